@@ -1,0 +1,170 @@
+/**
+ * Runtime configuration (DESIGN.md §4): read from the environment once, at start, and nowhere
+ * else. Every bad value is reported, one line each, and the process refuses to start.
+ */
+import { z } from 'zod';
+import { APP_ENVS, type AppEnv } from '@shared/environment';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const bool = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a port number')
+  .min(0, 'must be a port number')
+  .max(65535, 'must be a port number');
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+// Express's `trust proxy`: a hop count or a list of addresses/CIDRs/names, never blanket `true`.
+const trustProxy = z
+  .string()
+  .refine((v) => !['true', '*'].includes(v.trim().toLowerCase()), 'must be a hop count or CIDRs, never true')
+  .transform((v): number | string[] =>
+    /^\d+$/.test(v.trim()) ? Number(v) : v.split(',').map((s) => s.trim()),
+  );
+
+const schema = z
+  .object({
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    UAA_UPSTREAM: httpUrl.optional(),
+    APP_ENV: z
+      .enum(APP_ENVS as [AppEnv, ...AppEnv[]], { error: `must be one of ${APP_ENVS.join(', ')}` })
+      .optional(),
+    COOKIE_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a cookie name of letters, digits, _ or -')
+      .default('uaa-token'),
+    COOKIE_SECURE: bool.optional(),
+    REDIRECT_ALLOWLIST: csv.default([]),
+    ALLOWLIST_URL: httpUrl.optional(),
+    ALLOWLIST_TTL_S: z.coerce
+      .number({ error: 'must be seconds' })
+      .int()
+      .min(5, 'must be at least 5')
+      .default(300),
+    TRUST_PROXY: trustProxy.default(['loopback']),
+    RATE_LIMITS_FILE: z.string().min(1).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    CAPTCHA_PROVIDER: z.enum(['local', 'aliyun'], { error: 'must be local or aliyun' }).optional(),
+    ALIYUN_CAPTCHA_PREFIX: z.string().optional(),
+    ALIYUN_CAPTCHA_SCENE_ID: z.string().optional(),
+    ALIYUN_CAPTCHA_REGION: z.string().default('cn'),
+    OPENER_ORIGINS: csv.optional(),
+    LINKS_FILE: z.string().min(1).optional(),
+    UPLOAD_UPSTREAM: httpUrl.optional(),
+    TOKEN_JSON_PATHS: csv.default(['data.token']),
+    LOCAL_UAA_DATA: z.string().min(1).optional(),
+    STATIC_DIR: z.string().min(1).default('dist/client'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be a pino level',
+      })
+      .default('info'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.APP_ENV === 'production' && !c.UAA_UPSTREAM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UAA_UPSTREAM'],
+        message: 'is required when APP_ENV=production',
+      });
+    }
+    if (c.APP_ENV === 'production' && c.COOKIE_SECURE === false) {
+      ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: 'cannot be false in production' });
+    }
+    if (c.CAPTCHA_PROVIDER === 'aliyun' && (!c.ALIYUN_CAPTCHA_PREFIX || !c.ALIYUN_CAPTCHA_SCENE_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_PROVIDER'],
+        message: 'aliyun needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID',
+      });
+    }
+    if (c.APP_ENV === 'production' && c.CAPTCHA_PROVIDER === 'local') {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_PROVIDER'], message: 'local is refused in production' });
+    }
+  });
+
+type Parsed = z.infer<typeof schema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: the local UAA is embedded (demo mode). */
+  uaaUpstream: string | undefined;
+  appEnv: AppEnv | undefined;
+  cookieName: string;
+  cookieSecure: boolean | undefined;
+  redirectAllowlist: string[];
+  allowlistUrl: string | undefined;
+  allowlistTtlS: number;
+  trustProxy: number | string[];
+  rateLimitsFile: string | undefined;
+  redisUrl: string | undefined;
+  captcha: { provider: 'local' | 'aliyun'; prefix?: string; sceneId?: string; region: string };
+  openerOrigins: string[] | undefined;
+  linksFile: string | undefined;
+  uploadUpstream: string | undefined;
+  tokenJsonPaths: string[];
+  localUaaData: string | undefined;
+  staticDir: string;
+  logLevel: Parsed['LOG_LEVEL'];
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
+
+/** Parses an environment; never throws, never exits (index.ts does that). */
+export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+  // Empty strings count as unset, as shells and compose files often pass them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const errors = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'config');
+      const value = present[name];
+      return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`;
+    });
+    return { ok: false, errors };
+  }
+  const c = result.data;
+  return {
+    ok: true,
+    config: {
+      port: c.PORT,
+      host: c.HOST,
+      uaaUpstream: c.UAA_UPSTREAM?.replace(/\/+$/, ''),
+      appEnv: c.APP_ENV,
+      cookieName: c.COOKIE_NAME,
+      cookieSecure: c.COOKIE_SECURE,
+      redirectAllowlist: c.REDIRECT_ALLOWLIST,
+      allowlistUrl: c.ALLOWLIST_URL,
+      allowlistTtlS: c.ALLOWLIST_TTL_S,
+      trustProxy: c.TRUST_PROXY,
+      rateLimitsFile: c.RATE_LIMITS_FILE,
+      redisUrl: c.REDIS_URL,
+      captcha: {
+        provider: c.CAPTCHA_PROVIDER ?? (c.APP_ENV === 'production' ? 'aliyun' : 'local'),
+        prefix: c.ALIYUN_CAPTCHA_PREFIX,
+        sceneId: c.ALIYUN_CAPTCHA_SCENE_ID,
+        region: c.ALIYUN_CAPTCHA_REGION,
+      },
+      openerOrigins: c.OPENER_ORIGINS,
+      linksFile: c.LINKS_FILE,
+      uploadUpstream: c.UPLOAD_UPSTREAM?.replace(/\/+$/, ''),
+      tokenJsonPaths: c.TOKEN_JSON_PATHS,
+      localUaaData: c.LOCAL_UAA_DATA,
+      staticDir: c.STATIC_DIR,
+      logLevel: c.LOG_LEVEL,
+    },
+  };
+}
+
+/** The process's own configuration: the only place that reads process.env. */
+export function configFromProcess(): ConfigResult {
+  return parseConfig(process.env);
+}

@@ -1,0 +1,30 @@
+import express, { type Router } from 'express';
+import type { AllowlistSource } from '../redirect/allowlist';
+
+/** Liveness answers while the process serves; readiness needs the upstream and an allow-list. */
+export function createHealthRoutes(deps: { upstream: string; allowlist: AllowlistSource }): Router {
+  const router = express.Router();
+  router.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    let upstreamUp = false;
+    try {
+      // Any HTTP answer means the upstream is there; only a network failure counts as down.
+      await fetch(deps.upstream, { method: 'HEAD', signal: AbortSignal.timeout(2000) });
+      upstreamUp = true;
+    } catch {
+      upstreamUp = false;
+    }
+    const ready = upstreamUp && deps.allowlist.loaded();
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({
+        status: ready ? 'ready' : 'not-ready',
+        upstream: upstreamUp,
+        allowlist: deps.allowlist.loaded(),
+      });
+  });
+  return router;
+}

@@ -1,0 +1,22 @@
+/** The BFF's own refusals: JSON `{msgCode, msg}` in the request's language (DESIGN.md §5). */
+import type { Request, Response } from 'express';
+import { localeOf, productMessage, serverErrorText, type ProductMessage } from '@shared/errors/catalogue';
+
+export function sendError(
+  req: Request,
+  res: Response,
+  status: number,
+  msgCode: string,
+  message: ProductMessage | { serverCode: string },
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const locale = localeOf(req.headers.lang);
+  const msg =
+    typeof message === 'string'
+      ? productMessage(message, locale)
+      : serverErrorText(message.serverCode, locale);
+  res.status(status).set('Cache-Control', 'no-store').json({ msgCode, msg });
+}

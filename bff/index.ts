@@ -1,0 +1,98 @@
+/**
+ * The BFF process: check the configuration, embed the local UAA when no upstream is configured,
+ * listen, and on SIGTERM stop accepting, let in-flight requests finish, and exit within 10 s.
+ */
+import type { AddressInfo } from 'node:net';
+import { ALLOWLIST_JSON_PATH } from '@shared/api/endpoints';
+import type { OutboxMessage } from '@shared/api/types';
+import { createApp } from './app';
+import { configFromProcess } from './config';
+import { createLogger } from './log';
+import { createAllowlist } from './redirect/allowlist';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const parsed = configFromProcess();
+  if (!parsed.ok) {
+    for (const line of parsed.errors) console.error(`config error: ${line}`);
+    process.exit(1);
+  }
+  const config = parsed.config;
+  const logger = createLogger(config.logLevel);
+
+  let upstream = config.uaaUpstream;
+  let closeLocalUaa: (() => Promise<void>) | undefined;
+  let outbox: (() => Promise<OutboxMessage[]>) | undefined;
+  if (!upstream) {
+    const { createLocalUaa } = await import('../local-uaa/app');
+    const publicUrl = `http://localhost:${config.port}`;
+    const local = createLocalUaa({ publicUrl, dataFile: config.localUaaData });
+    const localServer = local.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => localServer.once('listening', resolve));
+    const base = `http://127.0.0.1:${(localServer.address() as AddressInfo).port}`;
+    upstream = base;
+    outbox = async () => (await (await fetch(`${base}/__dev/outbox`)).json()) as OutboxMessage[];
+    closeLocalUaa = async () => {
+      await new Promise((resolve) => localServer.close(resolve));
+      await local.close();
+    };
+    logger.info({ upstream: base }, 'local UAA embedded (demo mode)');
+  }
+
+  const allowlist = createAllowlist({
+    url: config.allowlistUrl ?? `${upstream}${ALLOWLIST_JSON_PATH}`,
+    ttlS: config.allowlistTtlS,
+    extra: config.redirectAllowlist,
+    logger,
+  });
+  await allowlist.refresh();
+
+  let app;
+  try {
+    app = createApp({ config, logger, upstream, allowlist, outbox });
+  } catch (err) {
+    console.error(`config error: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const shown = `http://localhost:${port}`;
+  logger.info({ port, upstream: config.uaaUpstream ?? 'embedded local UAA' }, 'BFF listening');
+  if (outbox) {
+    console.log(`\n  SSO account service (demo): ${shown}`);
+    console.log(`  Demo admin login: admin / Admin12345`);
+    console.log(`  Dev mailbox (SMS and e-mail the local UAA "sent"): ${shown}/__dev/outbox\n`);
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('grace period over; closing remaining connections');
+      server.closeAllConnections();
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS - 500);
+    force.unref();
+    allowlist.stop();
+    server.close(async () => {
+      await closeLocalUaa?.();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main().catch((err: unknown) => {
+  console.error(`fatal: ${(err as Error).message}`);
+  process.exit(1);
+});

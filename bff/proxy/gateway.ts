@@ -1,0 +1,190 @@
+/**
+ * The gateway to the legacy UAA (DESIGN.md §5). The browser's request is cut down to the
+ * allowed headers, the bearer comes from the httpOnly cookie, and any token in a reply is moved
+ * into that cookie before the body reaches the browser.
+ */
+import type { IncomingMessage, ServerResponse, ClientRequest } from 'node:http';
+import type { Request, Response, RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from 'pino';
+import { ENDPOINTS, endpointForPath } from '@shared/api/endpoints';
+import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
+import { sendError } from '../http-errors';
+import { clearSessionCookie, readSessionToken, setSessionCookie, type CookiePolicy } from '../session/cookie';
+import { isPassedToBrowser, isPassedToUpstream } from './header-policy';
+
+export const UPSTREAM_TIMEOUT_MS = 6000;
+const MAX_JSON_REPLY_BYTES = 5 * 1024 * 1024;
+
+/** What the JSON parser leaves on the request so the exact bytes can be forwarded. */
+export interface GatewayRequest extends Request {
+  rawBody?: Buffer;
+  upstreamTimedOut?: boolean;
+  upstreamStart?: number;
+}
+
+export interface GatewayOptions {
+  target: string;
+  cookie: CookiePolicy;
+  tokenJsonPaths: readonly string[];
+  logger: Logger;
+  timeoutMs?: number;
+}
+
+function pathOf(req: Request): string {
+  return (req.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+}
+
+/** Removes and returns a string at a dotted path (`data.token`). */
+export function takeAt(body: unknown, dotted: string): string | undefined {
+  const keys = dotted.split('.');
+  let node: unknown = body;
+  for (const key of keys.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  const last = keys.at(-1);
+  if (typeof node !== 'object' || node === null || last === undefined) return undefined;
+  const record = node as Record<string, unknown>;
+  const value = record[last];
+  if (typeof value !== 'string' || value === '') return undefined;
+  delete record[last];
+  return value;
+}
+
+function tokenFromSetCookie(headers: IncomingMessage['headers'], name: string): string | undefined {
+  for (const line of headers['set-cookie'] ?? []) {
+    const [pair] = line.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (pair && eq > 0 && pair.slice(0, eq).trim() === name) {
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      if (value) return value;
+    }
+  }
+  return undefined;
+}
+
+export function createGateway(opts: GatewayOptions): RequestHandler {
+  const timeoutMs = opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  const logoutPath = ENDPOINTS.logoutAll.path;
+
+  function onProxyReq(proxyReq: ClientRequest, incoming: IncomingMessage): void {
+    const req = incoming as GatewayRequest;
+    for (const name of proxyReq.getHeaderNames()) {
+      // `host` is already the upstream's own (changeOrigin), never the browser's.
+      if (name !== 'host' && !isPassedToUpstream(name)) proxyReq.removeHeader(name);
+    }
+    proxyReq.setHeader('x-forwarded-for', req.ip ?? '');
+    proxyReq.setHeader('x-real-ip', req.ip ?? '');
+    proxyReq.setHeader('x-forwarded-proto', req.protocol);
+    proxyReq.setHeader('x-forwarded-host', req.get('host') ?? '');
+    proxyReq.setHeader(HEADERS.requestId, String(req.id));
+    const endpoint = endpointForPath(pathOf(req));
+    const token = readSessionToken(req, opts.cookie);
+    if (token && !endpoint?.open) proxyReq.setHeader('authorization', `Bearer ${token}`);
+    proxyReq.on('timeout', () => {
+      req.upstreamTimedOut = true;
+    });
+    req.upstreamStart = performance.now();
+    // express.json consumed the stream: forward the exact bytes it read.
+    if (req.rawBody) {
+      proxyReq.setHeader('content-length', req.rawBody.length);
+      proxyReq.removeHeader('transfer-encoding');
+      proxyReq.write(req.rawBody);
+    }
+  }
+
+  function copyHeaders(proxyRes: IncomingMessage, res: ServerResponse): void {
+    for (const [name, value] of Object.entries(proxyRes.headers)) {
+      if (value !== undefined && isPassedToBrowser(name)) res.setHeader(name, value);
+    }
+    res.setHeader('cache-control', 'no-store');
+  }
+
+  function onProxyRes(proxyRes: IncomingMessage, incoming: IncomingMessage, outgoing: ServerResponse): void {
+    const req = incoming as GatewayRequest;
+    const res = outgoing as Response;
+    res.locals.upstreamMs =
+      req.upstreamStart === undefined ? undefined : performance.now() - req.upstreamStart;
+    const path = pathOf(req);
+    const status = proxyRes.statusCode ?? 502;
+    const isLogout = path === logoutPath;
+    if (status === 401 || isLogout) clearSessionCookie(req, res, opts.cookie);
+    if (isLogout) res.setHeader('Clear-Site-Data', '"cookies"');
+
+    const isJson = /\bjson\b/i.test(proxyRes.headers['content-type'] ?? '');
+    if (!isJson) {
+      res.status(status);
+      copyHeaders(proxyRes, res);
+      proxyRes.pipe(res);
+      return;
+    }
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    proxyRes.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_JSON_REPLY_BYTES) {
+        proxyRes.destroy();
+        sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    proxyRes.on('error', () => sendError(req, res, 502, 'B0300', 'upstreamUnavailable'));
+    proxyRes.on('end', () => {
+      if (res.headersSent) return;
+      let text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
+        return;
+      }
+      let token = tokenFromSetCookie(proxyRes.headers, opts.cookie.name);
+      for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
+      if (token && status < 400 && !isLogout) {
+        const reqBody = req.body as { autoLogin?: unknown } | undefined;
+        setSessionCookie(req, res, opts.cookie, token, {
+          autoLogin: reqBody?.autoLogin === true || reqBody?.autoLogin === 'true',
+          embedded: req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE,
+        });
+        text = JSON.stringify(body);
+      } else if (token) {
+        text = JSON.stringify(body);
+      }
+      res.status(status);
+      copyHeaders(proxyRes, res);
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(text);
+    });
+  }
+
+  function onError(err: Error, incoming: IncomingMessage, outgoing: ServerResponse | unknown): void {
+    const req = incoming as GatewayRequest;
+    const res = outgoing as Response;
+    if (typeof (res as Partial<Response>).status !== 'function') return;
+    if (pathOf(req) === logoutPath && !res.headersSent) {
+      clearSessionCookie(req, res, opts.cookie);
+      res.setHeader('Clear-Site-Data', '"cookies"');
+    }
+    if (req.upstreamTimedOut) {
+      opts.logger.warn({ reqId: req.id }, 'upstream timeout');
+      sendError(req, res, 504, 'B0300', 'upstreamTimeout');
+    } else {
+      opts.logger.warn({ reqId: req.id, err: err.message }, 'upstream unreachable');
+      sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
+    }
+  }
+
+  return createProxyMiddleware<Request, Response>({
+    target: opts.target,
+    changeOrigin: true,
+    xfwd: false,
+    proxyTimeout: timeoutMs,
+    selfHandleResponse: true,
+    logger: undefined,
+    on: { proxyReq: onProxyReq, proxyRes: onProxyRes, error: onError },
+  });
+}

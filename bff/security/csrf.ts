@@ -1,0 +1,39 @@
+/**
+ * CSRF defence for the gateway: a custom header that a cross-site form or simple request cannot
+ * send, plus fetch metadata and Origin checks on unsafe methods. Refused requests never reach
+ * the upstream.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import { HEADERS } from '@shared/api/envelope';
+import { sendError } from '../http-errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function ownOrigin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? ''}`;
+}
+
+export function requireCsrf(req: Request, res: Response, next: NextFunction): void {
+  if (req.get(HEADERS.csrf) !== '1') return sendError(req, res, 403, 'A0201', 'csrfRequired');
+  if (!SAFE_METHODS.has(req.method)) {
+    if (req.get('sec-fetch-site') === 'cross-site') return sendError(req, res, 403, 'A0201', 'csrfRequired');
+    const origin = req.get('origin');
+    if (origin !== undefined && origin !== ownOrigin(req))
+      return sendError(req, res, 403, 'A0201', 'csrfRequired');
+  }
+  next();
+}
+
+/** JSON endpoints take JSON only: text/plain and form bodies are what a CSRF form would send. */
+export function requireJsonBody(opts: { multipartPaths: readonly string[] }) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (!hasBody || SAFE_METHODS.has(req.method)) return next();
+    const type = (req.headers['content-type'] ?? '').toLowerCase();
+    const path = req.path;
+    if (type.startsWith('multipart/form-data') && opts.multipartPaths.includes(path)) return next();
+    if (/^application\/(.+\+)?json\b/.test(type)) return next();
+    sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Where a visitor goes after logging in (spec §4): redirect_url through the BFF's checked
+ * redirect; the username page when the main platform needs one; /authentication with a
+ * clientId (the BFF fetches the one-time code); the stored redirect, used once; else the user centre.
+ */
+import { platformFromRedirect } from '@shared/platforms';
+import { BFF_PATHS, ROUTES } from '@shared/routes';
+import { storage } from './storage';
+
+export interface AfterLoginInput {
+  search: string;
+  username: string | null | undefined;
+}
+
+export type Destination = { kind: 'document'; href: string } | { kind: 'route'; path: string };
+
+export function destinationAfterLogin({ search, username }: AfterLoginInput): Destination {
+  const params = new URLSearchParams(search);
+  const redirectUrl = params.get('redirect_url') ?? storage.take('redirect_url');
+  if (redirectUrl)
+    return { kind: 'document', href: `${BFF_PATHS.redirect}?to=${encodeURIComponent(redirectUrl)}` };
+  const redirect = params.get('redirect');
+  const needsUsername = params.get('username') === 'true' || platformFromRedirect(redirect) === null;
+  if (needsUsername && !username) return { kind: 'route', path: `${ROUTES.username}${search}` };
+  if (params.get('clientId') && redirect)
+    return { kind: 'document', href: `${ROUTES.authentication}${search}` };
+  const stored = storage.take('redirect');
+  if (stored && stored.startsWith('/') && !stored.startsWith('//')) return { kind: 'route', path: stored };
+  return { kind: 'route', path: ROUTES.usercenter };
+}
+
+/** One in-app browser needs a short pause before navigating (spec §4: 300 ms). */
+export const IN_APP_BROWSER_DELAY_MS = 300;
+export function isDelayedInAppBrowser(userAgent: string): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}

@@ -1,0 +1,51 @@
+/** The runtime configuration the BFF injects into index.html (bff/spa/runtime-config.ts). */
+import { environmentFromHost, type AppEnv } from '@shared/environment';
+
+export interface PlatformLinks {
+  agreement: string;
+  privacy: string;
+}
+
+export interface RuntimeConfig {
+  env: AppEnv;
+  demo: boolean;
+  links: {
+    home: string;
+    feedback: string;
+    default: PlatformLinks;
+    platforms: Partial<Record<string, PlatformLinks>>;
+  };
+  captcha: { provider: 'local' | 'aliyun'; sceneId?: string; prefix?: string; region?: string };
+  openerOrigins: string[];
+  pageError?: 'redirectFailed';
+}
+
+function fallback(): RuntimeConfig {
+  // The Rsbuild dev server serves index.html without the BFF: derive what can be derived.
+  const env = environmentFromHost(window.location.host);
+  return {
+    env,
+    demo: env === 'development',
+    links: {
+      home: '/',
+      feedback: '/feedback',
+      default: { agreement: '/agreement', privacy: '/privacy' },
+      platforms: {},
+    },
+    captcha: { provider: 'local' },
+    openerOrigins: [window.location.origin],
+  };
+}
+
+let cached: RuntimeConfig | undefined;
+
+export function runtimeConfig(): RuntimeConfig {
+  if (cached) return cached;
+  const node = document.getElementById('app-config');
+  try {
+    cached = node?.textContent ? (JSON.parse(node.textContent) as RuntimeConfig) : fallback();
+  } catch {
+    cached = fallback();
+  }
+  return cached;
+}

@@ -1,0 +1,32 @@
+/** Persisted browser values (spec §3) — never the session token, which only the BFF holds. */
+export type StorageKey =
+  | 'locale'
+  | 'redirect'
+  | 'type'
+  | 'wxredirect'
+  | 'carsiRedirect'
+  | 'redirect_url'
+  | 'register_search'
+  | 'midpage-current-env';
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback; // storage disabled (private mode, sandboxed iframe)
+  }
+}
+
+export const storage = {
+  get: (key: StorageKey): string | null => safe(() => window.localStorage.getItem(key), null),
+  set: (key: StorageKey, value: string): void =>
+    safe(() => window.localStorage.setItem(key, value), undefined),
+  remove: (key: StorageKey): void => safe(() => window.localStorage.removeItem(key), undefined),
+  /** Reads and deletes: the stored redirect is used once (spec §4). */
+  take: (key: StorageKey): string | null =>
+    safe(() => {
+      const value = window.localStorage.getItem(key);
+      window.localStorage.removeItem(key);
+      return value;
+    }, null),
+};

@@ -1,0 +1,9 @@
+import { Spin } from '@arco-design/web-react';
+
+export function CenterSpin() {
+  return (
+    <div className="center-spin">
+      <Spin size={32} />
+    </div>
+  );
+}

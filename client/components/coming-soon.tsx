@@ -1,0 +1,17 @@
+import { PublicLayout } from '../app/layouts/public-layout';
+import { defineTexts, useTexts } from '../i18n/define-texts';
+
+const texts = defineTexts(
+  { title: 'Coming soon', body: 'This page is not available yet.' },
+  { title: '即将推出', body: '该页面暂未开放。' },
+);
+
+/** Placeholder for a declared route whose page a later issue builds. */
+export function ComingSoon() {
+  const t = useTexts(texts);
+  return (
+    <PublicLayout title={t.title}>
+      <p className="coming-soon">{t.body}</p>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Result, Spin } from '@arco-design/web-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '@shared/routes';
+import { activate } from '../../api/account';
+import { ApiError } from '../../api/client';
+import { runtimeConfig } from '../../app/runtime-config';
+import { PublicLayout } from '../../app/layouts/public-layout';
+import { defineTexts, useTexts } from '../../i18n/define-texts';
+
+const texts = defineTexts(
+  {
+    activating: 'Activating your account…',
+    done: 'Activated. Please sign in',
+    failed: 'Activation failed',
+    missing: 'The activation link is incomplete. Please open the link from the email again.',
+    login: 'Log in',
+    home: 'Homepage',
+  },
+  {
+    activating: '正在激活账号…',
+    done: '激活成功，请登录',
+    failed: '激活失败',
+    missing: '激活链接不完整，请重新打开邮件中的链接。',
+    login: '去登录',
+    home: '返回首页',
+  },
+);
+
+type State = { kind: 'pending' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+export default function ActivePage() {
+  const t = useTexts(texts);
+  const [params] = useSearchParams();
+  const [state, setState] = useState<State>({ kind: 'pending' });
+  const started = useRef(false);
+  const sign = params.get('sign');
+  const token = params.get('token');
+
+  useEffect(() => {
+    if (started.current) return; // activation links are single-use: never call twice
+    started.current = true;
+    if (!sign || !token) {
+      setState({ kind: 'failed', message: t.missing });
+      return;
+    }
+    activate({ sign, token })
+      .then(() => setState({ kind: 'done' }))
+      .catch((err: unknown) =>
+        setState({ kind: 'failed', message: err instanceof ApiError ? err.message : t.failed }),
+      );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
+  }, []);
+
+  const actions = (
+    <div className="result-actions">
+      <RouterLink to={ROUTES.login}>
+        <Button type="primary">{t.login}</Button>
+      </RouterLink>
+      <a href={runtimeConfig().links.home}>
+        <Button>{t.home}</Button>
+      </a>
+    </div>
+  );
+
+  return (
+    <PublicLayout>
+      {state.kind === 'pending' ? (
+        <Result status={null} icon={<Spin size={32} />} title={t.activating} />
+      ) : state.kind === 'done' ? (
+        <Result status="success" title={t.done} extra={actions} />
+      ) : (
+        <Result status="error" title={t.failed} subTitle={state.message} extra={actions} />
+      )}
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,42 @@
+import { Result } from '@arco-design/web-react';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { productMessage } from '@shared/errors/catalogue';
+import { BRAND_PREFIX, ROUTES } from '@shared/routes';
+import { runtimeConfig } from '../../app/runtime-config';
+import { PublicLayout } from '../../app/layouts/public-layout';
+import { useLocale } from '../../i18n/locale-context';
+
+export const REDIRECT_FAILURE_DELAY_MS = 2000;
+
+/**
+ * The SPA side of /authentication. The BFF does the real work on a full page load; the SPA only
+ * lands here when the BFF refused the redirect (it says so in the injected config), or when the
+ * router navigated here client-side, in which case the page is handed to the BFF.
+ */
+export default function AuthenticationPage() {
+  const { locale } = useLocale();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const config = runtimeConfig();
+  const failed = config.pageError === 'redirectFailed';
+  const branded = location.pathname.startsWith(`/${BRAND_PREFIX}-`);
+
+  useEffect(() => {
+    if (!failed) {
+      window.location.replace(`${location.pathname}${location.search}`);
+      return undefined;
+    }
+    const timer = window.setTimeout(() => {
+      config.pageError = undefined;
+      navigate(branded ? ROUTES.brandLogin : ROUTES.login, { replace: true });
+    }, REDIRECT_FAILURE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [failed, branded, navigate, location.pathname, location.search, config]);
+
+  return (
+    <PublicLayout>
+      {failed ? <Result status="error" title={productMessage('redirectFailed', locale)} /> : null}
+    </PublicLayout>
+  );
+}

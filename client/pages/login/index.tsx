@@ -1,0 +1,227 @@
+import { Button, Checkbox, Form, Input, Tabs } from '@arco-design/web-react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { LocationInfo, LoginReply } from '@shared/api/types';
+import { ROUTES } from '@shared/routes';
+import { checkAccount, checkCode, checkLoginPassword, checkPhone } from '@shared/validation/rules';
+import { call } from '../../api/client';
+import { loginByAccount, SWR_KEYS } from '../../api/account';
+import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS, isDelayedInAppBrowser } from '../../app/after-login';
+import { PublicLayout } from '../../app/layouts/public-layout';
+import { Agreement } from '../../components/agreement';
+import { useCaptcha } from '../../components/captcha-dialog';
+import { useRule } from '../../components/form-rules';
+import { notify } from '../../components/notify';
+import { CodeInput } from '../../components/code-input';
+import { defineTexts, useTexts } from '../../i18n/define-texts';
+import { texts } from './locale';
+
+type Tab = 'sms' | 'password';
+const OVERSEAS_CITIES = /hong\s*kong|taiwan|macau|macao|香港|台湾|澳门/i;
+
+const formTexts = defineTexts(
+  { invalid: 'Form validation failed, please check input' },
+  { invalid: '表单校验失败，请检查输入' },
+);
+
+export default function LoginPage() {
+  const t = useTexts(texts);
+  const ft = useTexts(formTexts);
+  const rule = useRule();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate } = useSWRConfig();
+  const captcha = useCaptcha();
+  const [tab, setTab] = useState<Tab>('sms');
+  const [tabChosen, setTabChosen] = useState(false);
+  const [agreed, setAgreed] = useState(false);
+  const [prompt, setPrompt] = useState(false);
+  const [autoLogin, setAutoLogin] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [smsForm] = Form.useForm<{ phone: string; code: string }>();
+  const [passwordForm] = Form.useForm<{ account: string; password: string }>();
+
+  // Visitors abroad or in Hong Kong, Taiwan and Macau get the password tab first (spec §2).
+  useEffect(() => {
+    let live = true;
+    call<LocationInfo>('locationInfo', undefined, { silent: true })
+      .then((reply) => {
+        const info = reply.data;
+        if (live && !tabChosen && info && (info.overseas || OVERSEAS_CITIES.test(info.city ?? '')))
+          setTab('password');
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
+  }, []);
+
+  function requireAgreement(): boolean {
+    if (agreed) return true;
+    setPrompt(true);
+    return false;
+  }
+
+  async function finish(reply: LoginReply): Promise<void> {
+    await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
+    const destination = destinationAfterLogin({
+      search: location.search,
+      username: reply.data?.data?.username,
+    });
+    const go = () =>
+      destination.kind === 'document'
+        ? window.location.assign(destination.href)
+        : navigate(destination.path, { replace: true });
+    if (isDelayedInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
+    else go();
+  }
+
+  async function sendCode(): Promise<boolean> {
+    try {
+      await smsForm.validate(['phone']);
+    } catch {
+      return false;
+    }
+    const result = await captcha.verify();
+    if (!result) return false;
+    try {
+      await call('loginSmsCode', { phone: smsForm.getFieldValue('phone') }, { captcha: result });
+      notify.success(t.codeSent);
+      return true;
+    } catch {
+      return false; // the client showed the server's message
+    }
+  }
+
+  async function submitSms(): Promise<void> {
+    let values: { phone: string; code: string };
+    try {
+      values = await smsForm.validate();
+    } catch {
+      return;
+    }
+    if (!requireAgreement()) return;
+    setSubmitting(true);
+    try {
+      const params = new URLSearchParams(location.search);
+      const reply = await call<LoginReply['data'], LoginReply>('loginByPhone', {
+        phone: values.phone,
+        code: values.code,
+        autoLogin,
+        source: params.get('source') ?? undefined,
+        clientId: params.get('clientId') ?? undefined,
+      });
+      await finish(reply);
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function submitPassword(): Promise<void> {
+    let values: { account: string; password: string };
+    try {
+      values = await passwordForm.validate();
+    } catch {
+      notify.error(ft.invalid);
+      return;
+    }
+    if (!requireAgreement()) return;
+    const result = await captcha.verify();
+    if (!result) return;
+    setSubmitting(true);
+    try {
+      await finish(await loginByAccount({ ...values, autoLogin }, result));
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const common = (
+    <>
+      <Agreement
+        checked={agreed}
+        onChange={(v) => {
+          setAgreed(v);
+          setPrompt(false);
+        }}
+        prompt={prompt}
+        onPromptClose={() => setPrompt(false)}
+      />
+      <Checkbox checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
+        {t.autoLogin}
+      </Checkbox>
+    </>
+  );
+  const links = (
+    <div className="form-links">
+      <RouterLink to={`${ROUTES.forget}${location.search}`}>{t.forgot}</RouterLink>
+      <span>
+        {t.noAccount} <RouterLink to={`${ROUTES.register}${location.search}`}>{t.register}</RouterLink>
+      </span>
+    </div>
+  );
+
+  return (
+    <PublicLayout title={t.title}>
+      <Tabs
+        activeTab={tab}
+        onChange={(key) => {
+          setTab(key as Tab);
+          setTabChosen(true);
+        }}
+      >
+        <Tabs.TabPane key="sms" title={t.smsTab}>
+          <Form form={smsForm} layout="vertical" onSubmit={submitSms} autoComplete="on">
+            <Form.Item
+              label={t.phone}
+              field="phone"
+              rules={rule((v) => checkPhone(v))}
+              validateTrigger="onBlur"
+            >
+              <Input placeholder={t.phonePlaceholder} autoComplete="tel" inputMode="numeric" maxLength={11} />
+            </Form.Item>
+            <Form.Item
+              label={t.code}
+              field="code"
+              rules={rule((v) => checkCode(v, 'phone'))}
+              validateTrigger="onBlur"
+            >
+              <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
+            </Form.Item>
+            {common}
+            <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
+              {submitting ? t.submitting : t.submit}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+        <Tabs.TabPane key="password" title={t.passwordTab}>
+          <Form form={passwordForm} layout="vertical" onSubmit={submitPassword} autoComplete="on">
+            <Form.Item label={t.account} field="account" rules={rule(checkAccount)} validateTrigger="onBlur">
+              <Input placeholder={t.accountPlaceholder} autoComplete="username" maxLength={40} />
+            </Form.Item>
+            <Form.Item
+              label={t.password}
+              field="password"
+              rules={rule(checkLoginPassword)}
+              validateTrigger="onBlur"
+            >
+              <Input.Password placeholder={t.passwordPlaceholder} autoComplete="current-password" />
+            </Form.Item>
+            {common}
+            <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
+              {submitting ? t.submitting : t.submit}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+      </Tabs>
+      {links}
+      {captcha.dialog}
+    </PublicLayout>
+  );
+}

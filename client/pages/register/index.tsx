@@ -1,0 +1,283 @@
+import { Button, Form, Input, Result, Tabs } from '@arco-design/web-react';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { ROUTES } from '@shared/routes';
+import {
+  checkCode,
+  checkConfirmation,
+  checkEmail,
+  checkEmailTabUsername,
+  checkNewPassword,
+  checkPhone,
+  checkUsername,
+} from '@shared/validation/rules';
+import type { ValidationCode } from '@shared/validation/messages';
+import { call } from '../../api/client';
+import { itemExists, registerByEmail } from '../../api/account';
+import { encryptForUaa } from '../../api/password';
+import { PublicLayout } from '../../app/layouts/public-layout';
+import { Agreement } from '../../components/agreement';
+import { useRule, useValidationText } from '../../components/form-rules';
+import { notify } from '../../components/notify';
+import { CodeInput } from '../../components/code-input';
+import { useTexts } from '../../i18n/define-texts';
+import { texts } from './locale';
+
+type Tab = 'email' | 'phone';
+interface EmailValues {
+  username: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+interface PhoneValues {
+  username: string;
+  phone: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+export default function RegisterPage() {
+  const t = useTexts(texts);
+  const rule = useRule();
+  const text = useValidationText();
+  const location = useLocation();
+  const [tab, setTab] = useState<Tab>('email');
+  const [agreed, setAgreed] = useState(false);
+  const [prompt, setPrompt] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState<{ kind: Tab; email?: string } | null>(null);
+  const [exists, setExists] = useState<{ email?: boolean; phone?: boolean }>({});
+  const [emailForm] = Form.useForm<EmailValues>();
+  const [phoneForm] = Form.useForm<PhoneValues>();
+  const source = new URLSearchParams(location.search).get('source') ?? undefined;
+  const loginHref = `${ROUTES.login}${location.search}`;
+
+  async function checkExists(kind: 'email' | 'phone', value: string, valid: boolean): Promise<void> {
+    if (!valid) return setExists((e) => ({ ...e, [kind]: false }));
+    const found = await itemExists({ item: value, type: kind });
+    setExists((e) => ({ ...e, [kind]: found === true }));
+  }
+
+  function existsHelp(kind: 'email' | 'phone'): ReactNode {
+    if (!exists[kind]) return undefined;
+    const code: ValidationCode = kind === 'email' ? 'emailExists' : 'phoneExists';
+    return (
+      <span role="alert">
+        {text(code)} <RouterLink to={loginHref}>{t.loginLink}</RouterLink>
+      </span>
+    );
+  }
+
+  async function submitEmail(): Promise<void> {
+    let values: EmailValues;
+    try {
+      values = await emailForm.validate();
+    } catch {
+      return;
+    }
+    if (!agreed) return setPrompt(true);
+    setSubmitting(true);
+    try {
+      await registerByEmail({
+        username: values.username,
+        email: values.email,
+        password: values.password,
+        source,
+      });
+      setDone({ kind: 'email', email: values.email });
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function sendCode(): Promise<boolean> {
+    try {
+      await phoneForm.validate(['phone']);
+    } catch {
+      return false;
+    }
+    try {
+      await call('registerSmsCode', { phone: phoneForm.getFieldValue('phone') });
+      notify.success(t.codeSent);
+      return true;
+    } catch {
+      return false; // the client showed the server's message
+    }
+  }
+
+  async function submitPhone(): Promise<void> {
+    let values: PhoneValues;
+    try {
+      values = await phoneForm.validate();
+    } catch {
+      return;
+    }
+    if (!agreed) return setPrompt(true);
+    setSubmitting(true);
+    try {
+      const password = await encryptForUaa(values.password, 'register');
+      await call('registerByPhone', {
+        username: values.username,
+        phone: values.phone,
+        code: values.code,
+        password,
+        source,
+      });
+      setDone({ kind: 'phone' });
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <PublicLayout>
+        <Result
+          status="success"
+          title={done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle}
+          subTitle={
+            done.kind === 'email' ? t.emailSentBody.replace('{email}', done.email ?? '') : t.phoneDoneBody
+          }
+          extra={
+            <RouterLink to={loginHref}>
+              <Button type="primary">{t.backToLogin}</Button>
+            </RouterLink>
+          }
+        />
+      </PublicLayout>
+    );
+  }
+
+  const agreement = (
+    <Agreement
+      checked={agreed}
+      onChange={(v) => {
+        setAgreed(v);
+        setPrompt(false);
+      }}
+      prompt={prompt}
+      onPromptClose={() => setPrompt(false)}
+    />
+  );
+  const passwordFields = (form: typeof emailForm | typeof phoneForm) => (
+    <>
+      <Form.Item label={t.password} field="password" rules={rule(checkNewPassword)} validateTrigger="onBlur">
+        <Input.Password placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        label={t.confirm}
+        field="confirm"
+        dependencies={['password']}
+        rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
+        validateTrigger="onBlur"
+      >
+        <Input.Password placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+    </>
+  );
+
+  return (
+    <PublicLayout title={t.title}>
+      <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)}>
+        <Tabs.TabPane key="email" title={t.emailTab}>
+          <Form form={emailForm} layout="vertical" onSubmit={submitEmail}>
+            <Form.Item
+              label={t.username}
+              field="username"
+              rules={rule(checkEmailTabUsername)}
+              validateTrigger="onBlur"
+            >
+              <Input placeholder={t.usernamePlaceholder} autoComplete="username" maxLength={30} />
+            </Form.Item>
+            <Form.Item
+              label={t.email}
+              field="email"
+              rules={rule(checkEmail)}
+              validateTrigger="onBlur"
+              help={existsHelp('email')}
+              validateStatus={exists.email ? 'error' : undefined}
+            >
+              <Input
+                placeholder={t.emailPlaceholder}
+                autoComplete="email"
+                onBlur={(e) => void checkExists('email', e.target.value, checkEmail(e.target.value) === null)}
+              />
+            </Form.Item>
+            {passwordFields(emailForm)}
+            {agreement}
+            <Button
+              type="primary"
+              htmlType="submit"
+              long
+              loading={submitting}
+              disabled={exists.email}
+              className="submit"
+            >
+              {t.submit}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+        <Tabs.TabPane key="phone" title={t.phoneTab}>
+          <Form form={phoneForm} layout="vertical" onSubmit={submitPhone}>
+            <Form.Item
+              label={t.username}
+              field="username"
+              rules={rule(checkUsername)}
+              validateTrigger="onBlur"
+            >
+              <Input placeholder={t.usernamePlaceholder} autoComplete="username" maxLength={30} />
+            </Form.Item>
+            <Form.Item
+              label={t.phone}
+              field="phone"
+              rules={rule((v) => checkPhone(v))}
+              validateTrigger="onBlur"
+              help={existsHelp('phone')}
+              validateStatus={exists.phone ? 'error' : undefined}
+            >
+              <Input
+                placeholder={t.phonePlaceholder}
+                autoComplete="tel"
+                inputMode="numeric"
+                maxLength={11}
+                onBlur={(e) => void checkExists('phone', e.target.value, checkPhone(e.target.value) === null)}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t.code}
+              field="code"
+              rules={rule((v) => checkCode(v, 'phone'))}
+              validateTrigger="onBlur"
+            >
+              <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
+            </Form.Item>
+            {passwordFields(phoneForm)}
+            {agreement}
+            <Button
+              type="primary"
+              htmlType="submit"
+              long
+              loading={submitting}
+              disabled={exists.phone}
+              className="submit"
+            >
+              {t.submit}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+      </Tabs>
+      <div className="form-links">
+        <span />
+        <span>
+          {t.haveAccount} <RouterLink to={loginHref}>{t.login}</RouterLink>
+        </span>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Router } from 'express';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import type { PubKeyData } from '@shared/api/types';
+import { sendOk } from '../reply';
+import type { RouteDeps } from './deps';
+
+export function registerCipherRoutes(router: Router, { store }: RouteDeps): void {
+  router.post(ENDPOINTS.pubKey.path, (_req, res) => {
+    sendOk(res, { pubKey: store.keyPair.publicKey } satisfies PubKeyData);
+  });
+}

@@ -1,0 +1,16 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logger';
+import type { Outbox } from '../outbox';
+import type { Store } from '../store';
+
+/** What every route module is given; routes reach state only through these. */
+export interface RouteDeps {
+  store: Store;
+  outbox: Outbox;
+  /** The SPA origin, for links in mails (activation). */
+  publicUrl: string;
+  now: () => number;
+  logger: Logger;
+  /** Bearer-token check; sets the user for `currentUser(res)`. */
+  requireAuth: RequestHandler;
+}

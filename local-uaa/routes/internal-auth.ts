@@ -1,0 +1,20 @@
+/** The one-time code a sub-platform receives after login (spec §4 "Authentication"). */
+import type { Router } from 'express';
+import { z } from 'zod';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import type { InternalAuthData } from '@shared/api/types';
+import { currentUser } from '../auth';
+import { field, parseBody } from '../input';
+import { sendOk, UaaError } from '../reply';
+import type { RouteDeps } from './deps';
+
+const authBody = z.object({ clientId: field.min(1) });
+
+export function registerInternalAuthRoutes(router: Router, { store, requireAuth }: RouteDeps): void {
+  router.post(ENDPOINTS.internalAuth.path, requireAuth, (req, res) => {
+    const { clientId } = parseBody(req, authBody);
+    if (!store.findPlatformByClientId(clientId)) throw new UaaError('A0100');
+    const { code } = store.issueAuthCode(currentUser(res).ssoUid, clientId);
+    sendOk(res, { code } satisfies InternalAuthData);
+  });
+}

@@ -1,0 +1,13 @@
+import type { Router } from 'express';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import { currentUser } from '../auth';
+import { sendOk } from '../reply';
+import type { RouteDeps } from './deps';
+
+export function registerLogoutRoutes(router: Router, { store, requireAuth }: RouteDeps): void {
+  // "all": every session of the user ends, not only the one making the call.
+  router.post(ENDPOINTS.logoutAll.path, requireAuth, (_req, res) => {
+    store.revokeSessions(currentUser(res).ssoUid);
+    sendOk(res);
+  });
+}

@@ -1,0 +1,129 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import { PLATFORM_KEYS } from '@shared/platforms';
+import { hashPassword, verifyPassword } from './passwords';
+import { DEMO_ADMIN, ROLE_IDS } from './seed';
+import { createStore, NICKNAME_PREFIX } from './store';
+import { createTestUaa } from './testing';
+
+const carol = { username: 'carol', email: 'carol@example.org', password: 'Passw0rd!' };
+
+describe('data file', () => {
+  let dir: string;
+  let dataFile: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'local-uaa-'));
+    dataFile = join(dir, 'nested', 'uaa.json');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps users and sessions across two app instances', async () => {
+    const first = createTestUaa({ dataFile });
+    const ssoUid = await first.registerAndActivate(carol);
+    const token = await first.token(carol.username, carol.password, true);
+    await first.close();
+
+    const second = createTestUaa({ dataFile, start: first.now() });
+    expect(second.store.getUser(ssoUid)).toMatchObject({ username: 'carol', activated: true });
+    expect((await second.authed(ENDPOINTS.userInfo.path, token)).body.data.ssoUid).toBe(ssoUid);
+    expect((await second.login(carol.username, carol.password)).body.msgCode).toBe('10000');
+    await second.close();
+  });
+
+  it('keeps a pending activation across a restart', async () => {
+    const first = createTestUaa({ dataFile });
+    await first.register(carol);
+    const { sign, token } = first.activationFor(carol.email);
+    await first.close();
+
+    const second = createTestUaa({ dataFile, start: first.now() });
+    expect((await second.post(ENDPOINTS.registerActive.path, { sign, token })).body.msgCode).toBe('10000');
+    await second.close();
+  });
+
+  it('writes the seed at start, atomically, and never stores usable secrets', async () => {
+    const t = createTestUaa({ dataFile });
+    const token = await t.token(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await t.close();
+
+    const text = readFileSync(dataFile, 'utf8');
+    const saved = JSON.parse(text);
+    expect(saved.version).toBe(1);
+    expect(saved.users[0].username).toBe('admin');
+    expect(saved.platforms).toHaveLength(10);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain(DEMO_ADMIN.password);
+    expect(readdirSync(join(dir, 'nested'))).toEqual(['uaa.json']); // no temp file left behind
+  });
+
+  it('writes a burst of changes once the debounce settles', async () => {
+    const t = createTestUaa({ dataFile });
+    await t.close();
+    for (let i = 0; i < 5; i += 1) t.store.createUser({ username: `burst${i}` });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const saved = JSON.parse(readFileSync(dataFile, 'utf8'));
+    expect(saved.users).toHaveLength(6);
+    await t.close();
+  });
+
+  it('refuses to start on a corrupt data file instead of overwriting it', () => {
+    writeFileSync(join(dir, 'bad.json'), '{"version": 1, "users": [{"ssoUid": 1}]}');
+    expect(() => createStore({ now: Date.now, dataFile: join(dir, 'bad.json'), logger: console })).toThrow(
+      /unexpected shape/,
+    );
+    writeFileSync(join(dir, 'broken.json'), '{"version": 1,');
+    expect(() => createStore({ now: Date.now, dataFile: join(dir, 'broken.json'), logger: console })).toThrow(
+      /not valid JSON/,
+    );
+  });
+});
+
+describe('seed', () => {
+  const store = createStore({ now: Date.now, logger: console });
+
+  it('holds the ten sub-platforms with client ids and secrets', () => {
+    const platforms = store.listPlatforms();
+    expect(platforms.map((p) => p.id)).toEqual([...PLATFORM_KEYS]);
+    for (const platform of platforms) {
+      expect(platform.clientId).toBe(`uaa-${platform.id}`);
+      expect(platform.clientSecret).toMatch(/^[0-9a-f]{48}$/);
+      expect(platform.displayName).toMatch(/^[A-Za-z0-9]{1,32}$/);
+    }
+  });
+
+  it('holds the super-admin and platform-admin roles', () => {
+    expect(store.listRoles()).toEqual([
+      expect.objectContaining({ roleId: ROLE_IDS.superAdmin, resName: 'users,platforms,role' }),
+      expect.objectContaining({ roleId: ROLE_IDS.platformAdmin, resName: 'platforms' }),
+    ]);
+  });
+
+  it('holds an activated demo admin with the super-admin role', () => {
+    expect(store.findUserByAccount('admin')).toMatchObject({
+      activated: true,
+      status: 'ACTIVE',
+      roles: [ROLE_IDS.superAdmin],
+    });
+    expect(store.getAllowlist()).toEqual(['localhost', '127.0.0.1']);
+  });
+
+  it('names users without a username with the fixed prefix', () => {
+    const user = store.createUser({ phone: '13900000000' });
+    expect(user.nickname).toMatch(new RegExp(`^${NICKNAME_PREFIX}[0-9a-f]{10}$`));
+    expect(user.username).toBeNull();
+  });
+});
+
+describe('password hashing', () => {
+  it('verifies the right password only, with a salt per hash', async () => {
+    const [a, b] = await Promise.all([hashPassword('Passw0rd!'), hashPassword('Passw0rd!')]);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('Passw0rd!', a)).toBe(true);
+    expect(await verifyPassword('Passw0rd?', a)).toBe(false);
+    expect(await verifyPassword('Passw0rd!', null)).toBe(false);
+    expect(await verifyPassword('Passw0rd!', 'scrypt$1$1$1$x$y')).toBe(false);
+  });
+});

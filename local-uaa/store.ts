@@ -1,0 +1,357 @@
+/**
+ * The local UAA's state: users, pending activations, sessions, one-time codes, platforms, roles
+ * and the redirect allow-list, in memory, optionally mirrored to a data file. Routes change state
+ * only through these methods, so every change is persisted and every lifetime is enforced here.
+ */
+import { createHash, generateKeyPairSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Logger } from './logger';
+import { readSnapshot, SnapshotWriter } from './persistence';
+import { seedSnapshot } from './seed';
+import {
+  SNAPSHOT_VERSION,
+  type ActivationRecord,
+  type AuthCodeRecord,
+  type PlatformRecord,
+  type RoleRecord,
+  type SessionRecord,
+  type Snapshot,
+  type UserRecord,
+} from './records';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export const LIFETIMES_MS = {
+  activation: 2 * HOUR_MS,
+  session: DAY_MS,
+  autoLoginSession: 14 * DAY_MS,
+  authCode: 60 * 1000,
+} as const;
+
+/** Names generated for users without a username start with this (spec §3). */
+export const NICKNAME_PREFIX = 'user_';
+
+// Expired records are swept at most this often, so hot paths stay O(1).
+const PRUNE_INTERVAL_MS = 60 * 1000;
+
+export interface KeyPair {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** Fields a caller may set when creating or updating a user; identity and creation time are the store's. */
+export type UserPatch = Partial<Omit<UserRecord, 'ssoUid' | 'createTime'>>;
+
+export interface StoreOptions {
+  now: () => number;
+  dataFile?: string;
+  logger: Logger;
+}
+
+const digest = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+const randomSecret = (bytes: number): string => randomBytes(bytes).toString('base64url');
+const lower = (value: string | null): string | null => (value === null ? null : value.toLowerCase());
+
+function sameDigest(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+let processKeyPair: KeyPair | undefined;
+
+// One key pair per process, made on first use: generating costs ~100 ms, and several local UAAs
+// in one process (tests, the BFF embedding one) gain nothing from distinct keys.
+function envelopeKeyPair(): KeyPair {
+  processKeyPair ??= generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return processKeyPair;
+}
+
+export class Store {
+  /** RSA key pair for the password envelope; new at every start (envelopes expire in 5 min anyway). */
+  readonly keyPair: KeyPair;
+
+  private readonly users = new Map<string, UserRecord>();
+  private readonly activations = new Map<string, ActivationRecord>();
+  private readonly sessions = new Map<string, SessionRecord>();
+  private readonly authCodes = new Map<string, AuthCodeRecord>();
+  private readonly platforms = new Map<string, PlatformRecord>();
+  private readonly roles = new Map<number, RoleRecord>();
+  private allowlist: string[];
+  private lastPrune = 0;
+
+  constructor(
+    snapshot: Snapshot,
+    private readonly now: () => number,
+    private readonly writer?: Pick<SnapshotWriter, 'schedule' | 'flush'>,
+  ) {
+    this.keyPair = envelopeKeyPair();
+    for (const user of snapshot.users) this.users.set(user.ssoUid, user);
+    for (const activation of snapshot.activations) this.activations.set(activation.sign, activation);
+    for (const session of snapshot.sessions) this.sessions.set(session.tokenHash, session);
+    for (const code of snapshot.authCodes) this.authCodes.set(code.codeHash, code);
+    for (const platform of snapshot.platforms) this.platforms.set(platform.id, platform);
+    for (const role of snapshot.roles) this.roles.set(role.roleId, role);
+    this.allowlist = [...snapshot.allowlist];
+  }
+
+  snapshot(): Snapshot {
+    return {
+      version: SNAPSHOT_VERSION,
+      users: [...this.users.values()],
+      activations: [...this.activations.values()],
+      sessions: [...this.sessions.values()],
+      authCodes: [...this.authCodes.values()],
+      platforms: [...this.platforms.values()],
+      roles: [...this.roles.values()],
+      allowlist: [...this.allowlist],
+    };
+  }
+
+  /** Writes pending changes to the data file (no-op without one). */
+  async flush(): Promise<void> {
+    await this.writer?.flush();
+  }
+
+  private changed(): void {
+    this.writer?.schedule();
+  }
+
+  // ---- users -------------------------------------------------------------------------------
+
+  getUser(ssoUid: string): UserRecord | undefined {
+    return this.users.get(ssoUid);
+  }
+
+  listUsers(): UserRecord[] {
+    return [...this.users.values()];
+  }
+
+  private findUser(match: (user: UserRecord) => boolean): UserRecord | undefined {
+    for (const user of this.users.values()) if (match(user)) return user;
+    return undefined;
+  }
+
+  /** Username and e-mail compare case-insensitively; phone exactly. */
+  findUserByUsername(username: string): UserRecord | undefined {
+    const wanted = username.toLowerCase();
+    return this.findUser((u) => lower(u.username) === wanted);
+  }
+
+  findUserByEmail(email: string): UserRecord | undefined {
+    const wanted = email.toLowerCase();
+    return this.findUser((u) => lower(u.email) === wanted);
+  }
+
+  findUserByPhone(phone: string): UserRecord | undefined {
+    return this.findUser((u) => u.phone === phone);
+  }
+
+  /** The login account of spec §5: a username, an e-mail or a phone number. */
+  findUserByAccount(account: string): UserRecord | undefined {
+    const wanted = account.toLowerCase();
+    return this.findUser(
+      (u) => lower(u.username) === wanted || lower(u.email) === wanted || u.phone === account,
+    );
+  }
+
+  createUser(input: UserPatch): UserRecord {
+    const username = input.username ?? null;
+    const user: UserRecord = {
+      ssoUid: randomUUID(),
+      username,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      githubAccount: input.githubAccount ?? null,
+      wechat: input.wechat ?? null,
+      wechatName: input.wechatName ?? null,
+      nickname: input.nickname ?? username ?? `${NICKNAME_PREFIX}${randomBytes(5).toString('hex')}`,
+      status: input.status ?? 'ACTIVE',
+      activated: input.activated ?? true,
+      passwordHash: input.passwordHash ?? null,
+      createBy: input.createBy ?? '',
+      roles: input.roles ?? [],
+      description: input.description ?? '',
+      createTime: new Date(this.now()).toISOString(),
+    };
+    this.users.set(user.ssoUid, user);
+    this.changed();
+    return user;
+  }
+
+  updateUser(ssoUid: string, patch: UserPatch): UserRecord | undefined {
+    const user = this.users.get(ssoUid);
+    if (!user) return undefined;
+    const updated = { ...user, ...patch };
+    this.users.set(ssoUid, updated);
+    this.changed();
+    return updated;
+  }
+
+  // ---- e-mail activation -------------------------------------------------------------------
+
+  /** A single-use sign/token pair for the activation link, valid 2 hours. */
+  createActivation(ssoUid: string): { sign: string; token: string; expiresAt: number } {
+    this.pruneIfDue();
+    const sign = randomSecret(16);
+    const token = randomSecret(24);
+    const expiresAt = this.now() + LIFETIMES_MS.activation;
+    this.activations.set(sign, { sign, tokenHash: digest(token), ssoUid, expiresAt });
+    this.changed();
+    return { sign, token, expiresAt };
+  }
+
+  /** Activates the account of a live link and uses the link up; null for unknown, used or expired. */
+  activate(sign: string, token: string): UserRecord | null {
+    const activation = this.activations.get(sign);
+    if (!activation || !sameDigest(activation.tokenHash, digest(token))) return null;
+    if (activation.expiresAt <= this.now()) {
+      this.pruneExpired();
+      return null;
+    }
+    this.activations.delete(sign);
+    this.changed();
+    return this.updateUser(activation.ssoUid, { activated: true }) ?? null;
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------
+
+  /** An opaque bearer token: 14 days with auto-login, else 1 day. */
+  issueSession(ssoUid: string, options: { autoLogin: boolean }): { token: string; expiresAt: number } {
+    this.pruneIfDue();
+    const token = randomSecret(32);
+    const createdAt = this.now();
+    const expiresAt = createdAt + (options.autoLogin ? LIFETIMES_MS.autoLoginSession : LIFETIMES_MS.session);
+    this.sessions.set(digest(token), {
+      tokenHash: digest(token),
+      ssoUid,
+      autoLogin: options.autoLogin,
+      createdAt,
+      expiresAt,
+    });
+    this.changed();
+    return { token, expiresAt };
+  }
+
+  /** The user behind a live token of an active account, else null. */
+  resolveSession(token: string): UserRecord | null {
+    const session = this.sessions.get(digest(token));
+    if (!session) return null;
+    if (session.expiresAt <= this.now()) {
+      this.sessions.delete(session.tokenHash);
+      this.changed();
+      return null;
+    }
+    const user = this.users.get(session.ssoUid);
+    return user && user.activated && user.status === 'ACTIVE' ? user : null;
+  }
+
+  /** Logs the user out everywhere; returns how many sessions ended. */
+  revokeSessions(ssoUid: string): number {
+    let revoked = 0;
+    for (const [key, session] of this.sessions) {
+      if (session.ssoUid === ssoUid) {
+        this.sessions.delete(key);
+        revoked += 1;
+      }
+    }
+    if (revoked > 0) this.changed();
+    return revoked;
+  }
+
+  // ---- one-time authorization codes (internal/auth) -----------------------------------------
+
+  issueAuthCode(ssoUid: string, clientId: string): { code: string; expiresAt: number } {
+    this.pruneIfDue();
+    const code = randomSecret(24);
+    const expiresAt = this.now() + LIFETIMES_MS.authCode;
+    this.authCodes.set(digest(code), { codeHash: digest(code), ssoUid, clientId, expiresAt });
+    this.changed();
+    return { code, expiresAt };
+  }
+
+  /**
+   * Exchanges a code for its user, once. A code presented by another client is burnt too: a
+   * leaked code must not stay usable by its rightful owner's attacker after a wrong guess.
+   */
+  redeemAuthCode(code: string, clientId: string): UserRecord | null {
+    const key = digest(code);
+    const record = this.authCodes.get(key);
+    if (!record) return null;
+    this.authCodes.delete(key);
+    this.changed();
+    if (record.clientId !== clientId || record.expiresAt <= this.now()) return null;
+    return this.users.get(record.ssoUid) ?? null;
+  }
+
+  // ---- platforms, roles, allow-list ----------------------------------------------------------
+
+  listPlatforms(): PlatformRecord[] {
+    return [...this.platforms.values()];
+  }
+
+  findPlatformByClientId(clientId: string): PlatformRecord | undefined {
+    for (const platform of this.platforms.values()) if (platform.clientId === clientId) return platform;
+    return undefined;
+  }
+
+  listRoles(): RoleRecord[] {
+    return [...this.roles.values()];
+  }
+
+  getRole(roleId: number): RoleRecord | undefined {
+    return this.roles.get(roleId);
+  }
+
+  getAllowlist(): readonly string[] {
+    return this.allowlist;
+  }
+
+  // ---- expiry ------------------------------------------------------------------------------
+
+  private pruneIfDue(): void {
+    if (this.now() - this.lastPrune >= PRUNE_INTERVAL_MS) this.pruneExpired();
+  }
+
+  /**
+   * Drops expired sessions, codes and activation links. An e-mail registration whose link expired
+   * unused is dropped with its account, which frees the e-mail and username for a new attempt.
+   */
+  pruneExpired(): void {
+    const now = this.now();
+    this.lastPrune = now;
+    const before = this.sessions.size + this.authCodes.size + this.activations.size + this.users.size;
+    for (const [key, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(key);
+    for (const [key, code] of this.authCodes) if (code.expiresAt <= now) this.authCodes.delete(key);
+    const abandoned = new Set<string>();
+    for (const [sign, activation] of this.activations) {
+      if (activation.expiresAt <= now) {
+        this.activations.delete(sign);
+        abandoned.add(activation.ssoUid);
+      }
+    }
+    for (const activation of this.activations.values()) abandoned.delete(activation.ssoUid);
+    for (const ssoUid of abandoned) {
+      if (this.users.get(ssoUid)?.activated === false) this.users.delete(ssoUid);
+    }
+    const after = this.sessions.size + this.authCodes.size + this.activations.size + this.users.size;
+    if (after !== before) this.changed();
+  }
+}
+
+/** Loads the data file when there is one (seeding it when missing), else starts from the seed. */
+export function createStore(options: StoreOptions): Store {
+  const { now, dataFile, logger } = options;
+  const saved = dataFile ? readSnapshot(dataFile) : null;
+  // The writer reads the store only when a save runs, by which time the store exists.
+  const writer = dataFile
+    ? new SnapshotWriter(dataFile, (): Snapshot => store.snapshot(), logger)
+    : undefined;
+  const store: Store = new Store(saved ?? seedSnapshot(now()), now, writer);
+  if (writer && !saved) writer.schedule(); // a fresh data file holds the seed from the start
+  return store;
+}

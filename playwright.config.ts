@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 18080;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --enable-source-maps dist/server/index.js',
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  },
+});

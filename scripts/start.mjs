@@ -1,0 +1,20 @@
+// `npm start`: build what is missing, then serve the whole product (the BFF embeds the local
+// UAA unless UAA_UPSTREAM is set) on http://localhost:8080.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const steps = [
+  ['dist/client/index.html', 'build:client'],
+  ['dist/server/index.js', 'build:server'],
+];
+for (const [output, script] of steps) {
+  if (existsSync(output)) continue;
+  console.log(`${output} is missing: npm run ${script}`);
+  const result = spawnSync(npm, ['run', script], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,47 @@
+/**
+ * Password encryption of DESIGN.md §7: the browser encrypts
+ * JSON.stringify({ password, timestamp, scene }) with the UAA's RSA public key (PKCS#1 v1.5)
+ * and sends it base64-encoded. The same module lets the local UAA and the tests decrypt, so the
+ * format lives in one place. node-forge does the RSA in JavaScript: browsers' WebCrypto has no
+ * PKCS#1 v1.5 encryption, and Node 20 refuses PKCS#1 v1.5 private decryption natively.
+ */
+import forge from 'node-forge';
+import type { PasswordScene } from './api/types';
+
+export interface PasswordEnvelope {
+  password: string;
+  timestamp: number;
+  scene: PasswordScene;
+}
+
+export function encryptPassword(
+  publicKeyPem: string,
+  password: string,
+  scene: PasswordScene,
+  nowMs: number = Date.now(),
+): string {
+  const plaintext = JSON.stringify({ password, timestamp: Math.floor(nowMs / 1000), scene });
+  const key = forge.pki.publicKeyFromPem(publicKeyPem);
+  const bytes = key.encrypt(forge.util.encodeUtf8(plaintext), 'RSAES-PKCS1-V1_5');
+  return forge.util.encode64(bytes);
+}
+
+/** Decrypts and parses; null when the value is not a well-formed envelope. */
+export function decryptPassword(privateKeyPem: string, cipherText: unknown): PasswordEnvelope | null {
+  if (typeof cipherText !== 'string' || cipherText.length === 0 || cipherText.length > 4096) return null;
+  try {
+    const key = forge.pki.privateKeyFromPem(privateKeyPem);
+    const plaintext = forge.util.decodeUtf8(key.decrypt(forge.util.decode64(cipherText), 'RSAES-PKCS1-V1_5'));
+    const parsed = JSON.parse(plaintext) as Partial<PasswordEnvelope>;
+    if (
+      typeof parsed.password !== 'string' ||
+      typeof parsed.timestamp !== 'number' ||
+      !['register', 'login', 'resetPassword'].includes(parsed.scene as string)
+    ) {
+      return null;
+    }
+    return parsed as PasswordEnvelope;
+  } catch {
+    return null;
+  }
+}

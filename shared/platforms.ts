@@ -1,0 +1,28 @@
+/** The ten sub-platforms of spec §1, detected from the redirect address. */
+export const PLATFORM_KEYS = [
+  'media',
+  'landmarks',
+  'cmg',
+  'medieval',
+  'migo',
+  'vsp',
+  'moce',
+  'science-discovery',
+  'virtualbiolab',
+  'intern',
+] as const;
+
+export type PlatformKey = (typeof PLATFORM_KEYS)[number];
+
+/** A label of the redirect's host names the platform (`media.example.org` → media); null = main platform. */
+export function platformFromRedirect(redirect: string | null | undefined): PlatformKey | null {
+  if (!redirect) return null;
+  let host: string;
+  try {
+    host = new URL(redirect).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  const labels = host.split('.');
+  return PLATFORM_KEYS.find((key) => labels.includes(key)) ?? null;
+}

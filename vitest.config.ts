@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@shared': dir('./shared'),
+      '@client': dir('./client'),
+      '@bff': dir('./bff'),
+      '@local-uaa': dir('./local-uaa'),
+    },
+  },
+  test: {
+    include: ['{shared,client,bff,local-uaa,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 15000,
+    pool: 'threads',
+  },
+});
