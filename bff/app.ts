@@ -17,7 +17,7 @@ import type { Config } from './config';
 import { createHealthRoutes } from './health/routes';
 import { sendError } from './http-errors';
 import { redactUrl } from './log';
-import { createGateway, type GatewayRequest } from './proxy/gateway';
+import { createGateway, UPSTREAM_TIMEOUT_MS, type GatewayRequest } from './proxy/gateway';
 import { isSafeProxyPath } from './proxy/path-guard';
 import type { AllowlistSource } from './redirect/allowlist';
 import { createRedirectRoutes } from './redirect/routes';
@@ -141,7 +141,17 @@ export function createApp(deps: AppDeps): Express {
   app.get(BFF_PATHS.session, (req, res) => {
     res.set('Cache-Control', 'no-store').json({ authenticated: readSessionToken(req, cookie) !== undefined });
   });
-  app.use(createRedirectRoutes({ upstream: deps.upstream, allowlist, cookie, envOf, spa, logger }));
+  app.use(
+    createRedirectRoutes({
+      upstream: deps.upstream,
+      allowlist,
+      cookie,
+      envOf,
+      spa,
+      logger,
+      upstreamTimeoutMs: deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+    }),
+  );
 
   // 5. The local UAA's outbox, only in demo mode and never in production.
   if (deps.outbox) {

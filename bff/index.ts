@@ -20,6 +20,11 @@ async function main(): Promise<void> {
   }
   const config = parsed.config;
   const logger = createLogger(config.logLevel);
+  if (config.captcha.provider === 'aliyun' && !config.captcha.sceneId) {
+    logger.warn(
+      'CAPTCHA_PROVIDER is aliyun without ALIYUN_CAPTCHA_SCENE_ID: logins needing verification will fail',
+    );
+  }
 
   let upstream = config.uaaUpstream;
   let closeLocalUaa: (() => Promise<void>) | undefined;

@@ -96,7 +96,8 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
 
   function copyHeaders(proxyRes: IncomingMessage, res: ServerResponse): void {
     for (const [name, value] of Object.entries(proxyRes.headers)) {
-      if (value !== undefined && isPassedToBrowser(name)) res.setHeader(name, value);
+      // The BFF's own headers (security policy, request id, cookie clearing) win over the upstream's.
+      if (value !== undefined && isPassedToBrowser(name) && !res.hasHeader(name)) res.setHeader(name, value);
     }
     res.setHeader('cache-control', 'no-store');
   }

@@ -22,6 +22,7 @@ export interface RedirectDeps {
   envOf(req: Request): AppEnv;
   spa: Spa;
   logger: Logger;
+  upstreamTimeoutMs: number;
 }
 
 /** A query parameter that must appear at most once; an array means it was repeated. */
@@ -51,7 +52,7 @@ async function fetchCode(
       'x-request-id': String(req.id),
     },
     body: JSON.stringify({ clientId }),
-    signal: AbortSignal.timeout(6000),
+    signal: AbortSignal.timeout(deps.upstreamTimeoutMs),
   });
   if (res.status === 401) return { unauthorized: true };
   const body: unknown = await res.json().catch(() => undefined);

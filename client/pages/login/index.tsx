@@ -14,20 +14,17 @@ import { useCaptcha } from '../../components/captcha-dialog';
 import { useRule } from '../../components/form-rules';
 import { notify } from '../../components/notify';
 import { CodeInput } from '../../components/code-input';
-import { defineTexts, useTexts } from '../../i18n/define-texts';
+import { useTexts } from '../../i18n/define-texts';
+import { useLocale } from '../../i18n/locale-context';
+import { productMessage } from '@shared/errors/catalogue';
 import { texts } from './locale';
 
 type Tab = 'sms' | 'password';
 const OVERSEAS_CITIES = /hong\s*kong|taiwan|macau|macao|香港|台湾|澳门/i;
 
-const formTexts = defineTexts(
-  { invalid: 'Form validation failed, please check input' },
-  { invalid: '表单校验失败，请检查输入' },
-);
-
 export default function LoginPage() {
   const t = useTexts(texts);
-  const ft = useTexts(formTexts);
+  const { locale } = useLocale();
   const rule = useRule();
   const navigate = useNavigate();
   const location = useLocation();
@@ -95,13 +92,9 @@ export default function LoginPage() {
     }
   }
 
-  async function submitSms(): Promise<void> {
-    let values: { phone: string; code: string };
-    try {
-      values = await smsForm.validate();
-    } catch {
-      return;
-    }
+  const formInvalid = () => notify.error(productMessage('formInvalid', locale));
+
+  async function submitSms(values: { phone: string; code: string }): Promise<void> {
     if (!requireAgreement()) return;
     setSubmitting(true);
     try {
@@ -121,14 +114,7 @@ export default function LoginPage() {
     }
   }
 
-  async function submitPassword(): Promise<void> {
-    let values: { account: string; password: string };
-    try {
-      values = await passwordForm.validate();
-    } catch {
-      notify.error(ft.invalid);
-      return;
-    }
+  async function submitPassword(values: { account: string; password: string }): Promise<void> {
     if (!requireAgreement()) return;
     const result = await captcha.verify();
     if (!result) return;
@@ -177,7 +163,13 @@ export default function LoginPage() {
         }}
       >
         <Tabs.TabPane key="sms" title={t.smsTab}>
-          <Form form={smsForm} layout="vertical" onSubmit={submitSms} autoComplete="on">
+          <Form
+            form={smsForm}
+            layout="vertical"
+            onSubmit={submitSms}
+            onSubmitFailed={formInvalid}
+            autoComplete="on"
+          >
             <Form.Item
               label={t.phone}
               field="phone"
@@ -201,7 +193,13 @@ export default function LoginPage() {
           </Form>
         </Tabs.TabPane>
         <Tabs.TabPane key="password" title={t.passwordTab}>
-          <Form form={passwordForm} layout="vertical" onSubmit={submitPassword} autoComplete="on">
+          <Form
+            form={passwordForm}
+            layout="vertical"
+            onSubmit={submitPassword}
+            onSubmitFailed={formInvalid}
+            autoComplete="on"
+          >
             <Form.Item label={t.account} field="account" rules={rule(checkAccount)} validateTrigger="onBlur">
               <Input placeholder={t.accountPlaceholder} autoComplete="username" maxLength={40} />
             </Form.Item>

@@ -70,13 +70,7 @@ export default function RegisterPage() {
     );
   }
 
-  async function submitEmail(): Promise<void> {
-    let values: EmailValues;
-    try {
-      values = await emailForm.validate();
-    } catch {
-      return;
-    }
+  async function submitEmail(values: EmailValues): Promise<void> {
     if (!agreed) return setPrompt(true);
     setSubmitting(true);
     try {
@@ -109,13 +103,7 @@ export default function RegisterPage() {
     }
   }
 
-  async function submitPhone(): Promise<void> {
-    let values: PhoneValues;
-    try {
-      values = await phoneForm.validate();
-    } catch {
-      return;
-    }
+  async function submitPhone(values: PhoneValues): Promise<void> {
     if (!agreed) return setPrompt(true);
     setSubmitting(true);
     try {

@@ -1,0 +1,64 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closedPortUrl,
+  startBff,
+  startUpstream,
+  stubAllowlist,
+  type TestBff,
+  type UpstreamDouble,
+} from '../testing';
+
+let upstream: UpstreamDouble;
+const started: TestBff[] = [];
+
+async function bffWith(opts: { upstream?: string; allowlistLoaded?: boolean }): Promise<TestBff> {
+  const bff = await startBff({
+    upstream: opts.upstream ?? upstream.url,
+    allowlist: stubAllowlist(
+      opts.allowlistLoaded === false ? [] : ['example.com'],
+      opts.allowlistLoaded ?? true,
+    ),
+  });
+  started.push(bff);
+  return bff;
+}
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+});
+afterAll(async () => {
+  await Promise.all(started.map((bff) => bff.close()));
+  await upstream.close();
+});
+
+describe('health checks', () => {
+  it('answers /healthz with 200 while serving, even with the upstream down', async () => {
+    const bff = await bffWith({ upstream: await closedPortUrl() });
+    const reply = await request(bff.url).get('/healthz');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz with 200 when the upstream answers and the allow-list is loaded', async () => {
+    const bff = await bffWith({});
+    const reply = await request(bff.url).get('/readyz');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ status: 'ready', upstream: true, allowlist: true });
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers /readyz with 503 when the upstream is down', async () => {
+    const bff = await bffWith({ upstream: await closedPortUrl() });
+    const reply = await request(bff.url).get('/readyz');
+    expect(reply.status).toBe(503);
+    expect(reply.body).toMatchObject({ status: 'not-ready', upstream: false, allowlist: true });
+  });
+
+  it('answers /readyz with 503 when no allow-list is loaded', async () => {
+    const bff = await bffWith({ allowlistLoaded: false });
+    const reply = await request(bff.url).get('/readyz');
+    expect(reply.status).toBe(503);
+    expect(reply.body).toMatchObject({ status: 'not-ready', upstream: true, allowlist: false });
+  });
+});

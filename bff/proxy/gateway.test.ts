@@ -1,0 +1,285 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  closedPortUrl,
+  ok,
+  rawRequest,
+  sendJson,
+  startBff,
+  startUpstream,
+  type TestBff,
+  type UpstreamDouble,
+} from '../testing';
+
+const GW = '/gw/uaa-be';
+const USER_INFO = `${GW}/api/v1/login/getUserInfo`;
+
+let upstream: UpstreamDouble;
+let bff: TestBff;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  // No trusted proxy: the browser's forwarding headers must count for nothing.
+  bff = await startBff({ upstream: upstream.url, env: { TRUST_PROXY: '0' } });
+});
+afterAll(async () => {
+  await bff.close();
+  await upstream.close();
+});
+beforeEach(() => upstream.reset());
+
+const gw = (path: string) => request(bff.url).post(`${GW}${path}`).set('X-CSRF', '1');
+
+describe('the path guard', () => {
+  it.each([
+    ['..', '/api/v1/../x'],
+    ['%2e%2e', '/api/v1/%2e%2e/x'],
+    ['%2E%2E upper case', '/api/v1/%2E%2E/x'],
+    ['%2f', '/api/v1/login%2fgetUserInfo'],
+    ['%5c', '/api/v1/login%5cgetUserInfo'],
+    ['a backslash', '/api/v1/login\\..\\x'],
+    ['a ; segment', '/api/v1/login;jsessionid=x/getUserInfo'],
+  ])('refuses a path with %s with 400, upstream untouched', async (_name, path) => {
+    const reply = await rawRequest(bff.url, {
+      method: 'POST',
+      path: `${GW}${path}`,
+      headers: { 'x-csrf': '1', lang: 'en-US' },
+    });
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.text)).toEqual({ msgCode: 'A0100', msg: 'Request refused: invalid path' });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('passes an ordinary path and its query to `${UAA_UPSTREAM}/X`', async () => {
+    const reply = await rawRequest(bff.url, {
+      path: `${GW}/api/v1/uploadFile?key=user&tag=avatar`,
+      headers: { 'x-csrf': '1' },
+    });
+    expect(reply.status).toBe(200);
+    expect(upstream.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/v1/uploadFile?key=user&tag=avatar',
+    ]);
+  });
+});
+
+describe('the header policy', () => {
+  it("drops the browser's session and forwarding headers and sets its own", async () => {
+    await gw('/api/v1/login/getUserInfo')
+      .set('Cookie', 'uaa-token=tok-1; other=secret')
+      .set('Authorization', 'Bearer forged')
+      .set('X-Forwarded-For', '6.6.6.6')
+      .set('X-Real-IP', '6.6.6.6')
+      .set('x_forwarded_for', '6.6.6.6')
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Forwarded-Proto', 'gopher')
+      .set('X-Custom-Secret', 'nope')
+      .send({});
+    const [seen] = upstream.requests;
+    expect(seen).toBeDefined();
+    const h = seen!.headers;
+    expect(h.cookie).toBeUndefined();
+    expect(h.authorization).toBe('Bearer tok-1');
+    expect(h.x_forwarded_for).toBeUndefined();
+    expect(h['x-custom-secret']).toBeUndefined();
+    expect(h['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(h['x-real-ip']).toBe(h['x-forwarded-for']);
+    expect(h['x-forwarded-host']).toBe(new URL(bff.url).host);
+    expect(h['x-forwarded-proto']).toBe('http');
+    expect(JSON.stringify(h)).not.toContain('6.6.6.6');
+    expect(JSON.stringify(h)).not.toContain('evil.example');
+  });
+
+  it('passes lang, the iframe marker and the captcha headers', async () => {
+    await gw('/api/v1/login/byAccount')
+      .set('lang', 'en-US')
+      .set('x-request-source', 'iframe')
+      .set('captchaVerifyParam', 'verify-123')
+      .set('sceneId', 'scene-9')
+      .set('prefix', 'pfx')
+      .send({});
+    const h = upstream.requests[0]!.headers;
+    expect(h).toMatchObject({
+      lang: 'en-US',
+      'x-request-source': 'iframe',
+      captchaverifyparam: 'verify-123',
+      sceneid: 'scene-9',
+      prefix: 'pfx',
+    });
+  });
+
+  it.each(['/api/v1/login/getUserInfo', '/api/v1/personal/info/update', '/api/v1/logout/all'])(
+    'adds the bearer from the cookie on %s',
+    async (path) => {
+      await gw(path).set('Cookie', 'uaa-token=tok-2').send({});
+      expect(upstream.requests[0]!.headers.authorization).toBe('Bearer tok-2');
+    },
+  );
+
+  it.each([
+    '/api/v1/login/byAccount',
+    '/api/v1/login/byPhone',
+    '/api/v1/internal/auth',
+    '/api/v1/verifyCode/captcha',
+  ])('sends no bearer on the open call %s, cookie or not', async (path) => {
+    await gw(path).set('Cookie', 'uaa-token=tok-3').set('Authorization', 'Bearer forged').send({});
+    expect(upstream.requests).toHaveLength(1);
+    expect(upstream.requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('sends no bearer without a session cookie', async () => {
+    await gw('/api/v1/login/getUserInfo').set('Authorization', 'Bearer forged').send({});
+    expect(upstream.requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('forwards the JSON body byte for byte', async () => {
+    const body = '{ "account" :"zoë",\n  "n": 1.50, "nested": {"a":[1, 2 ]} ,"emoji":"\u{1F600}" }';
+    await gw('/api/v1/personal/info/update').set('Content-Type', 'application/json').send(body);
+    const seen = upstream.requests[0]!;
+    expect(seen.body.equals(Buffer.from(body, 'utf8'))).toBe(true);
+    expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it('echoes and forwards a well-formed X-Request-Id, and makes one up otherwise', async () => {
+    const reply = await gw('/api/v1/login/getUserInfo').set('X-Request-Id', 'req-abc.123').send({});
+    expect(reply.headers['x-request-id']).toBe('req-abc.123');
+    expect(upstream.requests[0]!.headers['x-request-id']).toBe('req-abc.123');
+
+    const odd = await gw('/api/v1/login/getUserInfo').set('X-Request-Id', 'bad id <script>').send({});
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(upstream.requests[1]!.headers['x-request-id']).toBe(odd.headers['x-request-id']);
+  });
+
+  it("keeps the upstream's cookies, server banner and hop-by-hop headers from the browser", async () => {
+    upstream.respond((_req, res) =>
+      sendJson(res, 200, ok(), {
+        'set-cookie': ['JSESSIONID=abc; Path=/'],
+        server: 'Apache-Coyote/1.1',
+        'x-powered-by': 'Servlet/3.0',
+        'x-upstream-note': 'kept',
+      }),
+    );
+    const reply = await gw('/api/v1/login/getUserInfo').send({});
+    expect(reply.headers['set-cookie']).toBeUndefined();
+    expect(reply.headers.server).toBeUndefined();
+    expect(reply.headers['x-powered-by']).toBeUndefined();
+    expect(reply.headers['x-upstream-note']).toBe('kept');
+  });
+});
+
+describe('upstream replies', () => {
+  it('passes an upstream reply on with Cache-Control: no-store', async () => {
+    upstream.respond((_req, res) =>
+      sendJson(res, 200, ok({ username: 'ann' }), { 'cache-control': 'public, max-age=600' }),
+    );
+    const reply = await gw('/api/v1/login/getUserInfo').send({});
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(ok({ username: 'ann' }));
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('passes a non-JSON reply through untouched', async () => {
+    upstream.respond((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    });
+    const reply = await request(bff.url).get(`${GW}/api/v1/avatar.png`).set('X-CSRF', '1');
+    expect(reply.headers['content-type']).toBe('image/png');
+    expect(Buffer.from(reply.body as Buffer).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(true);
+  });
+});
+
+describe('upstream failures', () => {
+  async function expectStillHealthy(): Promise<void> {
+    const health = await request(bff.url).get('/healthz');
+    expect(health.status).toBe(200);
+  }
+
+  it('answers an upstream slower than the timeout with a 504 envelope', async () => {
+    upstream.respond((_req, res) => {
+      setTimeout(() => sendJson(res, 200, ok()), 1500).unref();
+    });
+    const started = Date.now();
+    const reply = await gw('/api/v1/login/getUserInfo').set('lang', 'en-US').send({});
+    expect(reply.status).toBe(504);
+    expect(reply.body).toEqual({ msgCode: 'B0300', msg: 'Network timeout' });
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(Date.now() - started).toBeLessThan(1400);
+    await expectStillHealthy();
+  });
+
+  it('answers a refused connection with a 502 envelope', async () => {
+    const down = await startBff({ upstream: await closedPortUrl() });
+    try {
+      const reply = await request(down.url).post(USER_INFO).set('X-CSRF', '1').set('lang', 'en-US').send({});
+      expect(reply.status).toBe(502);
+      expect(reply.body).toEqual({ msgCode: 'B0300', msg: 'Service temporarily unavailable' });
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect((await request(down.url).get('/healthz')).status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('answers a connection reset before the reply with a 502 envelope', async () => {
+    upstream.respond((_req, res) => res.socket?.destroy());
+    const reply = await gw('/api/v1/login/getUserInfo').send({});
+    expect(reply.status).toBe(502);
+    expect(reply.body.msgCode).toBe('B0300');
+    await expectStillHealthy();
+  });
+
+  it('answers a reset in the middle of a JSON body with a 502 envelope', async () => {
+    upstream.respond((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"msgCode":"10000","data":{"token":"half');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const reply = await gw('/api/v1/login/byAccount').send({});
+    expect(reply.status).toBe(502);
+    expect(reply.body.msgCode).toBe('B0300');
+    expect(reply.text).not.toContain('half');
+    expect(reply.headers['set-cookie']).toBeUndefined();
+    await expectStillHealthy();
+  });
+
+  it('answers garbage labelled application/json with a 502 envelope', async () => {
+    upstream.respond((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' });
+      res.end('<html><body>502 Bad Gateway</body></html>');
+    });
+    const reply = await gw('/api/v1/login/getUserInfo').set('lang', 'en-US').send({});
+    expect(reply.status).toBe(502);
+    expect(reply.body).toEqual({ msgCode: 'B0300', msg: 'Service temporarily unavailable' });
+    expect(reply.headers['cache-control']).toBe('no-store');
+    await expectStillHealthy();
+  });
+});
+
+describe('a stalled upstream does not hold the BFF', () => {
+  let stalled: Server;
+  let stalledBff: TestBff;
+  beforeAll(async () => {
+    // Accepts the connection and never answers a byte.
+    stalled = createServer(() => {});
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    stalledBff = await startBff({
+      upstream: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
+      upstreamTimeoutMs: 200,
+    });
+  });
+  afterAll(async () => {
+    await stalledBff.close();
+    stalled.closeAllConnections();
+    await new Promise((resolve) => stalled.close(resolve));
+  });
+
+  it('times several concurrent calls out and keeps serving', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => request(stalledBff.url).post(USER_INFO).set('X-CSRF', '1').send({})),
+    );
+    expect(replies.map((r) => r.status)).toEqual([504, 504, 504, 504, 504]);
+    expect((await request(stalledBff.url).get('/healthz')).status).toBe(200);
+  });
+});

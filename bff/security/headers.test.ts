@@ -1,0 +1,121 @@
+import request, { type Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, sendJson, startBff, startUpstream, type TestBff, type UpstreamDouble } from '../testing';
+
+let upstream: UpstreamDouble;
+let dev: TestBff;
+let staging: TestBff;
+let production: TestBff;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  dev = await startBff({ upstream: upstream.url });
+  staging = await startBff({ upstream: upstream.url, env: { APP_ENV: 'staging' } });
+  production = await startBff({
+    upstream: upstream.url,
+    env: {
+      APP_ENV: 'production',
+      UAA_UPSTREAM: upstream.url,
+      ALIYUN_CAPTCHA_PREFIX: 'pfx',
+      ALIYUN_CAPTCHA_SCENE_ID: 'scene',
+    },
+  });
+});
+afterAll(async () => {
+  await Promise.all([dev.close(), staging.close(), production.close()]);
+  await upstream.close();
+});
+
+function directives(reply: Response): Map<string, string> {
+  const csp = String(reply.headers['content-security-policy'] ?? '');
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name = '', ...values] = d.split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
+}
+
+function expectPolicyHeaders(reply: Response): void {
+  const csp = directives(reply);
+  expect(csp.get('default-src')).toBe("'self'");
+  expect(csp.get('script-src')).toBe("'self'");
+  expect(csp.get('style-src')).toBe("'self'");
+  expect(csp.get('object-src')).toBe("'none'");
+  expect(csp.get('base-uri')).toBe("'none'");
+  expect(csp.get('frame-ancestors')).toMatch(/^'self'/);
+  expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  expect(reply.headers['x-powered-by']).toBeUndefined();
+}
+
+const kinds = {
+  'an SPA route': (bff: TestBff) => request(bff.url).get('/login'),
+  'an API reply': (bff: TestBff) =>
+    request(bff.url).post('/gw/uaa-be/api/v1/login/getUserInfo').set('X-CSRF', '1'),
+  'a BFF error': (bff: TestBff) => request(bff.url).post('/gw/uaa-be/api/v1/login/getUserInfo'),
+  'a redirect': (bff: TestBff) =>
+    request(bff.url).get('/authentication?clientId=c&redirect=https%3A%2F%2Fevil.example'),
+  'a health check': (bff: TestBff) => request(bff.url).get('/healthz'),
+};
+
+describe('security headers', () => {
+  it.each(Object.entries(kinds))('are on %s', async (_kind, send) => {
+    const reply = await send(dev);
+    expectPolicyHeaders(reply);
+  });
+
+  it('leave HSTS out in development', async () => {
+    for (const send of Object.values(kinds)) {
+      expect((await send(dev)).headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['staging', () => staging],
+    ['production', () => production],
+  ])('send HSTS in %s', async (_env, bff) => {
+    for (const send of Object.values(kinds)) {
+      expect((await send(bff())).headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    }
+  });
+
+  it('derive the environment from the host when APP_ENV is unset', async () => {
+    const reply = await request(dev.url).get('/login').set('Host', 'sso.example.com');
+    expect(reply.headers['strict-transport-security']).toMatch(/max-age=/);
+  });
+
+  it('admit the captcha vendor script only when it is configured', async () => {
+    const reply = await request(production.url).get('/login');
+    expect(directives(reply).get('script-src')).toBe("'self' https://o.alicdn.com");
+  });
+
+  it.each([
+    ['a JSON reply', 'application/json', JSON.stringify(ok())],
+    ['an HTML reply', 'text/html', '<script>alert(1)</script>'],
+  ])("cannot be weakened by the upstream's own headers on %s", async (_kind, type, body) => {
+    upstream.respond((_req, res) => {
+      res.writeHead(200, {
+        'content-type': type,
+        'content-security-policy': "default-src * 'unsafe-inline'",
+        'referrer-policy': 'unsafe-url',
+        'cross-origin-opener-policy': 'unsafe-none',
+        'strict-transport-security': 'max-age=0',
+      });
+      res.end(body);
+    });
+    try {
+      const reply = await request(staging.url).post('/gw/uaa-be/api/v1/login/getUserInfo').set('X-CSRF', '1');
+      expect(reply.status).toBe(200);
+      expectPolicyHeaders(reply);
+      expect(reply.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    } finally {
+      upstream.respond((_req, res) => sendJson(res, 200, ok()));
+    }
+  });
+});

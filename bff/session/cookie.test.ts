@@ -1,0 +1,229 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  closedPortUrl,
+  cookieAttributes,
+  isClearing,
+  issuedCookie,
+  ok,
+  sendJson,
+  setCookiesFor,
+  startBff,
+  startUpstream,
+  type TestBff,
+  type UpstreamDouble,
+} from '../testing';
+
+const LOGIN = '/gw/uaa-be/api/v1/login/byAccount';
+const USER_INFO = '/gw/uaa-be/api/v1/login/getUserInfo';
+const LOGOUT = '/gw/uaa-be/api/v1/logout/all';
+const TOKEN = 'tok_Zx9-secret-session-value';
+const FOURTEEN_DAYS_S = 14 * 24 * 60 * 60;
+
+const loginReply = ok({ token: TOKEN, ssoCode: 'sso-1', data: { username: 'ann' } });
+
+let upstream: UpstreamDouble;
+let dev: TestBff;
+let staging: TestBff;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  dev = await startBff({ upstream: upstream.url });
+  staging = await startBff({ upstream: upstream.url, env: { APP_ENV: 'staging' } });
+});
+afterAll(async () => {
+  await dev.close();
+  await staging.close();
+  await upstream.close();
+});
+beforeEach(() => {
+  upstream.reset();
+  upstream.respond((_req, res) => sendJson(res, 200, loginReply));
+});
+
+const login = (bff: TestBff, body: object = { account: 'ann', password: 'x' }) =>
+  request(bff.url).post(LOGIN).set('X-CSRF', '1').send(body);
+
+describe('token termination', () => {
+  it('moves data.token into an httpOnly Lax session cookie and out of the body', async () => {
+    const reply = await login(dev);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(ok({ ssoCode: 'sso-1', data: { username: 'ann' } }));
+    expect(reply.text).not.toContain(TOKEN);
+
+    const line = issuedCookie(reply.headers);
+    expect(line).toBeDefined();
+    expect(line!.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
+    const attrs = cookieAttributes(line!);
+    expect(attrs.has('httponly')).toBe(true);
+    expect(attrs.get('samesite')).toBe('Lax');
+    expect(attrs.get('path')).toBe('/');
+    expect(attrs.has('domain')).toBe(false);
+    expect(attrs.has('max-age')).toBe(false);
+    expect(attrs.has('expires')).toBe(false);
+    // Development over plain http: no Secure, or the browser would drop the cookie.
+    expect(attrs.has('secure')).toBe(false);
+    expect(attrs.has('partitioned')).toBe(false);
+  });
+
+  it('keeps the cookie 14 days when autoLogin was ticked', async () => {
+    const reply = await login(dev, { account: 'ann', password: 'x', autoLogin: true });
+    const attrs = cookieAttributes(issuedCookie(reply.headers)!);
+    expect(attrs.get('max-age')).toBe(String(FOURTEEN_DAYS_S));
+  });
+
+  it('marks the cookie Secure outside development', async () => {
+    const reply = await login(staging);
+    const attrs = cookieAttributes(issuedCookie(reply.headers)!);
+    expect(attrs.has('secure')).toBe(true);
+    expect(attrs.get('samesite')).toBe('Lax');
+  });
+
+  it('gives a login inside an iframe a SameSite=None; Secure; Partitioned cookie', async () => {
+    const reply = await request(dev.url)
+      .post(LOGIN)
+      .set('X-CSRF', '1')
+      .set('x-request-source', 'iframe')
+      .send({ account: 'ann', password: 'x' });
+    const line = issuedCookie(reply.headers)!;
+    expect(line.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
+    const attrs = cookieAttributes(line);
+    expect(attrs.get('samesite')).toBe('None');
+    expect(attrs.has('secure')).toBe(true);
+    expect(attrs.has('partitioned')).toBe(true);
+    expect(attrs.has('httponly')).toBe(true);
+  });
+
+  it("moves a token from the upstream's Set-Cookie and passes none of its cookies on", async () => {
+    upstream.respond((_req, res) =>
+      sendJson(res, 200, ok({ username: 'ann' }), {
+        'set-cookie': [`uaa-token=${TOKEN}; Domain=uaa.internal; Path=/api`, 'JSESSIONID=j-1; Path=/'],
+      }),
+    );
+    const reply = await login(dev);
+    const line = issuedCookie(reply.headers)!;
+    expect(line.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
+    expect(cookieAttributes(line).get('path')).toBe('/');
+    expect(cookieAttributes(line).has('domain')).toBe(false);
+    const all = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
+    expect(all.some((l) => l.includes('JSESSIONID'))).toBe(false);
+    expect(all.some((l) => /domain=/i.test(l))).toBe(false);
+  });
+
+  it('moves a token from a failed reply nowhere and still strips it from the body', async () => {
+    upstream.respond((_req, res) =>
+      sendJson(res, 400, { msgCode: 'A0100', msg: 'x', data: { token: TOKEN } }),
+    );
+    const reply = await login(dev);
+    expect(reply.text).not.toContain(TOKEN);
+    expect(issuedCookie(reply.headers)).toBeUndefined();
+  });
+
+  it('clears the cookie and passes the 401 on when the upstream says 401', async () => {
+    upstream.respond((_req, res) => sendJson(res, 401, { msgCode: 'A0211', msg: 'expired' }));
+    const reply = await request(dev.url)
+      .post(USER_INFO)
+      .set('X-CSRF', '1')
+      .set('Cookie', `uaa-token=${TOKEN}`)
+      .send({});
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ msgCode: 'A0211', msg: 'expired' });
+    const lines = setCookiesFor(reply.headers);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every(isClearing)).toBe(true);
+    expect(lines.some((l) => /samesite=lax/i.test(l) && /path=\//i.test(l))).toBe(true);
+  });
+
+  it('does not touch the cookie on an ordinary reply', async () => {
+    upstream.respond((_req, res) => sendJson(res, 200, ok({ username: 'ann' })));
+    const reply = await request(dev.url)
+      .post(USER_INFO)
+      .set('X-CSRF', '1')
+      .set('Cookie', `uaa-token=${TOKEN}`)
+      .send({});
+    expect(reply.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('logout', () => {
+  it('clears the cookie and sends Clear-Site-Data', async () => {
+    upstream.respond((_req, res) => sendJson(res, 200, ok()));
+    const reply = await request(dev.url)
+      .post(LOGOUT)
+      .set('X-CSRF', '1')
+      .set('Cookie', `uaa-token=${TOKEN}`)
+      .send({});
+    expect(reply.status).toBe(200);
+    expect(upstream.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(reply.headers['clear-site-data']).toBe('"cookies"');
+    const lines = setCookiesFor(reply.headers);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every(isClearing)).toBe(true);
+  });
+
+  it('clears the cookie even when the upstream is down', async () => {
+    const down = await startBff({ upstream: await closedPortUrl() });
+    try {
+      const reply = await request(down.url)
+        .post(LOGOUT)
+        .set('X-CSRF', '1')
+        .set('Cookie', `uaa-token=${TOKEN}`)
+        .send({});
+      expect(reply.status).toBe(502);
+      expect(reply.body.msgCode).toBe('B0300');
+      expect(reply.headers['clear-site-data']).toBe('"cookies"');
+      const lines = setCookiesFor(reply.headers);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.every(isClearing)).toBe(true);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('clears the cookie even when the upstream times out', async () => {
+    upstream.respond((_req, res) => {
+      setTimeout(() => sendJson(res, 200, ok()), 1000).unref();
+    });
+    const reply = await request(dev.url)
+      .post(LOGOUT)
+      .set('X-CSRF', '1')
+      .set('Cookie', `uaa-token=${TOKEN}`)
+      .send({});
+    expect(reply.status).toBe(504);
+    expect(reply.headers['clear-site-data']).toBe('"cookies"');
+    expect(setCookiesFor(reply.headers).every(isClearing)).toBe(true);
+  });
+
+  it('clears the cookie even when the upstream refuses the logout', async () => {
+    upstream.respond((_req, res) => sendJson(res, 500, { msgCode: '-1', msg: 'boom' }));
+    const reply = await request(dev.url)
+      .post(LOGOUT)
+      .set('X-CSRF', '1')
+      .set('Cookie', `uaa-token=${TOKEN}`)
+      .send({});
+    expect(reply.headers['clear-site-data']).toBe('"cookies"');
+    expect(setCookiesFor(reply.headers).length).toBeGreaterThan(0);
+    expect(setCookiesFor(reply.headers).every(isClearing)).toBe(true);
+  });
+});
+
+describe('GET /bff/session', () => {
+  it('says false without a cookie', async () => {
+    const reply = await request(dev.url).get('/bff/session');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ authenticated: false });
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('says true with a cookie and never echoes the token', async () => {
+    const reply = await request(dev.url).get('/bff/session').set('Cookie', `uaa-token=${TOKEN}`);
+    expect(reply.body).toEqual({ authenticated: true });
+    expect(reply.text).not.toContain(TOKEN);
+    expect(JSON.stringify(reply.headers)).not.toContain(TOKEN);
+  });
+
+  it('ignores other cookies', async () => {
+    const reply = await request(dev.url).get('/bff/session').set('Cookie', `other=${TOKEN}; uaa-token=`);
+    expect(reply.body).toEqual({ authenticated: false });
+  });
+});

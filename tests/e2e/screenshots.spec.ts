@@ -1,0 +1,61 @@
+/**
+ * Screenshots of the pages, desktop and phone, both languages, for people to look at
+ * (`npm run screenshots`, written to tests/screenshots/). Skipped in the normal suite.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { encryptPassword } from '../../shared/crypto';
+
+test.skip(!process.env.SCREENSHOTS, 'run with npm run screenshots');
+
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const API = '/gw/uaa-be/api/v1';
+
+async function loginAsAdmin(page: Page) {
+  const pub = await (
+    await page.request.post(`${API}/cipher/getPubKey`, { headers: { 'X-CSRF': '1' }, data: {} })
+  ).json();
+  const res = await page.request.post(`${API}/login/byAccount`, {
+    headers: { 'X-CSRF': '1', captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' },
+    data: {
+      account: 'admin',
+      password: encryptPassword(pub.data.pubKey, 'Admin12345', 'login'),
+      autoLogin: false,
+    },
+  });
+  expect((await res.json()).msgCode).toBe('10000');
+}
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  for (const lang of ['zh-CN', 'en-US']) {
+    test(`${size} ${lang}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const shot = (name: string) =>
+        page.screenshot({ path: `tests/screenshots/${name}-${size}-${lang}.png`, fullPage: true });
+      await page.goto(`/login?lang=${lang}`);
+      await page.getByRole('tab').first().waitFor();
+      await shot('login-sms');
+      await page.getByRole('tab').nth(1).click();
+      await shot('login-password');
+      await page.getByRole('tabpanel').last().getByRole('button').last().click();
+      await shot('login-password-errors');
+      await page.goto(`/register?lang=${lang}`);
+      await page.getByRole('tab').first().waitFor();
+      await shot('register-email');
+      await page.getByRole('tab').nth(1).click();
+      await shot('register-phone');
+      await page.goto(`/active?lang=${lang}&sign=x&token=y`);
+      await page.waitForTimeout(500);
+      await shot('active-failed');
+      await page.goto(`/authentication?lang=${lang}&clientId=uaa-media&redirect=https://evil.example/cb`);
+      await page.waitForTimeout(300);
+      await shot('authentication-refused');
+      await page.goto(`/forget?lang=${lang}`);
+      await shot('coming-soon');
+      await loginAsAdmin(page);
+      await page.goto(`/usercenter?lang=${lang}`);
+      await page.getByRole('menuitem').first().waitFor();
+      await page.waitForTimeout(300);
+      await shot('usercenter');
+    });
+  }
+}
