@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { ROUTES } from '@shared/routes';
 import { CenterSpin } from '../components/center-spin';
 import { ComingSoon } from '../components/coming-soon';
+import { adminRoutes } from './admin-routes';
 import { AnonymousOnly, RequireSession } from './guards';
 
 const LoginPage = lazy(() => import('../pages/login/index'));
@@ -44,12 +45,7 @@ export const routes: RouteObject[] = [
   { path: ROUTES.githubLogin, element: page(ComingSoon) },
   { path: ROUTES.deleteProtocol, element: page(ComingSoon) },
   { path: ROUTES.noPermission, element: page(NoPermissionPage) },
-  { path: ROUTES.admin, element: <Navigate to={ROUTES.adminPlatform} replace /> },
-  { path: ROUTES.adminPlatform, element: page(ComingSoon, 'session') },
-  { path: ROUTES.adminPlatformOperate, element: page(ComingSoon, 'session') },
-  { path: ROUTES.adminUser, element: page(ComingSoon, 'session') },
-  { path: ROUTES.adminUserOperate, element: page(ComingSoon, 'session') },
-  { path: ROUTES.adminRole, element: page(ComingSoon, 'session') },
+  ...adminRoutes,
   { path: ROUTES.brandLogin, element: page(ComingSoon, 'anonymous') },
   { path: ROUTES.brandRegister, element: page(ComingSoon, 'anonymous') },
   { path: ROUTES.brandAuthentication, element: page(AuthenticationPage) },
