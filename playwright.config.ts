@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 18080;
+// Overridable so that two suites (or two people) can run side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 18080);
+const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,10 +30,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --enable-source-maps dist/server/index.js',
+    command: `node --enable-source-maps ${SERVER_DIR}/index.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR },
   },
 });

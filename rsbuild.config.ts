@@ -27,7 +27,7 @@ export default defineConfig({
     title: '',
   },
   output: {
-    distPath: { root: 'dist/client' },
+    distPath: { root: process.env.CLIENT_DIST ?? 'dist/client' },
     legalComments: 'none',
   },
   performance: {

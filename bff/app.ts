@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
@@ -36,6 +37,11 @@ export interface AppDeps {
   allowlist: AllowlistSource;
   /** Present only when the local UAA is embedded (demo mode). */
   outbox?: () => Promise<OutboxMessage[]>;
+  /**
+   * Demo mode: the embedded local UAA's base URL. Its `/__dev/*` pages (simulated GitHub, WeChat
+   * and CARSI consent pages, uploaded files, test switches) are served through the BFF.
+   */
+  devUpstream?: string;
   upstreamTimeoutMs?: number;
 }
 
@@ -163,6 +169,28 @@ export function createApp(deps: AppDeps): Express {
       if (req.accepts(['json', 'html']) === 'html') res.type('html').send(renderOutbox(messages));
       else res.json(messages);
     });
+  }
+
+  if (deps.devUpstream) {
+    const devProxy = createProxyMiddleware<Request, express.Response>({
+      target: `${deps.devUpstream}/__dev`,
+      changeOrigin: true,
+      proxyTimeout: deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      on: {
+        error: (_err, req, res) =>
+          sendError(req as Request, res as express.Response, 502, 'B0300', 'upstreamUnavailable'),
+      },
+    });
+    app.use(
+      BFF_PATHS.dev,
+      (req, res, next) => {
+        if (envOf(req) === 'production') return sendError(req, res, 404, 'A0100', 'notFound');
+        // Test switches change state: they need the CSRF header like every other state change.
+        if (req.method !== 'GET' && req.method !== 'HEAD') return requireCsrf(req, res, next);
+        next();
+      },
+      devProxy,
+    );
   }
 
   // 6. The gateways: path guard, CSRF, JSON-only bodies with a size limit, then the proxy.

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   let upstream = config.uaaUpstream;
   let closeLocalUaa: (() => Promise<void>) | undefined;
   let outbox: (() => Promise<OutboxMessage[]>) | undefined;
+  let devUpstream: string | undefined;
   if (!upstream) {
     const { createLocalUaa } = await import('../local-uaa/app');
     const publicUrl = `http://localhost:${config.port}`;
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => localServer.once('listening', resolve));
     const base = `http://127.0.0.1:${(localServer.address() as AddressInfo).port}`;
     upstream = base;
+    devUpstream = base;
     outbox = async () => (await (await fetch(`${base}/__dev/outbox`)).json()) as OutboxMessage[];
     closeLocalUaa = async () => {
       await new Promise((resolve) => localServer.close(resolve));
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
 
   let app;
   try {
-    app = createApp({ config, logger, upstream, allowlist, outbox });
+    app = createApp({ config, logger, upstream, allowlist, outbox, devUpstream });
   } catch (err) {
     console.error(`config error: ${(err as Error).message}`);
     process.exit(1);

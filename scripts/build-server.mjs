@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: { index: 'bff/index.ts', 'local-uaa': 'local-uaa/index.ts' },
-  outdir: 'dist/server',
+  outdir: process.env.SERVER_DIST ?? 'dist/server',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -13,4 +13,4 @@ await build({
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
 });
-console.log('built dist/server');
+console.log(`built ${process.env.SERVER_DIST ?? 'dist/server'}`);

@@ -38,8 +38,9 @@ export const NO_AUTO_REDIRECT_PREFIXES = [ROUTES.admin, ROUTES.deleteProtocol] a
 export const BFF_PATHS = {
   session: '/bff/session',
   redirect: '/bff/redirect',
-  logout: '/bff/logout',
   outbox: '/__dev/outbox',
+  /** Demo-mode pages of the local UAA, served through the BFF. */
+  dev: '/__dev',
   healthz: '/healthz',
   readyz: '/readyz',
 } as const;
