@@ -31,6 +31,3 @@ export function destinationAfterLogin({ search, username }: AfterLoginInput): De
 
 /** One in-app browser needs a short pause before navigating (spec §4: 300 ms). */
 export const IN_APP_BROWSER_DELAY_MS = 300;
-export function isDelayedInAppBrowser(userAgent: string): boolean {
-  return /MicroMessenger/i.test(userAgent);
-}

@@ -3,8 +3,8 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { CenterSpin } from '../components/center-spin';
-import { ComingSoon } from '../components/coming-soon';
 import { adminRoutes } from './admin-routes';
+import { LoginEntrance } from './entrances';
 import { AnonymousOnly, RequireSession } from './guards';
 
 const LoginPage = lazy(() => import('../pages/login/index'));
@@ -13,6 +13,12 @@ const ActivePage = lazy(() => import('../pages/active/index'));
 const AuthenticationPage = lazy(() => import('../pages/authentication/index'));
 const UserCenterPage = lazy(() => import('../pages/usercenter/index'));
 const NoPermissionPage = lazy(() => import('../pages/no-permission/index'));
+const ForgetPage = lazy(() => import('../pages/forget/index'));
+const UsernamePage = lazy(() => import('../pages/username/index'));
+const DeleteProtocolPage = lazy(() => import('../pages/delete-protocol/index'));
+const OauthCallbackPage = lazy(() => import('../pages/oauth-callback/index'));
+const WechatPage = lazy(() => import('../pages/wechat/index'));
+const SetPhonePage = lazy(() => import('../pages/setphone/index'));
 
 type Access = 'public' | 'anonymous' | 'session';
 
@@ -31,26 +37,26 @@ function page(
 }
 
 export const routes: RouteObject[] = [
-  { path: ROUTES.login, element: page(LoginPage, 'anonymous') },
+  { path: ROUTES.login, element: page(LoginEntrance, 'anonymous') },
   { path: ROUTES.register, element: page(RegisterPage, 'anonymous') },
-  { path: ROUTES.forget, element: page(ComingSoon, 'anonymous') },
+  { path: ROUTES.forget, element: page(ForgetPage, 'anonymous') },
   { path: ROUTES.active, element: page(ActivePage) },
   { path: ROUTES.authentication, element: page(AuthenticationPage) },
   { path: ROUTES.usercenter, element: page(UserCenterPage, 'session') },
-  { path: ROUTES.username, element: page(ComingSoon, 'session') },
-  { path: ROUTES.setphone, element: page(ComingSoon, 'session') },
-  { path: ROUTES.wechat, element: page(ComingSoon) },
-  { path: ROUTES.midpage, element: page(ComingSoon) },
-  { path: ROUTES.carsiLogin, element: page(ComingSoon) },
-  { path: ROUTES.githubLogin, element: page(ComingSoon) },
-  { path: ROUTES.deleteProtocol, element: page(ComingSoon) },
+  { path: ROUTES.username, element: page(UsernamePage, 'session') },
+  { path: ROUTES.setphone, element: page(SetPhonePage, 'session') },
+  { path: ROUTES.wechat, element: page(WechatPage) },
+  { path: ROUTES.midpage, element: page(WechatPage) },
+  { path: ROUTES.carsiLogin, element: page(OauthCallbackPage) },
+  { path: ROUTES.githubLogin, element: page(OauthCallbackPage) },
+  { path: ROUTES.deleteProtocol, element: page(DeleteProtocolPage) },
   { path: ROUTES.noPermission, element: page(NoPermissionPage) },
   ...adminRoutes,
-  { path: ROUTES.brandLogin, element: page(ComingSoon, 'anonymous') },
-  { path: ROUTES.brandRegister, element: page(ComingSoon, 'anonymous') },
+  { path: ROUTES.brandLogin, element: page(LoginPage, 'anonymous') },
+  { path: ROUTES.brandRegister, element: page(RegisterPage, 'anonymous') },
   { path: ROUTES.brandAuthentication, element: page(AuthenticationPage) },
-  { path: ROUTES.brandForget, element: page(ComingSoon, 'anonymous') },
-  { path: ROUTES.brandWechat, element: page(ComingSoon) },
+  { path: ROUTES.brandForget, element: page(ForgetPage, 'anonymous') },
+  { path: ROUTES.brandWechat, element: page(WechatPage) },
   { path: '*', element: <Navigate to={ROUTES.login} replace /> },
 ];
 

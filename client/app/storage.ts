@@ -7,7 +7,9 @@ export type StorageKey =
   | 'carsiRedirect'
   | 'redirect_url'
   | 'register_search'
-  | 'midpage-current-env';
+  | 'midpage-current-env'
+  /** The OAuth `state` of the popup login in progress (checked by the callback page). */
+  | 'oauth-state';
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {

@@ -23,6 +23,8 @@ export const VALIDATION_MESSAGES = {
   ),
   confirmRequired: t('Please confirm the password', '请确认密码'),
   passwordMismatch: t('The two passwords are different', '两次输入的密码不一致'),
+  resetMismatch: t('The two passwords do not match', '两次输入的密码不一致'),
+  notRegistered: t('Not a registered phone/email, please re-enter', '该手机号/邮箱未注册，请重新输入'),
   codeRequired: t('Verification code cannot be empty', '验证码不能为空'),
   codeTooLong: t('The verification code is too long', '验证码过长'),
   usernameRequired: t('Username cannot be empty', '用户名不能为空'),

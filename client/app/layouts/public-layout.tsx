@@ -1,33 +1,85 @@
-import type { ReactNode } from 'react';
+import { Alert } from '@arco-design/web-react';
+import { useEffect, type ReactNode } from 'react';
+import { productMessage } from '@shared/errors/catalogue';
 import { LanguageSwitch } from '../../components/language-switch';
-import { defineTexts, useTexts } from '../../i18n/define-texts';
+import { useDevice } from '../../hooks/use-device';
+import { usePlatform } from '../../hooks/use-platform';
+import { useTexts } from '../../i18n/define-texts';
+import { useLocale } from '../../i18n/locale-context';
+import { useBrand } from '../brand';
+import { PLATFORM_THEMES, platformNames } from '../platform-theme';
+import { useWidget } from '../widget';
 
-const texts = defineTexts(
-  { brand: 'Account Center', footer: 'One account for every platform of the family' },
-  { brand: '账号中心', footer: '一个账号，通行所有平台' },
-);
+/**
+ * The frame of every visitor page: the platform's (or sub-brand's) name and colours, the
+ * language switch, a centred card; the mobile layout on phones and tablets; nothing but the card
+ * inside the intern platform's embedded widget.
+ */
+export function PublicLayout({
+  children,
+  title,
+  wide,
+}: {
+  children: ReactNode;
+  title?: string;
+  wide?: boolean;
+}) {
+  const names = useTexts(platformNames);
+  const { locale } = useLocale();
+  const platform = usePlatform();
+  const brand = useBrand();
+  const device = useDevice();
+  const widget = useWidget();
+  const theme = platform ? PLATFORM_THEMES[platform] : undefined;
 
-/** The frame of every visitor page: brand, language switch, a centred card. */
-export function PublicLayout({ children, title }: { children: ReactNode; title?: string }) {
-  const t = useTexts(texts);
+  // Arco reads its primary colour from CSS variables; a platform overrides them page-wide so
+  // that popups (rendered outside this frame) match too.
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const names = ['--primary-5', '--primary-6', '--primary-7'];
+    if (theme) theme.primary.forEach((value, i) => root.setProperty(names[i] as string, value));
+    return () => names.forEach((name) => root.removeProperty(name));
+  }, [theme]);
+
+  const classes = [
+    'public-layout',
+    platform ? `platform-${platform}` : '',
+    brand.branded ? 'brand-variant' : '',
+    device.mobile ? 'is-mobile' : '',
+    widget ? 'is-widget' : '',
+  ].join(' ');
+  const card = (
+    <section className={wide ? 'public-card public-card-wide' : 'public-card'}>
+      {title ? <h1 className="public-title">{title}</h1> : null}
+      {children}
+    </section>
+  );
+  if (widget) return <div className={classes}>{card}</div>;
+
+  const name = brand.branded ? names.branded : platform ? names[platform] : names.main;
   return (
-    <div className="public-layout">
+    <div className={classes}>
       <header className="public-header">
-        <span className="brand" aria-label={t.brand}>
+        <span className="brand">
           <span className="brand-mark" aria-hidden="true">
             ◆
           </span>
-          {t.brand}
+          {name}
         </span>
         <LanguageSwitch />
       </header>
-      <main className="public-main">
-        <section className="public-card">
-          {title ? <h1 className="public-title">{title}</h1> : null}
-          {children}
-        </section>
-      </main>
-      <footer className="public-footer">{t.footer}</footer>
+      {device.specialInApp ? (
+        <Alert
+          className="compat-warning"
+          type="warning"
+          banner
+          content={productMessage('browserCompat', locale)}
+        />
+      ) : null}
+      <main className="public-main">{card}</main>
+      <footer className="public-footer">
+        {platform === 'medieval' ? names.medievalFooter : names.footer}
+      </footer>
     </div>
   );
 }

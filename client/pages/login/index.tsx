@@ -3,12 +3,15 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { LocationInfo, LoginReply } from '@shared/api/types';
-import { ROUTES } from '@shared/routes';
 import { checkAccount, checkCode, checkLoginPassword, checkPhone } from '@shared/validation/rules';
 import { call } from '../../api/client';
 import { loginByAccount, SWR_KEYS } from '../../api/account';
-import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS, isDelayedInAppBrowser } from '../../app/after-login';
+import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../app/after-login';
+import { isSpecialInAppBrowser } from '../../hooks/use-device';
+import { useBrand } from '../../app/brand';
+import { tellEmbedder } from '../../app/widget';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { ThirdPartyLogins } from '../../components/third-party-logins';
 import { Agreement } from '../../components/agreement';
 import { useCaptcha } from '../../components/captcha-dialog';
 import { useRule } from '../../components/form-rules';
@@ -22,7 +25,7 @@ import { texts } from './locale';
 type Tab = 'sms' | 'password';
 const OVERSEAS_CITIES = /hong\s*kong|taiwan|macau|macao|香港|台湾|澳门/i;
 
-export default function LoginPage() {
+export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
   const t = useTexts(texts);
   const { locale } = useLocale();
   const rule = useRule();
@@ -30,8 +33,9 @@ export default function LoginPage() {
   const location = useLocation();
   const { mutate } = useSWRConfig();
   const captcha = useCaptcha();
-  const [tab, setTab] = useState<Tab>('sms');
-  const [tabChosen, setTabChosen] = useState(false);
+  const brand = useBrand();
+  const [tab, setTab] = useState<Tab>(initialTab ?? 'sms');
+  const [tabChosen, setTabChosen] = useState(initialTab !== undefined);
   const [agreed, setAgreed] = useState(false);
   const [prompt, setPrompt] = useState(false);
   const [autoLogin, setAutoLogin] = useState(false);
@@ -67,11 +71,14 @@ export default function LoginPage() {
       search: location.search,
       username: reply.data?.data?.username,
     });
-    const go = () =>
-      destination.kind === 'document'
-        ? window.location.assign(destination.href)
-        : navigate(destination.path, { replace: true });
-    if (isDelayedInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
+    const go = () => {
+      const next = destination.kind === 'document' ? destination.href : destination.path;
+      // Inside the intern widget the embedding page decides what happens next.
+      if (tellEmbedder(next)) return;
+      if (destination.kind === 'document') window.location.assign(destination.href);
+      else navigate(destination.path, { replace: true });
+    };
+    if (isSpecialInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
     else go();
   }
 
@@ -140,15 +147,16 @@ export default function LoginPage() {
         onPromptClose={() => setPrompt(false)}
       />
       <Checkbox checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
-        {t.autoLogin}
+        {t.autoLogin.replace('{days}', String(brand.autoLoginDays))}
       </Checkbox>
     </>
   );
   const links = (
     <div className="form-links">
-      <RouterLink to={`${ROUTES.forget}${location.search}`}>{t.forgot}</RouterLink>
+      <RouterLink to={`${brand.route('forget')}${location.search}`}>{t.forgot}</RouterLink>
       <span>
-        {t.noAccount} <RouterLink to={`${ROUTES.register}${location.search}`}>{t.register}</RouterLink>
+        {t.noAccount}{' '}
+        <RouterLink to={`${brand.route('register')}${location.search}`}>{t.register}</RouterLink>
       </span>
     </div>
   );
@@ -219,6 +227,7 @@ export default function LoginPage() {
         </Tabs.TabPane>
       </Tabs>
       {links}
+      <ThirdPartyLogins />
       {captcha.dialog}
     </PublicLayout>
   );

@@ -1,7 +1,6 @@
 import { Button, Form, Input, Result, Tabs } from '@arco-design/web-react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { ROUTES } from '@shared/routes';
 import {
   checkCode,
   checkConfirmation,
@@ -15,7 +14,9 @@ import type { ValidationCode } from '@shared/validation/messages';
 import { call } from '../../api/client';
 import { itemExists, registerByEmail } from '../../api/account';
 import { encryptForUaa } from '../../api/password';
+import { useBrand } from '../../app/brand';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { Agreement } from '../../components/agreement';
 import { useRule, useValidationText } from '../../components/form-rules';
 import { notify } from '../../components/notify';
@@ -38,7 +39,7 @@ interface PhoneValues {
   confirm: string;
 }
 
-export default function RegisterPage() {
+export default function RegisterPage({ initialDone }: { initialDone?: { kind: Tab; email?: string } } = {}) {
   const t = useTexts(texts);
   const rule = useRule();
   const text = useValidationText();
@@ -47,12 +48,15 @@ export default function RegisterPage() {
   const [agreed, setAgreed] = useState(false);
   const [prompt, setPrompt] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState<{ kind: Tab; email?: string } | null>(null);
+  const [done, setDone] = useState<{ kind: Tab; email?: string } | null>(initialDone ?? null);
   const [exists, setExists] = useState<{ email?: boolean; phone?: boolean }>({});
   const [emailForm] = Form.useForm<EmailValues>();
   const [phoneForm] = Form.useForm<PhoneValues>();
   const source = new URLSearchParams(location.search).get('source') ?? undefined;
-  const loginHref = `${ROUTES.login}${location.search}`;
+  const brand = useBrand();
+  const loginHref = `${brand.route('login')}${location.search}`;
+  // The branded variant returns to its login after a visible 10 s countdown (spec §2).
+  const left = useAutoRedirect(brand.branded && done !== null, loginHref);
 
   async function checkExists(kind: 'email' | 'phone', value: string, valid: boolean): Promise<void> {
     if (!valid) return setExists((e) => ({ ...e, [kind]: false }));
@@ -130,7 +134,14 @@ export default function RegisterPage() {
           status="success"
           title={done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle}
           subTitle={
-            done.kind === 'email' ? t.emailSentBody.replace('{email}', done.email ?? '') : t.phoneDoneBody
+            <>
+              {done.kind === 'phone'
+                ? t.phoneDoneBody
+                : done.email
+                  ? t.emailSentBody.replace('{email}', done.email)
+                  : t.emailSentBodyNoAddress}
+              {brand.branded ? <span role="timer"> {t.autoBack.replace('{s}', String(left))}</span> : null}
+            </>
           }
           extra={
             <RouterLink to={loginHref}>

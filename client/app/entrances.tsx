@@ -1,0 +1,33 @@
+/** The login route, which in the intern widget shows the page its `entrance` names. */
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CenterSpin } from '../components/center-spin';
+import { widgetEntrance } from './widget';
+
+const LoginPage = lazy(() => import('../pages/login/index'));
+const RegisterPage = lazy(() => import('../pages/register/index'));
+const ForgetPage = lazy(() => import('../pages/forget/index'));
+const SetPhonePage = lazy(() => import('../pages/setphone/index'));
+
+export function LoginEntrance() {
+  const [params] = useSearchParams();
+  const entrance = widgetEntrance(params);
+  const page = (() => {
+    switch (entrance) {
+      case 'login-abroad':
+        return <LoginPage initialTab="password" />;
+      case 'setPhone':
+        return <SetPhonePage />;
+      case 'register-email':
+        return <RegisterPage />;
+      case 'register-email-success':
+        return <RegisterPage initialDone={{ kind: 'email' }} />;
+      case 'login-email-reset-password':
+        return <ForgetPage initialChannel="email" />;
+      default:
+        // login-cn and login-cn-from-abroad: SMS login with a Chinese mainland phone.
+        return <LoginPage initialTab="sms" />;
+    }
+  })();
+  return <Suspense fallback={<CenterSpin />}>{page}</Suspense>;
+}

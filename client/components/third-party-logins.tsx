@@ -1,0 +1,45 @@
+import { Button, Divider } from '@arco-design/web-react';
+import { IconGithub, IconSafe, IconWechat } from '@arco-design/web-react/icon';
+import { useNavigate } from 'react-router-dom';
+import { productMessage } from '@shared/errors/catalogue';
+import { useBrand } from '../app/brand';
+import { openOauthPopup } from '../app/oauth';
+import { runtimeConfig } from '../app/runtime-config';
+import { defineTexts, useTexts } from '../i18n/define-texts';
+import { useLocale } from '../i18n/locale-context';
+import { notify } from './notify';
+
+export const texts = defineTexts(
+  { or: 'Or log in with', github: 'GitHub', wechat: 'WeChat', carsi: 'CARSI (academic)' },
+  { or: '其他登录方式', github: 'GitHub', wechat: '微信', carsi: 'CARSI 教育网' },
+);
+
+/** GitHub and CARSI in a popup; WeChat's QR page in production only (spec §2). */
+export function ThirdPartyLogins() {
+  const t = useTexts(texts);
+  const { locale } = useLocale();
+  const brand = useBrand();
+  const navigate = useNavigate();
+
+  function wechat(): void {
+    if (runtimeConfig().env === 'production') navigate(brand.route('wechat'));
+    else notify.warning(productMessage('wechatUnsupported', locale));
+  }
+
+  return (
+    <div className="third-party">
+      <Divider orientation="center">{t.or}</Divider>
+      <div className="third-party-buttons">
+        <Button shape="round" icon={<IconGithub />} onClick={() => void openOauthPopup('github')}>
+          {t.github}
+        </Button>
+        <Button shape="round" icon={<IconWechat />} onClick={wechat}>
+          {t.wechat}
+        </Button>
+        <Button shape="round" icon={<IconSafe />} onClick={() => void openOauthPopup('carsi')}>
+          {t.carsi}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** Device facts from the user agent (spec §1): mobile layout and the one in-app browser. */
+const MOBILE = /iPhone|iPad|iPod|Android|OpenHarmony|HarmonyOS/i;
+// The one in-app browser the spec singles out (a 300 ms redirect delay and a Chrome/Edge hint).
+const SPECIAL_IN_APP = /MicroMessenger/i;
+
+export function isMobileAgent(userAgent: string): boolean {
+  // iPadOS presents itself as a Mac; touch points give it away.
+  return MOBILE.test(userAgent) || (/Macintosh/.test(userAgent) && navigator.maxTouchPoints > 1);
+}
+
+export function isSpecialInAppBrowser(userAgent: string): boolean {
+  return SPECIAL_IN_APP.test(userAgent);
+}
+
+export function useDevice(): { mobile: boolean; specialInApp: boolean } {
+  const ua = navigator.userAgent;
+  return { mobile: isMobileAgent(ua), specialInApp: isSpecialInAppBrowser(ua) };
+}

@@ -1,0 +1,93 @@
+import { Button, Result, Spin } from '@arco-design/web-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '@shared/routes';
+import { ApiError } from '../../api/client';
+import {
+  exchangeCode,
+  notifyOpener,
+  openerDestination,
+  POPUP_CLOSE_DELAY_MS,
+  takeOauthState,
+  type OauthProvider,
+} from '../../app/oauth';
+import { PublicLayout } from '../../app/layouts/public-layout';
+import { defineTexts, useTexts } from '../../i18n/define-texts';
+
+export const texts = defineTexts(
+  {
+    working: 'Signing you in…',
+    done: 'Signed in. This window will close.',
+    failed: 'Sign-in failed',
+    badState: 'The sign-in request has expired or did not start here. Please try again.',
+    missingCode: 'The provider did not return a code.',
+    back: 'Back to login',
+  },
+  {
+    working: '正在登录…',
+    done: '登录成功，窗口即将关闭。',
+    failed: '登录失败',
+    badState: '登录请求已过期或并非由本站发起，请重试。',
+    missingCode: '第三方未返回授权码。',
+    back: '返回登录',
+  },
+);
+
+type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+/** /github-login and /carsi-login: the popup's landing after the provider's consent page. */
+export default function OauthCallbackPage() {
+  const t = useTexts(texts);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [state, setState] = useState<State>({ kind: 'working' });
+  const started = useRef(false);
+  const provider: OauthProvider = location.pathname === ROUTES.carsiLogin ? 'carsi' : 'github';
+
+  useEffect(() => {
+    if (started.current) return; // a code is single-use: exchange it once
+    started.current = true;
+    const code = params.get('code');
+    const expected = takeOauthState();
+    if (!code) return setState({ kind: 'failed', message: t.missingCode });
+    if (!expected || params.get('state') !== expected)
+      return setState({ kind: 'failed', message: t.badState });
+    exchangeCode(provider, code, params.get('source'))
+      .then(() => {
+        setState({ kind: 'done' });
+        const opener = window.opener as Window | null;
+        if (opener && !opener.closed) {
+          notifyOpener(opener);
+          window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
+        } else {
+          navigate(openerDestination(''), { replace: true });
+        }
+      })
+      .catch((err: unknown) =>
+        setState({ kind: 'failed', message: err instanceof ApiError ? err.message : t.failed }),
+      );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per landing
+  }, []);
+
+  return (
+    <PublicLayout>
+      {state.kind === 'working' ? (
+        <Result status={null} icon={<Spin size={32} />} title={t.working} />
+      ) : state.kind === 'done' ? (
+        <Result status="success" title={t.done} />
+      ) : (
+        <Result
+          status="error"
+          title={t.failed}
+          subTitle={state.message}
+          extra={
+            <Button type="primary" onClick={() => navigate(ROUTES.login, { replace: true })}>
+              {t.back}
+            </Button>
+          }
+        />
+      )}
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,115 @@
+import { Alert, Result, Spin } from '@arco-design/web-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { productMessage } from '@shared/errors/catalogue';
+import { ROUTES } from '@shared/routes';
+import { ApiError } from '../../api/client';
+import { useBrand } from '../../app/brand';
+import {
+  exchangeCode,
+  notifyOpener,
+  openerDestination,
+  POPUP_CLOSE_DELAY_MS,
+  takeOauthState,
+  wechatAddress,
+} from '../../app/oauth';
+import { runtimeConfig } from '../../app/runtime-config';
+import { storage } from '../../app/storage';
+import { PublicLayout } from '../../app/layouts/public-layout';
+import { defineTexts, useTexts } from '../../i18n/define-texts';
+import { useLocale } from '../../i18n/locale-context';
+import './wechat.css';
+
+export const texts = defineTexts(
+  {
+    title: 'WeChat login',
+    scan: 'Scan the QR code with WeChat to log in',
+    qr: 'WeChat QR code',
+    back: 'Back to login',
+    signingIn: 'Signing you in…',
+    failed: 'WeChat login failed',
+    badState: 'The sign-in request has expired or did not start here. Please try again.',
+  },
+  {
+    title: '微信登录',
+    scan: '请使用微信扫描二维码登录',
+    qr: '微信二维码',
+    back: '返回登录',
+    signingIn: '正在登录…',
+    failed: '微信登录失败',
+    badState: '登录请求已过期或并非由本站发起，请重试。',
+  },
+);
+
+/** Where a finished WeChat login goes: a popup tells its opener, a framed QR moves the top page. */
+function finish(navigate: (to: string) => void): void {
+  const opener = window.opener as Window | null;
+  if (opener && !opener.closed) {
+    notifyOpener(opener);
+    window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
+    return;
+  }
+  const stored = storage.take('wxredirect');
+  const destination =
+    stored && stored.startsWith('/') && !stored.startsWith('//') ? stored : openerDestination('');
+  if (window.top && window.top !== window.self) window.top.location.assign(destination);
+  else navigate(destination);
+}
+
+/** /wechat and /midpage: the QR-code login (production only, spec §2). */
+export default function WechatPage() {
+  const t = useTexts(texts);
+  const { locale } = useLocale();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [address, setAddress] = useState<string>();
+  const [error, setError] = useState<string>();
+  const started = useRef(false);
+  const production = runtimeConfig().env === 'production';
+  const code = params.get('code');
+
+  useEffect(() => {
+    if (!production || started.current) return;
+    started.current = true;
+    const redirect = params.get('redirect');
+    if (location.pathname === ROUTES.midpage && redirect) storage.set('wxredirect', redirect);
+    if (code) {
+      if (params.get('state') !== takeOauthState()) return setError(t.badState);
+      exchangeCode('wechat', code, params.get('source'))
+        .then(() => finish((to) => navigate(to, { replace: true })))
+        .catch((err: unknown) => setError(err instanceof ApiError ? err.message : t.failed));
+      return;
+    }
+    wechatAddress()
+      .then(setAddress)
+      .catch(() => setError(t.failed));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per landing
+  }, []);
+
+  const back = <RouterLink to={brand.route('login')}>{t.back}</RouterLink>;
+  if (!production) {
+    return (
+      <PublicLayout title={t.title}>
+        <Alert type="warning" content={productMessage('wechatUnsupported', locale)} />
+        <div className="form-links">{back}</div>
+      </PublicLayout>
+    );
+  }
+  return (
+    <PublicLayout title={t.title}>
+      {error ? (
+        <Result status="error" title={t.failed} subTitle={error} />
+      ) : code ? (
+        <Result status={null} icon={<Spin size={32} />} title={t.signingIn} />
+      ) : (
+        <div className="qr-container">
+          <p>{t.scan}</p>
+          {address ? <iframe className="qr-frame" title={t.qr} src={address} /> : <Spin size={32} />}
+        </div>
+      )}
+      <div className="form-links">{back}</div>
+    </PublicLayout>
+  );
+}
