@@ -5,14 +5,10 @@ import { productMessage } from '@shared/errors/catalogue';
 import { useBrand } from '../app/brand';
 import { openOauthPopup } from '../app/oauth';
 import { runtimeConfig } from '../app/runtime-config';
-import { defineTexts, useTexts } from '../i18n/define-texts';
+import { useTexts } from '../i18n/define-texts';
+import { texts } from './third-party-logins.locale';
 import { useLocale } from '../i18n/locale-context';
 import { notify } from './notify';
-
-export const texts = defineTexts(
-  { or: 'Or log in with', github: 'GitHub', wechat: 'WeChat', carsi: 'CARSI (academic)' },
-  { or: '其他登录方式', github: 'GitHub', wechat: '微信', carsi: 'CARSI 教育网' },
-);
 
 /** GitHub and CARSI in a popup; WeChat's QR page in production only (spec §2). */
 export function ThirdPartyLogins() {

@@ -1,4 +1,5 @@
-import { Button, Form, Input, Result, Tabs } from '@arco-design/web-react';
+import { Button, Form, Input, Result } from '@arco-design/web-react';
+import { Tabs } from '../../components/tabs';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Form, Input, Tabs } from '@arco-design/web-react';
+import { Button, Checkbox, Form, Input } from '@arco-design/web-react';
+import { Tabs } from '../../components/tabs';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';

@@ -10,26 +10,8 @@ import { SWR_KEYS } from '../../api/account';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { useRule, useValidationText } from '../../components/form-rules';
 import { notify } from '../../components/notify';
-import { defineTexts, useTexts } from '../../i18n/define-texts';
-
-export const texts = defineTexts(
-  {
-    title: 'Set your username',
-    hint: 'The username identifies you on every platform and cannot be changed once set.',
-    username: 'Username',
-    placeholder: 'Starts with a letter, 3-30 characters',
-    confirm: 'Confirm',
-    done: 'Username set successfully',
-  },
-  {
-    title: '设置用户名',
-    hint: '用户名是您在各平台的身份标识，设置后不可修改。',
-    username: '用户名',
-    placeholder: '以字母开头，3-30 个字符',
-    confirm: '确认',
-    done: '用户名设置成功',
-  },
-);
+import { useTexts } from '../../i18n/define-texts';
+import { texts } from './locale';
 
 /** Why a username cannot be used, from the server's check (spec §5), or null. */
 function checkFailure(error: unknown): ValidationCode {

@@ -16,30 +16,10 @@ import {
 import { runtimeConfig } from '../../app/runtime-config';
 import { storage } from '../../app/storage';
 import { PublicLayout } from '../../app/layouts/public-layout';
-import { defineTexts, useTexts } from '../../i18n/define-texts';
+import { useTexts } from '../../i18n/define-texts';
+import { texts } from './locale';
 import { useLocale } from '../../i18n/locale-context';
 import './wechat.css';
-
-export const texts = defineTexts(
-  {
-    title: 'WeChat login',
-    scan: 'Scan the QR code with WeChat to log in',
-    qr: 'WeChat QR code',
-    back: 'Back to login',
-    signingIn: 'Signing you in…',
-    failed: 'WeChat login failed',
-    badState: 'The sign-in request has expired or did not start here. Please try again.',
-  },
-  {
-    title: '微信登录',
-    scan: '请使用微信扫描二维码登录',
-    qr: '微信二维码',
-    back: '返回登录',
-    signingIn: '正在登录…',
-    failed: '微信登录失败',
-    badState: '登录请求已过期或并非由本站发起，请重试。',
-  },
-);
 
 /** Where a finished WeChat login goes: a popup tells its opener, a framed QR moves the top page. */
 function finish(navigate: (to: string) => void): void {

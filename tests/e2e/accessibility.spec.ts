@@ -1,0 +1,34 @@
+/** axe-core on every visitor page, both languages: no serious or critical violation. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { LANGS } from './texts';
+
+const PAGES = [
+  '/login',
+  '/login?tab=password',
+  '/register',
+  '/forget',
+  '/active?sign=x&token=y',
+  '/deleteProtocol',
+  '/no-permission',
+  '/wechat',
+  '/xlab-login',
+  '/xlab-register',
+  '/login?redirect=https%3A%2F%2Fmedieval.example.org%2F',
+  '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=login-abroad',
+];
+
+for (const lang of LANGS) {
+  test(`visitor pages have no serious or critical accessibility violations (${lang})`, async ({ page }) => {
+    for (const path of PAGES) {
+      await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+      await page.locator('main, .public-card').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(blocking, `${path} (${lang})`).toEqual([]);
+    }
+  });
+}

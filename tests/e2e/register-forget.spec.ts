@@ -1,0 +1,116 @@
+/** /register's phone tab, /forget with its existence check and countdown, and the other public pages. */
+import { expect, test } from '@playwright/test';
+import { uniqueSuffix } from './helpers';
+import { codeSentTo, newPhone, registerPhoneUser } from './support';
+import { common, deleteProtocol, forget, LANGS, login, product, register, validation } from './texts';
+
+for (const lang of LANGS) {
+  const c = common[lang];
+
+  test(`register by phone, then log in with the password (${lang})`, async ({ page }) => {
+    const t = register[lang];
+    await page.goto(`/register?lang=${lang}`);
+    await page.getByRole('tab', { name: t.phoneTab }).click();
+    const panel = page.getByRole('tabpanel', { name: t.phoneTab });
+    const phone = newPhone();
+    const name = `reg-${uniqueSuffix()}`;
+    await panel.getByRole('textbox', { name: t.username, exact: true }).fill(name);
+    await panel.getByRole('textbox', { name: t.phone, exact: true }).fill(phone);
+    await panel.getByRole('button', { name: c.getCode }).click();
+    await panel
+      .getByRole('textbox', { name: t.code, exact: true })
+      .fill(await codeSentTo(page.request, phone));
+    await panel.locator('input[type=password]').nth(0).fill('Phone12345');
+    await panel.locator('input[type=password]').nth(1).fill('Phone12345');
+    await panel.getByText(c.agree).click();
+    await panel.getByRole('button', { name: t.submit, exact: true }).click();
+    await expect(page.getByText(t.phoneDoneTitle)).toBeVisible();
+  });
+
+  test(`an existing phone on register says so with a login link (${lang})`, async ({ page }) => {
+    const user = await registerPhoneUser(page.request);
+    const t = register[lang];
+    await page.goto(`/register?lang=${lang}`);
+    await page.getByRole('tab', { name: t.phoneTab }).click();
+    const panel = page.getByRole('tabpanel', { name: t.phoneTab });
+    await panel.getByRole('textbox', { name: t.phone, exact: true }).fill(user.phone);
+    await panel.getByRole('textbox', { name: t.username, exact: true }).click();
+    const alert = panel.getByRole('alert').filter({ hasText: validation.phoneExists[lang] });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('link')).toHaveAttribute('href', /\/login/);
+  });
+
+  test(`forgot password by phone: existence check, code, success and 10 s countdown to login (${lang})`, async ({
+    page,
+  }) => {
+    const t = forget[lang];
+    const user = await registerPhoneUser(page.request);
+    await page.clock.install();
+    await page.goto(`/forget?lang=${lang}`);
+    const panel = page.getByRole('tabpanel', { name: t.phoneTab });
+    const field = panel.getByRole('textbox', { name: t.phone, exact: true });
+    await field.fill(newPhone());
+    await field.blur();
+    await expect(panel.getByText(validation.phoneNotRegistered[lang])).toBeVisible();
+    await field.fill(user.phone);
+    await field.blur();
+    await expect(panel.getByText(validation.phoneNotRegistered[lang])).toBeHidden();
+    await panel.getByRole('button', { name: c.getCode }).click();
+    await panel
+      .getByRole('textbox', { name: t.code, exact: true })
+      .fill(await codeSentTo(page.request, user.phone));
+    await panel.locator('input[type=password]').nth(0).fill('NewPass123');
+    await panel.locator('input[type=password]').nth(1).fill('NewPass124');
+    await panel.getByRole('button', { name: t.submit, exact: true }).click();
+    await expect(panel.getByText(validation.resetMismatch[lang])).toBeVisible();
+    await panel.locator('input[type=password]').nth(1).fill('NewPass123');
+    await panel.getByRole('button', { name: t.submit, exact: true }).click();
+    await expect(page.getByText(t.doneTitle)).toBeVisible();
+    await expect(page.getByRole('timer')).toContainText('10');
+    await page.clock.runFor(4_000);
+    await expect(page.getByRole('timer')).toContainText('6');
+    await page.clock.runFor(7_000);
+    await expect(page).toHaveURL(/\/login/);
+    // The new password works.
+    await page.getByRole('tab', { name: login[lang].passwordTab }).click();
+    const loginPanel = page.getByRole('tabpanel', { name: login[lang].passwordTab });
+    await loginPanel.getByRole('textbox', { name: login[lang].account, exact: true }).fill(user.phone);
+    await loginPanel.locator('input[type=password]').fill('NewPass123');
+    await loginPanel.getByText(c.agree).click();
+    await loginPanel.getByRole('button', { name: login[lang].submit, exact: true }).click();
+    await page.getByRole('button', { name: c.verify }).click();
+    await expect(page).toHaveURL(/\/usercenter/);
+  });
+
+  test(`/deleteProtocol lists four platforms and the retention policy (${lang})`, async ({ page }) => {
+    const t = deleteProtocol[lang];
+    await page.goto(`/deleteProtocol?lang=${lang}`);
+    await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(5);
+    for (const key of ['r1', 'r2', 'r3', 'r4'] as const)
+      await expect(page.getByText(t.rows[key].platform)).toBeVisible();
+    await expect(page.getByText(t.retention3)).toBeVisible();
+  });
+
+  test(`a refused redirect says so, then returns to login after 2 s (${lang})`, async ({ page }) => {
+    const res = await page.goto(
+      `/authentication?lang=${lang}&clientId=uaa-media&redirect=${encodeURIComponent('https://evil.example/cb')}`,
+    );
+    expect(res?.status()).toBe(400);
+    await expect(page.getByText(product.redirectFailed[lang])).toBeVisible();
+    await expect(page).toHaveURL(/\/login/, { timeout: 4000 });
+  });
+
+  test(`a broken activation link says so (${lang})`, async ({ page }) => {
+    await page.goto(`/active?lang=${lang}&sign=nope&token=nope`);
+    await expect(page.getByRole('button', { name: lang === 'en-US' ? 'Log in' : '去登录' })).toBeVisible();
+    await expect(page.getByText(lang === 'en-US' ? 'Activation failed' : '激活失败').first()).toBeVisible();
+  });
+}
+
+test('the no-permission page says so in both languages', async ({ page }) => {
+  for (const lang of LANGS) {
+    await page.goto(`/no-permission?lang=${lang}`);
+    await expect(page.getByText(product.noPermission[lang])).toBeVisible();
+  }
+});

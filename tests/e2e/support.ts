@@ -1,0 +1,86 @@
+/** API-level helpers for setting up journeys (through the BFF, as the SPA would call it). */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { encryptPassword } from '../../shared/crypto';
+import { lastMessageTo, uniqueSuffix } from './helpers';
+
+export const API = '/gw/uaa-be/api/v1';
+export const CAPTCHA = { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' };
+
+export interface Reply {
+  msgCode: string;
+  msg: string;
+  data?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export async function api(
+  request: APIRequestContext,
+  path: string,
+  data: unknown = {},
+  opts: { lang?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const res = await request.post(`${API}${path}`, {
+    data,
+    headers: { 'X-CSRF': '1', lang: opts.lang ?? 'en-US', ...opts.headers },
+  });
+  return (await res.json()) as Reply;
+}
+
+export async function encrypted(
+  request: APIRequestContext,
+  password: string,
+  scene: 'login' | 'register' | 'resetPassword',
+) {
+  const reply = await api(request, '/cipher/getPubKey');
+  return encryptPassword(String(reply.data?.pubKey), password, scene);
+}
+
+/** A fresh mainland phone number (13x…). */
+export function newPhone(): string {
+  return `13${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+export async function codeSentTo(request: APIRequestContext, to: string): Promise<string> {
+  const message = await lastMessageTo(request, to);
+  expect(message.code, `a code was sent to ${to}`).toMatch(/^\d{6}$/);
+  return message.code!;
+}
+
+/** Registers a phone account (active at once) and returns its credentials. */
+export async function registerPhoneUser(request: APIRequestContext, opts: { username?: string } = {}) {
+  const phone = newPhone();
+  const username = opts.username ?? `user-${uniqueSuffix()}`;
+  const password = 'Phone12345';
+  expect((await api(request, '/register/getSmsCode', { phone })).msgCode).toBe('10000');
+  const code = await codeSentTo(request, phone);
+  const reply = await api(request, '/register/byPhone', {
+    username,
+    phone,
+    code,
+    password: await encrypted(request, password, 'register'),
+  });
+  expect(reply.msgCode, reply.msg).toBe('10000');
+  return { phone, username, password };
+}
+
+/** Logs the page's browser context in through the BFF (the cookie lands in the context). */
+export async function loginByApi(page: Page, account: string, password: string): Promise<void> {
+  const reply = await api(
+    page.request,
+    '/login/byAccount',
+    { account, password: await encrypted(page.request, password, 'login'), autoLogin: false },
+    { headers: CAPTCHA },
+  );
+  expect(reply.msgCode, reply.msg).toBe('10000');
+}
+
+/** The local UAA's location switch (served through the BFF in demo mode). */
+export async function setLocation(
+  request: APIRequestContext,
+  location: { overseas: boolean; city: string } | null,
+) {
+  const res = location
+    ? await request.post('/__dev/location', { data: location, headers: { 'X-CSRF': '1' } })
+    : await request.delete('/__dev/location', { headers: { 'X-CSRF': '1' } });
+  expect(res.ok()).toBe(true);
+}
