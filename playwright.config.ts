@@ -7,6 +7,7 @@ const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -34,6 +35,13 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR,
+      // The journeys send many codes from one address: the default rules with roomier per-address limits.
+      RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
+    },
   },
 });

@@ -1,12 +1,12 @@
 /**
  * createApp: the BFF's middleware order, written once. Read top to bottom, it is the security
- * policy: identify and log the request, set headers, answer health checks, then the session,
- * redirect and gateway routes behind their guards, then the SPA.
+ * policy: identify, log and count the request, set headers, answer health checks and metrics,
+ * then the session, redirect and gateway routes behind their guards (path, CSRF, body type and
+ * size, rate limits), then the SPA.
  */
 import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
-import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
@@ -18,11 +18,15 @@ import type { Config } from './config';
 import { createHealthRoutes } from './health/routes';
 import { sendError } from './http-errors';
 import { redactUrl } from './log';
+import { createMetrics, METRICS_PATH, metricsHandler, routeLabel } from './metrics/metrics';
 import { createGateway, UPSTREAM_TIMEOUT_MS, type GatewayRequest } from './proxy/gateway';
 import { isSafeProxyPath } from './proxy/path-guard';
+import { limitStreamedBody } from './proxy/upload-limit';
+import type { RateLimits } from './rate-limit/limiter';
 import type { AllowlistSource } from './redirect/allowlist';
 import { createRedirectRoutes } from './redirect/routes';
-import { requireCsrf, requireJsonBody } from './security/csrf';
+import { ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
+import { securityHeaders } from './security/headers';
 import { readSessionToken, type CookiePolicy } from './session/cookie';
 import { loadLinks } from './spa/links';
 import type { AppConfig } from './spa/runtime-config';
@@ -35,6 +39,8 @@ export interface AppDeps {
   /** Base URL of the UAA actually used (the configured one or the embedded local UAA). */
   upstream: string;
   allowlist: AllowlistSource;
+  /** The rate limits of DESIGN.md §6; the owner reloads them on SIGHUP and closes them. */
+  rateLimits: RateLimits;
   /** Present only when the local UAA is embedded (demo mode). */
   outbox?: () => Promise<OutboxMessage[]>;
   /**
@@ -47,9 +53,10 @@ export interface AppDeps {
 
 const JSON_LIMIT = '100kb';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const CAPTCHA_SCRIPT_ORIGIN = 'https://o.alicdn.com';
 
 export function createApp(deps: AppDeps): Express {
-  const { config, logger, allowlist } = deps;
+  const { config, logger, allowlist, rateLimits } = deps;
   const envOf = (req: Request): AppEnv => config.appEnv ?? environmentFromHost(req.hostname);
   const cookie: CookiePolicy = {
     name: config.cookieName,
@@ -78,12 +85,13 @@ export function createApp(deps: AppDeps): Express {
     };
   };
   const spa = createSpa({ staticDir: config.staticDir, configFor });
+  const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  // 1. Identify and log every request; secrets never reach the log.
+  // 1. Identify, log and count every request; secrets never reach the log.
   app.use(
     pinoHttp({
       logger,
@@ -101,46 +109,33 @@ export function createApp(deps: AppDeps): Express {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customProps: (_req, res) => {
-        const upstreamMs = (res as unknown as { locals?: { upstreamMs?: number } }).locals?.upstreamMs;
-        return upstreamMs === undefined ? {} : { upstreamMs: Math.round(upstreamMs * 10) / 10 };
+      customProps: (req, res) => {
+        const locals = (res as unknown as { locals?: { upstreamMs?: number; rateLimit?: unknown } }).locals;
+        return {
+          route: routeLabel((req as Request).originalUrl ?? req.url ?? ''),
+          ...(locals?.upstreamMs === undefined
+            ? {}
+            : { upstreamMs: Math.round(locals.upstreamMs * 10) / 10 }),
+          ...(locals?.rateLimit === undefined ? {} : { rateLimit: locals.rateLimit }),
+        };
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
+  app.use(metrics.middleware);
 
-  // 2. Security headers on every response.
+  // 2. Security headers on every response (framing allowed only on the embeddable pages).
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(config.captcha.provider === 'aliyun' ? ['https://o.alicdn.com'] : [])],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          frameAncestors: ["'self'"],
-          formAction: ["'self'"],
-        },
-      },
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: false,
+    securityHeaders({
+      captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
+      domains: () => allowlist.domains(),
+      envOf,
     }),
   );
-  app.use((req, res, next) => {
-    if (envOf(req) !== 'development')
-      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    next();
-  });
 
-  // 3. Health.
+  // 3. Health and metrics (metrics only for a local scraper or the holder of METRICS_TOKEN).
   app.use(createHealthRoutes({ upstream: deps.upstream, allowlist }));
+  app.get(METRICS_PATH, metricsHandler(metrics, config.metricsToken));
 
   // 4. Session, redirects and the one-time-code redirect.
   app.use(cookieParser());
@@ -185,20 +180,17 @@ export function createApp(deps: AppDeps): Express {
       BFF_PATHS.dev,
       (req, res, next) => {
         if (envOf(req) === 'production') return sendError(req, res, 404, 'A0100', 'notFound');
-        // Test switches change state: they need the CSRF header like every other state change.
-        if (req.method !== 'GET' && req.method !== 'HEAD') return requireCsrf(req, res, next);
-        next();
+        if (req.method === 'GET' || req.method === 'HEAD') return next();
+        // The simulated consent pages post a plain HTML form, which cannot send X-CSRF: they are
+        // admitted from our own origin only. Every other dev switch needs the header.
+        if (req.path.startsWith('/oauth/') && req.get('origin') === ownOrigin(req)) return next();
+        return requireCsrf(req, res, next);
       },
       devProxy,
     );
   }
 
-  // 6. The gateways: path guard, CSRF, JSON-only bodies with a size limit, then the proxy.
-  const gatewayGuards = [
-    (req: Request, res: express.Response, next: express.NextFunction) =>
-      isSafeProxyPath(req.originalUrl) ? next() : sendError(req, res, 400, 'A0100', 'badPath'),
-    requireCsrf,
-  ];
+  // 6. The gateways, each behind the same guards, in this order.
   const jsonBody = express.json({
     limit: JSON_LIMIT,
     type: ['application/json', 'application/*+json'],
@@ -207,32 +199,23 @@ export function createApp(deps: AppDeps): Express {
     },
   });
   const uploadPath = ENDPOINTS.uploadFile.path.split('?')[0] as string;
-  app.use(
-    GATEWAY_BASE,
-    ...gatewayGuards,
+  const guardedGateway = (target: string, tokenJsonPaths: readonly string[]) => [
+    // No path that could mean something else upstream (.., encoded separators, ;).
+    (req: Request, res: express.Response, next: express.NextFunction) =>
+      isSafeProxyPath(req.originalUrl) ? next() : sendError(req, res, 400, 'A0100', 'badPath'),
+    // X-CSRF: 1 always; unsafe methods only from this origin.
+    requireCsrf,
+    // JSON bodies only (multipart on the upload endpoint), at most 100 KB, parsed for the next steps.
     requireJsonBody({ multipartPaths: [uploadPath] }),
     jsonBody,
-    createGateway({
-      target: deps.upstream,
-      cookie,
-      tokenJsonPaths: config.tokenJsonPaths,
-      logger,
-      timeoutMs: deps.upstreamTimeoutMs,
-    }),
-  );
-  app.use(
-    UPLOAD_GATEWAY_BASE,
-    ...gatewayGuards,
-    requireJsonBody({ multipartPaths: [uploadPath] }),
-    jsonBody,
-    createGateway({
-      target: config.uploadUpstream ?? deps.upstream,
-      cookie,
-      tokenJsonPaths: [],
-      logger,
-      timeoutMs: deps.upstreamTimeoutMs,
-    }),
-  );
+    // Uploads stream through, cut off at 5 MB.
+    limitStreamedBody(),
+    // DESIGN.md §6: per address, phone, e-mail or account; a refusal never reaches the upstream.
+    rateLimits.middleware,
+    createGateway({ target, cookie, tokenJsonPaths, logger, timeoutMs: deps.upstreamTimeoutMs }),
+  ];
+  app.use(GATEWAY_BASE, ...guardedGateway(deps.upstream, config.tokenJsonPaths));
+  app.use(UPLOAD_GATEWAY_BASE, ...guardedGateway(config.uploadUpstream ?? deps.upstream, []));
 
   // 7. The SPA.
   app.use(spa.router);

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
+import { DEFAULT_RULES, parseRules } from './rate-limit/rules';
+import { writeRulesFile } from './testing';
 
 function errorsOf(env: Record<string, string>): string[] {
   const result = parseConfig(env);
@@ -72,6 +74,126 @@ describe('parseConfig', () => {
   });
 });
 
+describe('rate-limit configuration', () => {
+  it('uses the built-in rules of DESIGN.md §6 without RATE_LIMITS_FILE, and they pass the schema', () => {
+    const result = parseConfig({ UAA_UPSTREAM: 'https://uaa.example.com' });
+    expect(result.ok && result.config.rateLimitRules).toEqual(DEFAULT_RULES);
+    expect(parseRules(JSON.parse(JSON.stringify(DEFAULT_RULES)))).toEqual({ ok: true, rules: DEFAULT_RULES });
+    const byName = Object.fromEntries(DEFAULT_RULES.map((r) => [r.name, r]));
+    expect(byName['code-per-target-minute']).toMatchObject({ limit: 1, windowS: 60, failMode: 'closed' });
+    expect(byName['code-per-target-day']).toMatchObject({ limit: 10, windowS: 86400, failMode: 'closed' });
+    expect(byName['code-per-ip-hour']).toMatchObject({
+      key: 'ip',
+      limit: 20,
+      windowS: 3600,
+      failMode: 'closed',
+    });
+    expect(byName['failed-login-per-account']).toMatchObject({ limit: 10, windowS: 900, count: 'failures' });
+    expect(byName['existence-check-per-ip']).toMatchObject({ key: 'ip', limit: 60, windowS: 60 });
+    expect(byName['proxied-per-ip']).toMatchObject({ key: 'ip', limit: 600, windowS: 60, failMode: 'open' });
+  });
+
+  it('applies the built-in defaults with or without an upstream, and a file replaces them', () => {
+    expect(parseConfig({})).toMatchObject({ ok: true, config: { rateLimitRules: DEFAULT_RULES } });
+    expect(parseConfig({ UAA_UPSTREAM: 'http://127.0.0.1:9' })).toMatchObject({
+      ok: true,
+      config: { rateLimitRules: DEFAULT_RULES },
+    });
+    const file = writeRulesFile(DEFAULT_RULES);
+    expect(parseConfig({ RATE_LIMITS_FILE: file })).toMatchObject({
+      ok: true,
+      config: { rateLimitRules: DEFAULT_RULES },
+    });
+  });
+
+  it('reads the rules of RATE_LIMITS_FILE, filling in count and failMode', () => {
+    const file = writeRulesFile([{ name: 'r', match: ['/gw/uaa-be/*'], key: 'ip', limit: 5, windowS: 10 }]);
+    const result = parseConfig({ RATE_LIMITS_FILE: file });
+    expect(result.ok && result.config.rateLimitRules).toEqual([
+      {
+        name: 'r',
+        match: ['/gw/uaa-be/*'],
+        key: 'ip',
+        limit: 5,
+        windowS: 10,
+        count: 'all',
+        failMode: 'open',
+      },
+    ]);
+    expect(parseConfig({ RATE_LIMITS_FILE: writeRulesFile([]) })).toMatchObject({
+      ok: true,
+      config: { rateLimitRules: [] },
+    });
+  });
+
+  it.each([
+    ['a missing file', '/nonexistent/rules.json', /cannot be read \(ENOENT\)/],
+    ['bad JSON', writeRulesFile('[{'), /is not valid JSON/],
+    ['not an array', writeRulesFile({ rules: [] }), /must be a JSON array of rules/],
+    [
+      'an unknown key',
+      writeRulesFile([{ name: 'r', match: ['/gw/x'], key: 'ip', limit: 1, windowS: 1, burst: 2 }]),
+      /burst/,
+    ],
+    [
+      'a bad key',
+      writeRulesFile([{ name: 'r', match: ['/gw/x'], key: 'user', limit: 1, windowS: 1 }]),
+      /\[0\]\.key: must be ip/,
+    ],
+    [
+      'no identifierField',
+      writeRulesFile([{ name: 'r', match: ['/gw/x'], key: 'identifier', limit: 1, windowS: 1 }]),
+      /\[0\]\.identifierField: is required/,
+    ],
+    [
+      'a bad identifierField',
+      writeRulesFile([
+        { name: 'r', match: ['/gw/x'], key: 'identifier', identifierField: 'name', limit: 1, windowS: 1 },
+      ]),
+      /identifierField/,
+    ],
+    [
+      'a zero limit',
+      writeRulesFile([{ name: 'r', match: ['/gw/x'], key: 'ip', limit: 0, windowS: 1 }]),
+      /\[0\]\.limit: must be at least 1/,
+    ],
+    [
+      'a path outside the gateways',
+      writeRulesFile([{ name: 'r', match: ['/login'], key: 'ip', limit: 1, windowS: 1 }]),
+      /\[0\]\.match\[0\]: must be a gateway path/,
+    ],
+    [
+      'a name used twice',
+      writeRulesFile([
+        { name: 'r', match: ['/gw/x'], key: 'ip', limit: 1, windowS: 1 },
+        { name: 'r', match: ['/gw/y'], key: 'ip', limit: 1, windowS: 1 },
+      ]),
+      /\[1\]\.name: "r" is used twice/,
+    ],
+  ])('refuses %s with lines naming RATE_LIMITS_FILE and the problem', (_what, file, problem) => {
+    const errors = errorsOf({ RATE_LIMITS_FILE: file });
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((line) => line.startsWith(`RATE_LIMITS_FILE=${JSON.stringify(file)}: `))).toBe(true);
+    expect(errors.join('\n')).toMatch(problem);
+  });
+
+  it('reports a bad rules file together with the other bad variables', () => {
+    const errors = errorsOf({ PORT: 'abc', RATE_LIMITS_FILE: '/nonexistent/rules.json' });
+    expect(errors.map((line) => line.split(/[=:]/)[0])).toEqual(['PORT', 'RATE_LIMITS_FILE']);
+  });
+
+  it('needs RATE_LIMIT_HASH_KEY with REDIS_URL, and never echoes a secret', () => {
+    const errors = errorsOf({ REDIS_URL: 'redis://:pa55word@redis.internal:6379' });
+    expect(errors).toEqual([expect.stringMatching(/^RATE_LIMIT_HASH_KEY: is required with REDIS_URL/)]);
+    const short = errorsOf({ METRICS_TOKEN: 'short-secret', RATE_LIMIT_HASH_KEY: 'tiny' });
+    expect(short).toHaveLength(2);
+    expect(short.join('\n')).not.toMatch(/short-secret|tiny/);
+    expect(parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_HASH_KEY: 'k'.repeat(32) }).ok).toBe(
+      true,
+    );
+  });
+});
+
 describe('the BFF process', () => {
   it('exits non-zero on bad configuration and prints a line naming the variable', () => {
     const root = fileURLToPath(new URL('..', import.meta.url));
@@ -84,5 +206,21 @@ describe('the BFF process', () => {
     expect(run.status).not.toBe(0);
     expect(run.status).not.toBeNull();
     expect(run.stderr).toMatch(/^config error: PORT\b/m);
+  });
+
+  it('refuses to start with a bad RATE_LIMITS_FILE, naming it and the problem', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const file = writeRulesFile([{ name: 'r', match: ['/gw/x'], key: 'ip', limit: -1, windowS: 60 }]);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bff/index.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', RATE_LIMITS_FILE: file },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.status).not.toBeNull();
+    expect(run.stderr).toContain(
+      `config error: RATE_LIMITS_FILE=${JSON.stringify(file)}: [0].limit: must be at least 1`,
+    );
   });
 });

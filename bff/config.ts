@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '@shared/environment';
+import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const bool = z
@@ -51,6 +52,11 @@ const schema = z
     TRUST_PROXY: trustProxy.default(['loopback']),
     RATE_LIMITS_FILE: z.string().min(1).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    RATE_LIMIT_HASH_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces')
+      .optional(),
     CAPTCHA_PROVIDER: z.enum(['local', 'aliyun'], { error: 'must be local or aliyun' }).optional(),
     ALIYUN_CAPTCHA_PREFIX: z.string().optional(),
     ALIYUN_CAPTCHA_SCENE_ID: z.string().optional(),
@@ -85,6 +91,13 @@ const schema = z
         message: 'aliyun needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID',
       });
     }
+    if (c.REDIS_URL && !c.RATE_LIMIT_HASH_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMIT_HASH_KEY'],
+        message: 'is required with REDIS_URL, so that every replica keys the same client alike',
+      });
+    }
     if (c.APP_ENV === 'production' && c.CAPTCHA_PROVIDER === 'local') {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_PROVIDER'], message: 'local is refused in production' });
     }
@@ -105,7 +118,11 @@ export interface Config {
   allowlistTtlS: number;
   trustProxy: number | string[];
   rateLimitsFile: string | undefined;
+  /** The rules from RATE_LIMITS_FILE, or the built-in defaults (fewer with the embedded local UAA). */
+  rateLimitRules: RateLimitRule[];
   redisUrl: string | undefined;
+  rateLimitHashKey: string | undefined;
+  metricsToken: string | undefined;
   captcha: { provider: 'local' | 'aliyun'; prefix?: string; sceneId?: string; region: string };
   openerOrigins: string[] | undefined;
   linksFile: string | undefined;
@@ -118,18 +135,32 @@ export interface Config {
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
+// Values never echoed in an error line: they are secrets or may carry one.
+const SECRET_VARIABLES = new Set(['RATE_LIMIT_HASH_KEY', 'METRICS_TOKEN', 'REDIS_URL']);
+
+function rulesFrom(file: string | undefined): { rules: RateLimitRule[]; errors: string[] } {
+  if (!file) return { rules: DEFAULT_RULES, errors: [] };
+  const loaded = loadRulesFile(file);
+  if (loaded.ok) return { rules: loaded.rules, errors: [] };
+  return {
+    rules: [],
+    errors: loaded.errors.map((problem) => `RATE_LIMITS_FILE=${JSON.stringify(file)}: ${problem}`),
+  };
+}
+
 /** Parses an environment; never throws, never exits (index.ts does that). */
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
   // Empty strings count as unset, as shells and compose files often pass them.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(present);
-  if (!result.success) {
-    const errors = result.error.issues.map((issue) => {
+  const rateLimits = rulesFrom(present.RATE_LIMITS_FILE);
+  if (!result.success || rateLimits.errors.length > 0) {
+    const errors = (result.error?.issues ?? []).map((issue) => {
       const name = String(issue.path[0] ?? 'config');
-      const value = present[name];
+      const value = SECRET_VARIABLES.has(name) ? undefined : present[name];
       return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`;
     });
-    return { ok: false, errors };
+    return { ok: false, errors: [...errors, ...rateLimits.errors] };
   }
   const c = result.data;
   return {
@@ -146,7 +177,10 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       allowlistTtlS: c.ALLOWLIST_TTL_S,
       trustProxy: c.TRUST_PROXY,
       rateLimitsFile: c.RATE_LIMITS_FILE,
+      rateLimitRules: rateLimits.rules,
       redisUrl: c.REDIS_URL,
+      rateLimitHashKey: c.RATE_LIMIT_HASH_KEY,
+      metricsToken: c.METRICS_TOKEN,
       captcha: {
         provider: c.CAPTCHA_PROVIDER ?? (c.APP_ENV === 'production' ? 'aliyun' : 'local'),
         prefix: c.ALIYUN_CAPTCHA_PREFIX,

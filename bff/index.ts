@@ -1,6 +1,7 @@
 /**
  * The BFF process: check the configuration, embed the local UAA when no upstream is configured,
- * listen, and on SIGTERM stop accepting, let in-flight requests finish, and exit within 10 s.
+ * listen; on SIGHUP re-read RATE_LIMITS_FILE; on SIGTERM stop accepting, let in-flight requests
+ * finish, and exit within 10 s.
  */
 import type { AddressInfo } from 'node:net';
 import { ALLOWLIST_JSON_PATH } from '@shared/api/endpoints';
@@ -8,6 +9,7 @@ import type { OutboxMessage } from '@shared/api/types';
 import { createApp } from './app';
 import { configFromProcess } from './config';
 import { createLogger } from './log';
+import { createRateLimits, reloadFromFile } from './rate-limit/limiter';
 import { createAllowlist } from './redirect/allowlist';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -55,9 +57,16 @@ async function main(): Promise<void> {
   });
   await allowlist.refresh();
 
+  const rateLimits = createRateLimits({
+    rules: config.rateLimitRules,
+    redisUrl: config.redisUrl,
+    hashSecret: config.rateLimitHashKey,
+    logger,
+  });
+
   let app;
   try {
-    app = createApp({ config, logger, upstream, allowlist, outbox, devUpstream });
+    app = createApp({ config, logger, upstream, allowlist, rateLimits, outbox, devUpstream });
   } catch (err) {
     console.error(`config error: ${(err as Error).message}`);
     process.exit(1);
@@ -89,12 +98,15 @@ async function main(): Promise<void> {
     force.unref();
     allowlist.stop();
     server.close(async () => {
+      await rateLimits.close();
       await closeLocalUaa?.();
       logger.info('stopped');
       process.exit(0);
     });
     server.closeIdleConnections();
   };
+  // New rules take effect between requests; connections stay open; a bad file changes nothing.
+  process.on('SIGHUP', () => reloadFromFile(rateLimits, config.rateLimitsFile, logger));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }

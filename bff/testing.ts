@@ -15,10 +15,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { afterAll } from 'vitest';
 import type { OutboxMessage } from '@shared/api/types';
 import { createApp } from './app';
 import { parseConfig } from './config';
 import { createLogger } from './log';
+import { createRateLimits, type RateLimits } from './rate-limit/limiter';
 import type { AllowlistSource } from './redirect/allowlist';
 
 export const CONFIG_MARKER = '<!--app-config-->';
@@ -105,6 +107,26 @@ export async function startUpstream(): Promise<UpstreamDouble> {
   };
 }
 
+let jsonDir: string | undefined;
+// Each test file gets its own copy of this module: its JSON files go when the file is done.
+afterAll(() => {
+  if (jsonDir) rmSync(jsonDir, { recursive: true, force: true });
+  jsonDir = undefined;
+});
+
+/** Writes JSON (or text as it is) to a temporary file, removed after the test file. */
+export function writeJsonFile(name: string, value: unknown): string {
+  jsonDir ??= mkdtempSync(path.join(tmpdir(), 'bff-json-'));
+  const file = path.join(mkdtempSync(path.join(jsonDir, 'f-')), name);
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return file;
+}
+
+/** A RATE_LIMITS_FILE holding these rules (or this text). */
+export function writeRulesFile(rules: unknown): string {
+  return writeJsonFile('rate-limits.json', rules);
+}
+
 /** The URL of a loopback port nobody listens on: connections are refused. */
 export async function closedPortUrl(): Promise<string> {
   const server = createServer();
@@ -144,24 +166,36 @@ export interface TestBffOptions {
   outbox?: () => Promise<OutboxMessage[]>;
   logger?: Logger;
   upstreamTimeoutMs?: number;
+  /** A built SPA to serve instead of the miniature one (kept on close). */
+  staticDir?: string;
 }
 
 export interface TestBff {
   url: string;
   staticDir: string;
+  /** The app's rate limits, built from the configuration (RATE_LIMITS_FILE, REDIS_URL). */
+  rateLimits: RateLimits;
   close(): Promise<void>;
 }
 
 /** createApp() with a parsed configuration, listening on loopback. */
 export async function startBff(opts: TestBffOptions): Promise<TestBff> {
-  const staticDir = makeStaticDir();
+  const staticDir = opts.staticDir ?? makeStaticDir();
   const parsed = parseConfig({ STATIC_DIR: staticDir, ...opts.env });
   if (!parsed.ok) throw new Error(`test config refused: ${parsed.errors.join('; ')}`);
+  const logger = opts.logger ?? createLogger('silent');
+  const rateLimits = createRateLimits({
+    rules: parsed.config.rateLimitRules,
+    redisUrl: parsed.config.redisUrl,
+    hashSecret: parsed.config.rateLimitHashKey,
+    logger,
+  });
   const app = createApp({
     config: parsed.config,
-    logger: opts.logger ?? createLogger('silent'),
+    logger,
     upstream: opts.upstream,
     allowlist: opts.allowlist ?? stubAllowlist(),
+    rateLimits,
     outbox: opts.outbox,
     upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 300,
   });
@@ -170,9 +204,11 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
   return {
     url,
     staticDir,
+    rateLimits,
     close: async () => {
       await shut(server);
-      rmSync(staticDir, { recursive: true, force: true });
+      await rateLimits.close();
+      if (!opts.staticDir) rmSync(staticDir, { recursive: true, force: true });
     },
   };
 }
@@ -181,6 +217,8 @@ export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
+  /** The bytes as sent, not decoded (supertest would undo a Content-Encoding). */
+  body: Buffer;
 }
 
 /** A request whose path goes out exactly as written (supertest and URL() would normalize it). */
@@ -195,13 +233,10 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString(), body });
+        });
       },
     );
     req.on('error', reject);

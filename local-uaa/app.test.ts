@@ -77,11 +77,6 @@ describe('open calls', () => {
     expect(reply.body).toEqual({ redirectWhiteList: ['localhost', '127.0.0.1'] });
   });
 
-  it('reports a domestic location', async () => {
-    const reply = await t.http.get(ENDPOINTS.locationInfo.path);
-    expect(reply.body).toEqual({ msgCode: '10000', msg: 'success', data: { overseas: false, city: '' } });
-  });
-
   it('shows the outbox as a JSON array, newest last', async () => {
     expect((await t.http.get(DEV_OUTBOX_PATH)).body).toEqual([]);
     await t.register({ username: 'first', email: 'first@example.org', password: 'Passw0rd!' });

@@ -25,6 +25,10 @@ export const userRecordSchema = z.object({
   roles: z.array(z.number().int()),
   description: z.string(),
   createTime: z.string(),
+  /** The academic-federation (CARSI) identity bound to the account. */
+  carsiAccount: z.string().nullable().default(null),
+  /** Platform ids the user signed in to through internal/auth ("platforms used"). */
+  platforms: z.array(z.string()).default([]),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 export type UserStatus = UserRecord['status'];
@@ -79,6 +83,61 @@ export const authCodeRecordSchema = z.object({
 });
 export type AuthCodeRecord = z.infer<typeof authCodeRecordSchema>;
 
+/**
+ * A 6-digit SMS or e-mail code. `key` names what it is for (purpose, user, target), so a code
+ * sent for one flow never passes another. Only a digest is kept.
+ */
+export const verificationCodeRecordSchema = z.object({
+  key: z.string(),
+  codeHash: z.string(),
+  expiresAt: z.number(),
+  failures: z.number().int(),
+});
+export type VerificationCodeRecord = z.infer<typeof verificationCodeRecordSchema>;
+
+/** A passed step 0 of a verification flow (shared/api/verification-flows.ts), valid 10 minutes. */
+export const stepPassRecordSchema = z.object({
+  ssoUid: z.string(),
+  function: z.string(),
+  /** The contact the step verified, normalised (e-mail lower-cased). */
+  item: z.string(),
+  expiresAt: z.number(),
+});
+export type StepPassRecord = z.infer<typeof stepPassRecordSchema>;
+
+// The sk is kept in clear: the user centre shows it again on request, and it grants nothing
+// against this service (the local UAA has no AK/SK-signed calls).
+export const credentialRecordSchema = z.object({
+  ak: z.string(),
+  sk: z.string(),
+  type: z.enum(['USER', 'CLI']),
+  status: z.enum(['ENABLED', 'DISABLED']),
+  description: z.string(),
+  createDate: z.string(),
+  ssoUid: z.string(),
+});
+export type CredentialRecord = z.infer<typeof credentialRecordSchema>;
+
+/** A code the simulated third-party consent page hands to the callback route (5 min, single use). */
+export const oauthCodeRecordSchema = z.object({
+  codeHash: z.string(),
+  provider: z.enum(['github', 'wechat', 'carsi']),
+  /** The third-party account name typed on the consent page. */
+  subject: z.string(),
+  expiresAt: z.number(),
+});
+export type OauthCodeRecord = z.infer<typeof oauthCodeRecordSchema>;
+
+/** An uploaded picture; the bytes live beside the data file (or in memory without one). */
+export const fileRecordSchema = z.object({
+  id: z.string(),
+  mime: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  size: z.number().int(),
+  ownerUid: z.string(),
+  createdAt: z.number(),
+});
+export type FileRecord = z.infer<typeof fileRecordSchema>;
+
 export const SNAPSHOT_VERSION = 1;
 
 export const snapshotSchema = z.object({
@@ -90,6 +149,11 @@ export const snapshotSchema = z.object({
   platforms: z.array(platformRecordSchema).default([]),
   roles: z.array(roleRecordSchema).default([]),
   allowlist: z.array(z.string()).default([]),
+  codes: z.array(verificationCodeRecordSchema).default([]),
+  stepPasses: z.array(stepPassRecordSchema).default([]),
+  credentials: z.array(credentialRecordSchema).default([]),
+  oauthCodes: z.array(oauthCodeRecordSchema).default([]),
+  files: z.array(fileRecordSchema).default([]),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 

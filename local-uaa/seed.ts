@@ -77,7 +77,11 @@ function seedRoles(): RoleRecord[] {
   ];
 }
 
+let adminHash: string | undefined;
+
 function seedAdmin(createTime: string): UserRecord {
+  // One hash per process: a fresh scrypt for every local UAA would slow the tests for nothing.
+  adminHash ??= hashPasswordSync(DEMO_ADMIN.password);
   return {
     ssoUid: randomUUID(),
     username: DEMO_ADMIN.username,
@@ -89,11 +93,13 @@ function seedAdmin(createTime: string): UserRecord {
     nickname: DEMO_ADMIN.username,
     status: 'ACTIVE',
     activated: true,
-    passwordHash: hashPasswordSync(DEMO_ADMIN.password),
+    passwordHash: adminHash,
     createBy: '',
     roles: [ROLE_IDS.superAdmin],
     description: 'Demo administrator (local UAA only)',
     createTime,
+    carsiAccount: null,
+    platforms: [],
   };
 }
 
@@ -108,5 +114,10 @@ export function seedSnapshot(nowMs: number): Snapshot {
     platforms: seedPlatforms(createTime),
     roles: seedRoles(),
     allowlist: [...SEED_ALLOWLIST],
+    codes: [],
+    stepPasses: [],
+    credentials: [],
+    oauthCodes: [],
+    files: [],
   };
 }

@@ -44,6 +44,77 @@ describe('data file', () => {
     await second.close();
   });
 
+  it('keeps codes, passed steps, keys, third-party codes, platforms and bindings across a restart', async () => {
+    const first = createTestUaa({ dataFile });
+    const { user, token } = first.member({ phone: '13100000001' });
+    first.store.recordPlatformUse(user.ssoUid, 'cmg');
+    const key = (await first.authed(ENDPOINTS.credentialCreate.path, token, { description: 'kept' })).body
+      .data;
+    await first.authed(ENDPOINTS.messageCode.path, token, {
+      function: '2.1.1',
+      message: 'phone',
+      item: '13100000001',
+    });
+    await first.authed(ENDPOINTS.messageCodeCheck.path, token, {
+      function: '2.1.1',
+      message: 'phone',
+      item: '13100000001',
+      code: first.codeFor('13100000001'),
+    });
+    first.advance(60_000);
+    await first.withCaptcha(ENDPOINTS.loginSmsCode.path, { phone: '13100000009' });
+    const smsCode = first.codeFor('13100000009');
+    const oauthCode = first.store.issueOauthCode('carsi', 'scholar@example.edu');
+    const added = (
+      await first.authed(ENDPOINTS.platformAdd.path, first.adminToken(), {
+        displayName: 'Kept',
+        logoutUrl: 'https://kept.example.org/logout',
+      })
+    ).body.data;
+    await first.close();
+
+    const text = readFileSync(dataFile, 'utf8');
+    expect(text).not.toContain(smsCode);
+    expect(text).not.toContain(oauthCode);
+
+    const second = createTestUaa({ dataFile, start: first.now() });
+    expect(second.store.getUser(user.ssoUid)?.platforms).toEqual(['cmg']);
+    expect((await second.authed(ENDPOINTS.credentialSecret.path, token, { ak: key.ak })).body.data).toEqual({
+      sk: key.sk,
+    });
+    // The passed first step survives: the second step may send its code.
+    const step2 = await second.authed(ENDPOINTS.messageCode.path, token, {
+      function: '2.1.2',
+      message: 'phone',
+      item: '13100000002',
+    });
+    expect(step2.body.msgCode).toBe('10000');
+    const login = await second.post(ENDPOINTS.loginByPhone.path, { phone: '13100000009', code: smsCode });
+    expect(login.body.msgCode).toBe('10000');
+    const carsi = await second.post(ENDPOINTS.loginOauth.path, { code: oauthCode, oauthFrom: 'carsi' });
+    expect(second.store.getUser(carsi.body.ssouid)?.carsiAccount).toBe('scholar@example.edu');
+    expect(second.store.getPlatform(added.id)).toMatchObject({
+      displayName: 'Kept',
+      clientSecret: added.clientSecret,
+    });
+    await second.close();
+  });
+
+  it('loads a data file written before the later collections existed', async () => {
+    const t = createTestUaa({ dataFile });
+    await t.close();
+    const old = JSON.parse(readFileSync(dataFile, 'utf8'));
+    for (const key of ['codes', 'stepPasses', 'credentials', 'oauthCodes', 'files']) delete old[key];
+    for (const user of old.users) {
+      delete user.carsiAccount;
+      delete user.platforms;
+    }
+    writeFileSync(dataFile, JSON.stringify(old));
+    const store = createStore({ now: Date.now, dataFile, logger: console });
+    expect(store.findUserByUsername('admin')).toMatchObject({ carsiAccount: null, platforms: [] });
+    expect(store.keys.list(store.findUserByUsername('admin')!.ssoUid)).toEqual([]);
+  });
+
   it('writes the seed at start, atomically, and never stores usable secrets', async () => {
     const t = createTestUaa({ dataFile });
     const token = await t.token(DEMO_ADMIN.username, DEMO_ADMIN.password);

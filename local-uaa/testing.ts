@@ -8,6 +8,8 @@ import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import type { PasswordScene } from '@shared/api/types';
 import { encryptPassword } from '@shared/crypto';
 import { createLocalUaa } from './app';
+import type { UserPatch } from './store';
+import { DEMO_ADMIN } from './seed';
 
 export const PUBLIC_URL = 'http://localhost:8080';
 export const START = Date.parse('2025-03-01T08:00:00Z');
@@ -77,6 +79,38 @@ export function createTestUaa(options: { dataFile?: string; start?: number } = {
     },
     authed(path: string, token: string, body: object = {}) {
       return http.post(path).set('Authorization', `Bearer ${token}`).send(body);
+    },
+    authedGet(path: string, token: string) {
+      return http.get(path).set('Authorization', `Bearer ${token}`);
+    },
+    /** A session made in the store: for tests about something other than logging in (no scrypt). */
+    sessionFor(ssoUid: string, autoLogin = false): string {
+      return uaa.store.issueSession(ssoUid, { autoLogin }).token;
+    },
+    adminToken(): string {
+      const admin = uaa.store.findUserByUsername(DEMO_ADMIN.username);
+      if (!admin) throw new Error('no demo admin');
+      return t.sessionFor(admin.ssoUid);
+    },
+    /** A user made in the store (active, no password unless given) and a session of theirs. */
+    member(patch: UserPatch = {}) {
+      const user = uaa.store.createUser(patch);
+      return { user, token: t.sessionFor(user.ssoUid) };
+    },
+    /** The newest code sent to this phone or address. */
+    codeFor(to: string): string {
+      const message = uaa.outbox.list().findLast((m) => m.to === to && m.code);
+      if (!message?.code) throw new Error(`no code sent to ${to}`);
+      return message.code;
+    },
+    /** Sends with the local captcha headers. */
+    withCaptcha(path: string, body: object) {
+      return http
+        .post(path)
+        .set('captchaVerifyParam', LOCAL_CAPTCHA_PASS)
+        .set('sceneId', 'local')
+        .set('prefix', 'local')
+        .send(body);
     },
   };
   return t;

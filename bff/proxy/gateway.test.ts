@@ -41,6 +41,8 @@ describe('the path guard', () => {
     ['%5c', '/api/v1/login%5cgetUserInfo'],
     ['a backslash', '/api/v1/login\\..\\x'],
     ['a ; segment', '/api/v1/login;jsessionid=x/getUserInfo'],
+    ['a . segment', '/api/v1/login/./getUserInfo'],
+    ['a trailing . segment', '/api/v1/login/getUserInfo/.'],
   ])('refuses a path with %s with 400, upstream untouched', async (_name, path) => {
     const reply = await rawRequest(bff.url, {
       method: 'POST',

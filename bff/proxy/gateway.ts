@@ -8,17 +8,17 @@ import type { Request, Response, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { ENDPOINTS, endpointForPath } from '@shared/api/endpoints';
-import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
+import { HEADERS, IFRAME_MARKER_VALUE, type Envelope } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, setSessionCookie, type CookiePolicy } from '../session/cookie';
 import { isPassedToBrowser, isPassedToUpstream } from './header-policy';
+import type { StreamedBodyRequest } from './upload-limit';
 
 export const UPSTREAM_TIMEOUT_MS = 6000;
 const MAX_JSON_REPLY_BYTES = 5 * 1024 * 1024;
 
 /** What the JSON parser leaves on the request so the exact bytes can be forwarded. */
-export interface GatewayRequest extends Request {
-  rawBody?: Buffer;
+export interface GatewayRequest extends StreamedBodyRequest {
   upstreamTimedOut?: boolean;
   upstreamStart?: number;
 }
@@ -70,6 +70,13 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
 
   function onProxyReq(proxyReq: ClientRequest, incoming: IncomingMessage): void {
     const req = incoming as GatewayRequest;
+    // The upload limiter aborts this request if the body outgrows its limit later on...
+    req.proxyReq = proxyReq;
+    // ...or has already answered 413, before the upstream connection was made.
+    if (req.bodyTooLarge) {
+      proxyReq.destroy();
+      return;
+    }
     for (const name of proxyReq.getHeaderNames()) {
       // `host` is already the upstream's own (changeOrigin), never the browser's.
       if (name !== 'host' && !isPassedToUpstream(name)) proxyReq.removeHeader(name);
@@ -105,6 +112,11 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
   function onProxyRes(proxyRes: IncomingMessage, incoming: IncomingMessage, outgoing: ServerResponse): void {
     const req = incoming as GatewayRequest;
     const res = outgoing as Response;
+    if (res.headersSent) {
+      // Already answered (an upload cut off at its limit): the upstream's reply goes nowhere.
+      proxyRes.resume();
+      return;
+    }
     res.locals.upstreamMs =
       req.upstreamStart === undefined ? undefined : performance.now() - req.upstreamStart;
     const path = pathOf(req);
@@ -143,6 +155,8 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
         sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
         return;
       }
+      // Rate-limit rules that count failures or successes read the envelope's verdict.
+      res.locals.upstreamMsgCode = (body as Partial<Envelope> | null)?.msgCode;
       let token = tokenFromSetCookie(proxyRes.headers, opts.cookie.name);
       for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
       if (token && status < 400 && !isLogout) {
@@ -166,6 +180,8 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     const req = incoming as GatewayRequest;
     const res = outgoing as Response;
     if (typeof (res as Partial<Response>).status !== 'function') return;
+    // The upload limiter has answered 413 and aborted this upstream request on purpose.
+    if (req.bodyTooLarge) return;
     if (pathOf(req) === logoutPath && !res.headersSent) {
       clearSessionCookie(req, res, opts.cookie);
       res.setHeader('Clear-Site-Data', '"cookies"');

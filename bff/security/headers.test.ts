@@ -1,6 +1,14 @@
 import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, sendJson, startBff, startUpstream, type TestBff, type UpstreamDouble } from '../testing';
+import {
+  ok,
+  sendJson,
+  startBff,
+  startUpstream,
+  stubAllowlist,
+  type TestBff,
+  type UpstreamDouble,
+} from '../testing';
 
 let upstream: UpstreamDouble;
 let dev: TestBff;
@@ -116,6 +124,73 @@ describe('security headers', () => {
       expect(reply.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     } finally {
       upstream.respond((_req, res) => sendJson(res, 200, ok()));
+    }
+  });
+});
+
+describe('framing', () => {
+  const EMBEDDABLE = [
+    '/login',
+    '/register',
+    '/forget',
+    '/setphone',
+    '/xlab-login',
+    '/xlab-register',
+    '/xlab-forget',
+  ];
+
+  it.each(EMBEDDABLE)(
+    'lets the allow-listed sub-platforms frame %s, with no X-Frame-Options and a cross-origin CORP',
+    async (path) => {
+      const reply = await request(dev.url).get(path);
+      expect(directives(reply).get('frame-ancestors')).toBe(
+        "'self' https://example.com https://*.example.com http://localhost:* http://127.0.0.1:*",
+      );
+      expect(reply.headers['x-frame-options']).toBeUndefined();
+      // Chromium refuses a framed document whose CORP is same-origin.
+      expect(reply.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    },
+  );
+
+  it('leaves loopback out of the frame ancestors in production', async () => {
+    const reply = await request(production.url).get('/login');
+    expect(directives(reply).get('frame-ancestors')).toBe("'self' https://example.com https://*.example.com");
+  });
+
+  it.each(['/admin', '/admin/platform', '/admin/user/edit', '/usercenter', '/authentication', '/'])(
+    'lets only this origin frame %s',
+    async (path) => {
+      const reply = await request(dev.url).get(path);
+      expect(directives(reply).get('frame-ancestors')).toBe("'self'");
+      expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+    },
+  );
+
+  it('lets only this origin frame API replies', async () => {
+    const reply = await request(dev.url).post('/gw/uaa-be/api/v1/login/getUserInfo').set('X-CSRF', '1');
+    expect(directives(reply).get('frame-ancestors')).toBe("'self'");
+  });
+
+  it('admits no allow-list entry that is not a plain host name', async () => {
+    const odd = await startBff({
+      upstream: upstream.url,
+      allowlist: stubAllowlist([
+        'ok.example',
+        "evil.example; script-src 'unsafe-inline'",
+        'sp ace.example',
+        '*',
+      ]),
+    });
+    try {
+      const reply = await request(odd.url).get('/register');
+      expect(reply.status).toBe(200);
+      expect(directives(reply).get('frame-ancestors')).toBe(
+        "'self' https://ok.example https://*.ok.example http://localhost:* http://127.0.0.1:*",
+      );
+      expect(directives(reply).get('script-src')).toBe("'self'");
+    } finally {
+      await odd.close();
     }
   });
 });

@@ -66,6 +66,32 @@ describe('token termination', () => {
     expect(attrs.has('partitioned')).toBe(false);
   });
 
+  it.each(['/login/byPhone', '/login/byAccount', '/login/oauth', '/login/bind', '/personal/mobile/bind'])(
+    'terminates the token of a %s reply',
+    async (path) => {
+      const reply = await request(dev.url)
+        .post(`/gw/uaa-be/api/v1${path}`)
+        .set('X-CSRF', '1')
+        .send({ phone: '13800000000', code: '123456', autoLogin: true });
+      expect(reply.text).not.toContain(TOKEN);
+      const line = issuedCookie(reply.headers)!;
+      expect(line.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
+      expect(cookieAttributes(line).get('max-age')).toBe(String(FOURTEEN_DAYS_S));
+    },
+  );
+
+  it('reads the token at the paths TOKEN_JSON_PATHS names', async () => {
+    const custom = await startBff({ upstream: upstream.url, env: { TOKEN_JSON_PATHS: 'data.session.jwt' } });
+    try {
+      upstream.respond((_req, res) => sendJson(res, 200, ok({ session: { jwt: TOKEN }, name: 'ann' })));
+      const reply = await login(custom);
+      expect(reply.body).toEqual(ok({ session: {}, name: 'ann' }));
+      expect(issuedCookie(reply.headers)!.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
+    } finally {
+      await custom.close();
+    }
+  });
+
   it('keeps the cookie 14 days when autoLogin was ticked', async () => {
     const reply = await login(dev, { account: 'ann', password: 'x', autoLogin: true });
     const attrs = cookieAttributes(issuedCookie(reply.headers)!);
@@ -117,6 +143,30 @@ describe('token termination', () => {
     const reply = await login(dev);
     expect(reply.text).not.toContain(TOKEN);
     expect(issuedCookie(reply.headers)).toBeUndefined();
+  });
+
+  it.each([
+    ['a top-level login clears an old iframe (Partitioned) cookie', {}, 'Lax', true],
+    ['an iframe login clears an old top-level (Lax) cookie', { 'x-request-source': 'iframe' }, 'None', false],
+  ] as const)('replaces the old cookie: %s', async (_name, headers, issuedSameSite, clearsPartitioned) => {
+    const reply = await request(dev.url)
+      .post(LOGIN)
+      .set('X-CSRF', '1')
+      .set(headers)
+      .set('Cookie', 'uaa-token=old-token-value')
+      .send({ account: 'ann', password: 'x' });
+    const lines = setCookiesFor(reply.headers);
+    const issued = issuedCookie(reply.headers)!;
+    expect(issued.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
+    expect(cookieAttributes(issued).get('samesite')).toBe(issuedSameSite);
+    const cleared = lines.filter(isClearing);
+    expect(cleared).toHaveLength(1);
+    const clearing = cookieAttributes(cleared[0]!);
+    expect(clearing.has('partitioned')).toBe(clearsPartitioned);
+    expect(clearing.get('path')).toBe('/');
+    // The clearing line comes first, so the browser ends with the new cookie.
+    expect(lines.indexOf(cleared[0]!)).toBeLessThan(lines.indexOf(issued));
+    expect(upstream.requests[0]!.headers.cookie).toBeUndefined();
   });
 
   it('clears the cookie and passes the 401 on when the upstream says 401', async () => {

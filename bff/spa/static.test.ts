@@ -1,13 +1,22 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appConfigOf,
   ASSET_PATH,
+  makeStaticDir,
+  rawRequest,
+  writeJsonFile,
   startBff,
   startUpstream,
   type TestBff,
   type UpstreamDouble,
 } from '../testing';
+import { chooseEncoding } from './precompressed';
 
 const HOSTILE = 'https://x.example/</script><script>alert(1)</script><!--';
 
@@ -72,5 +81,178 @@ describe('the SPA', () => {
     const reply = await request(bff.url).get('/static/js/missing.0000.js');
     expect(reply.status).toBe(404);
     expect(reply.text).not.toContain('app-config');
+  });
+});
+
+describe('the runtime config', () => {
+  const envLinks = (site: string) => ({
+    home: site,
+    feedback: `${site}/feedback`,
+    default: { agreement: `${site}/agreement`, privacy: `${site}/privacy` },
+    platforms: { media: { agreement: `${site}/media/agreement`, privacy: `${site}/media/privacy` } },
+  });
+  const table = {
+    development: envLinks('http://dev.links.example'),
+    staging: envLinks('https://staging.links.example'),
+    production: envLinks('https://links.example'),
+  };
+
+  it('carries the links of its environment, per platform, from LINKS_FILE', async () => {
+    const file = writeJsonFile('links.json', table);
+    const staging = await startBff({ upstream: upstream.url, env: { LINKS_FILE: file, APP_ENV: 'staging' } });
+    const dev = await startBff({ upstream: upstream.url, env: { LINKS_FILE: file } });
+    try {
+      expect(appConfigOf((await request(staging.url).get('/login')).text)).toMatchObject({
+        env: 'staging',
+        links: table.staging,
+      });
+      expect(appConfigOf((await request(dev.url).get('/login')).text).links).toEqual(table.development);
+    } finally {
+      await Promise.all([staging.close(), dev.close()]);
+    }
+  });
+
+  it('uses the built-in table per environment without LINKS_FILE', async () => {
+    const staging = await startBff({ upstream: upstream.url, env: { APP_ENV: 'staging' } });
+    try {
+      const devLinks = appConfigOf((await request(bff.url).get('/login')).text).links as { home: string };
+      const stagingLinks = appConfigOf((await request(staging.url).get('/login')).text).links as {
+        home: string;
+      };
+      expect(devLinks.home).not.toBe(stagingLinks.home);
+    } finally {
+      await staging.close();
+    }
+  });
+
+  it('refuses a bad LINKS_FILE at start, naming it', async () => {
+    const file = writeJsonFile('links.json', { development: { home: 'not a url' } });
+    await expect(startBff({ upstream: upstream.url, env: { LINKS_FILE: file } })).rejects.toThrow(
+      /^LINKS_FILE=/,
+    );
+  });
+
+  it('carries the captcha settings, never a secret', async () => {
+    const production = await startBff({
+      upstream: upstream.url,
+      env: {
+        APP_ENV: 'production',
+        UAA_UPSTREAM: upstream.url,
+        ALIYUN_CAPTCHA_PREFIX: 'pfx-1',
+        ALIYUN_CAPTCHA_SCENE_ID: 'scene-1',
+        METRICS_TOKEN: 'metrics-secret-0123456789',
+      },
+    });
+    try {
+      const reply = await request(production.url).get('/login');
+      expect(appConfigOf(reply.text)).toMatchObject({
+        env: 'production',
+        demo: false,
+        captcha: { provider: 'aliyun', prefix: 'pfx-1', sceneId: 'scene-1', region: 'cn' },
+      });
+      expect(reply.text).not.toContain('metrics-secret');
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe('precompressed assets', () => {
+  const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+  const JS = '/static/js/vendor.8c1f2e.js';
+  const CSS = '/static/css/main.77aa01.css';
+  const SOURCE = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 37}`))};\n`;
+  let dir: string;
+  let built: TestBff;
+
+  beforeAll(async () => {
+    dir = makeStaticDir();
+    writeFileSync(path.join(dir, JS), SOURCE);
+    mkdirSync(path.dirname(path.join(dir, CSS)), { recursive: true });
+    writeFileSync(path.join(dir, CSS), `.a{color:red}\n`.repeat(200));
+    // The build step itself, on a throwaway build.
+    const run = spawnSync(process.execPath, ['scripts/compress.mjs', path.join(dir, 'static')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    built = await startBff({ upstream: upstream.url, staticDir: dir });
+  });
+  afterAll(async () => {
+    await built?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (p: string, acceptEncoding?: string) =>
+    rawRequest(built.url, {
+      path: p,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('are written by the build beside the originals, smaller, and decode to them', () => {
+    const original = readFileSync(path.join(dir, JS));
+    const br = readFileSync(path.join(dir, `${JS}.br`));
+    const gz = readFileSync(path.join(dir, `${JS}.gz`));
+    expect(br.length).toBeLessThan(original.length);
+    expect(brotliDecompressSync(br).equals(original)).toBe(true);
+    expect(gunzipSync(gz).equals(original)).toBe(true);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+  ])(
+    'are served by Accept-Encoding %j as %s, typed as the original, cached immutable',
+    async (accept, encoding) => {
+      const reply = await get(JS, accept);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-encoding']).toBe(encoding);
+      expect(reply.headers['content-type']).toMatch(/^(application|text)\/javascript\b/);
+      expect(String(reply.headers.vary)).toMatch(/accept-encoding/i);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const decoded = encoding === 'br' ? brotliDecompressSync(reply.body) : gunzipSync(reply.body);
+      expect(decoded.toString()).toBe(SOURCE);
+    },
+  );
+
+  it('fall back to the original without an acceptable encoding, still varying on it', async () => {
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate']) {
+      const reply = await get(JS, accept);
+      expect(reply.headers['content-encoding'], String(accept)).toBeUndefined();
+      expect(reply.text).toBe(SOURCE);
+      expect(String(reply.headers.vary)).toMatch(/accept-encoding/i);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('serve a stylesheet as text/css', async () => {
+    const reply = await get(CSS, 'br');
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.headers['content-type']).toMatch(/^text\/css/);
+  });
+
+  it('leave a file too small to compress as it is', async () => {
+    const reply = await get(ASSET_PATH, 'br, gzip');
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.text).toBe('console.log("app");');
+  });
+});
+
+describe('chooseEncoding', () => {
+  const both = new Set(['br', 'gzip'] as const);
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['gzip;q=1, br;q=0.8', 'gzip'],
+    ['BR', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['br;q=abc', undefined],
+  ])('picks %j -> %s', (header, expected) => {
+    expect(chooseEncoding(header, both)).toBe(expected);
+  });
+  it('picks only what exists', () => {
+    expect(chooseEncoding('br, gzip', new Set(['gzip'] as const))).toBe('gzip');
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Serves the built SPA: hashed assets cached for a year, every route's index.html uncached and
- * carrying the runtime config.
+ * Serves the built SPA: hashed assets cached for a year and precompressed when the build wrote
+ * .br/.gz variants, every route's index.html uncached and carrying the runtime config.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import { servePrecompressed } from './precompressed';
 import type { AppConfig } from './runtime-config';
 import { serializeConfig } from './runtime-config';
 
@@ -36,9 +37,11 @@ export function createSpa(opts: SpaOptions): Spa {
   }
 
   const router = express.Router();
+  const assets = path.join(opts.staticDir, 'static');
+  router.use('/static', servePrecompressed(assets));
   router.use(
     '/static',
-    express.static(path.join(opts.staticDir, 'static'), {
+    express.static(assets, {
       immutable: true,
       maxAge: '365d',
       index: false,

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { DevState } from '../dev-state';
 import type { Logger } from '../logger';
 import type { Outbox } from '../outbox';
 import type { Store } from '../store';
@@ -7,10 +8,12 @@ import type { Store } from '../store';
 export interface RouteDeps {
   store: Store;
   outbox: Outbox;
-  /** The SPA origin, for links in mails (activation). */
+  /** The SPA origin, for links in mails (activation) and the /__dev pages' addresses. */
   publicUrl: string;
   now: () => number;
   logger: Logger;
   /** Bearer-token check; sets the user for `currentUser(res)`. */
   requireAuth: RequestHandler;
+  /** Development switches (location) and records (tracking events). */
+  dev: DevState;
 }

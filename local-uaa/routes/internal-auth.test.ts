@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/api/endpoints';
-import { DEMO_ADMIN, seedClientId } from '../seed';
+import { seedClientId } from '../seed';
 import { createTestUaa } from '../testing';
 
 const path = ENDPOINTS.internalAuth.path;
 const media = seedClientId('media');
 
 async function codeFor(t: ReturnType<typeof createTestUaa>, clientId = media): Promise<string> {
-  const token = await t.token(DEMO_ADMIN.username, DEMO_ADMIN.password);
+  const token = t.adminToken();
   const reply = await t.authed(path, token, { clientId });
   expect(reply.body).toEqual({ msgCode: '10000', msg: 'success', data: { code: expect.any(String) } });
   return reply.body.data.code as string;
@@ -45,7 +45,7 @@ describe('internal/auth', () => {
 
   it('refuses an unknown or missing clientId with A0100', async () => {
     const t = createTestUaa();
-    const token = await t.token(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    const token = t.adminToken();
     expect((await t.authed(path, token, { clientId: 'uaa-nope' })).body.msgCode).toBe('A0100');
     expect((await t.authed(path, token, {})).body.msgCode).toBe('A0100');
     expect((await t.authed(path, token, { clientId: ['uaa-media'] })).body.msgCode).toBe('A0100');

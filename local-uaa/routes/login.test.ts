@@ -193,3 +193,126 @@ describe('sessions', () => {
     expect((await t.authed(ENDPOINTS.logoutAll.path, first)).status).toBe(401);
   });
 });
+
+describe('login/getSmsCode and login/byPhone', () => {
+  const phone = '13800001111';
+  const smsCode = ENDPOINTS.loginSmsCode.path;
+  const byPhone = ENDPOINTS.loginByPhone.path;
+
+  it('sends a 6-digit SMS code valid 5 minutes', async () => {
+    const t = createTestUaa();
+    const reply = await t.withCaptcha(smsCode, { phone });
+    expect(reply.body).toEqual({ msgCode: '10000', msg: 'success' });
+    const sms = t.outbox.list().at(-1);
+    expect(sms).toMatchObject({ channel: 'sms', to: phone, code: expect.stringMatching(/^\d{6}$/) });
+    expect(sms?.text).toContain(sms?.code);
+  });
+
+  it('refuses the SMS without the captcha (A0204), a bad phone (A0103) or a missing one (A0100)', async () => {
+    const t = createTestUaa();
+    expect((await t.post(smsCode, { phone })).body.msgCode).toBe('A0204');
+    expect((await t.withCaptcha(smsCode, { phone: '2380000000' })).body.msgCode).toBe('A0103');
+    expect((await t.withCaptcha(smsCode, {})).body.msgCode).toBe('A0100');
+    expect((await t.withCaptcha(smsCode, { phone: [phone] })).body.msgCode).toBe('A0100');
+    expect(t.outbox.list()).toHaveLength(0);
+  });
+
+  it('sends one SMS per phone per 60 s (A0301)', async () => {
+    const t = createTestUaa();
+    await t.withCaptcha(smsCode, { phone });
+    t.advance(59_999);
+    expect((await t.withCaptcha(smsCode, { phone })).body.msgCode).toBe('A0301');
+    t.advance(1);
+    expect((await t.withCaptcha(smsCode, { phone })).body.msgCode).toBe('10000');
+  });
+
+  it('creates an account for an unknown phone and logs it in with the legacy reply', async () => {
+    const t = createTestUaa();
+    await t.withCaptcha(smsCode, { phone });
+    const reply = await t.post(byPhone, { phone, code: t.codeFor(phone), autoLogin: true, source: 'media' });
+    const user = t.store.findUserByPhone(phone);
+    expect(reply.body).toEqual({
+      msgCode: '10000',
+      msg: 'success',
+      ssouid: user?.ssoUid,
+      phone,
+      data: { token: expect.any(String), ssoCode: expect.any(String), data: { username: null } },
+    });
+    expect(user).toMatchObject({ username: null, createBy: 'media', passwordHash: null });
+    expect(user?.nickname).toMatch(/^user_/);
+    const info = await t.authed(ENDPOINTS.userInfo.path, reply.body.data.token);
+    expect(info.body.data.phone).toBe(phone);
+  });
+
+  it('logs an existing phone account in without creating another', async () => {
+    const t = createTestUaa();
+    const { user } = t.member({ phone, username: 'phoney' });
+    await t.withCaptcha(smsCode, { phone });
+    const reply = await t.post(byPhone, { phone, code: t.codeFor(phone), autoLogin: false });
+    expect(reply.body).toMatchObject({
+      msgCode: '10000',
+      ssouid: user.ssoUid,
+      data: { data: { username: 'phoney' } },
+    });
+    expect(t.store.listUsers().filter((u) => u.phone === phone)).toHaveLength(1);
+  });
+
+  it('uses a code once', async () => {
+    const t = createTestUaa();
+    await t.withCaptcha(smsCode, { phone });
+    const code = t.codeFor(phone);
+    expect((await t.post(byPhone, { phone, code })).body.msgCode).toBe('10000');
+    const again = await t.post(byPhone, { phone, code }).set('lang', 'en-US');
+    expect(again.body).toEqual({
+      msgCode: 'A0204',
+      msg: expect.stringMatching(/expired or was already used/),
+    });
+  });
+
+  it('refuses a wrong code with A0204 and burns the code after 5 wrong tries', async () => {
+    const t = createTestUaa();
+    await t.withCaptcha(smsCode, { phone });
+    const code = t.codeFor(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      const reply = await t.post(byPhone, { phone, code: wrong }).set('lang', 'en-US');
+      expect(reply.body).toEqual({ msgCode: 'A0204', msg: 'The verification code is wrong.' });
+    }
+    expect((await t.post(byPhone, { phone, code })).body.msgCode).toBe('A0204');
+    expect(t.store.findUserByPhone(phone)).toBeUndefined();
+  });
+
+  it('refuses a code older than 5 minutes with A0204', async () => {
+    const t = createTestUaa();
+    await t.withCaptcha(smsCode, { phone });
+    t.advance(5 * 60_000);
+    expect((await t.post(byPhone, { phone, code: t.codeFor(phone) })).body.msgCode).toBe('A0204');
+  });
+
+  it('does not accept a registration code for a login', async () => {
+    const t = createTestUaa();
+    await t.post(ENDPOINTS.registerSmsCode.path, { phone });
+    expect((await t.post(byPhone, { phone, code: t.codeFor(phone) })).body.msgCode).toBe('A0204');
+  });
+
+  it('refuses a disabled account with A0201 even with the right code', async () => {
+    const t = createTestUaa();
+    t.member({ phone, status: 'DISABLED' });
+    await t.withCaptcha(smsCode, { phone });
+    const reply = await t.post(byPhone, { phone, code: t.codeFor(phone) }).set('lang', 'en-US');
+    expect(reply.body.msgCode).toBe('A0201');
+    expect(reply.body.msg).toMatch(/disabled/);
+  });
+
+  it.each([
+    ['a missing code', { phone }, 'A0100'],
+    ['a code of 7 digits', { phone, code: '1234567' }, 'A0100'],
+    ['a numeric code', { phone, code: 123456 }, 'A0100'],
+    ['a bad phone', { phone: '1380000', code: '123456' }, 'A0103'],
+    ['autoLogin as a string', { phone, code: '123456', autoLogin: 'true' }, 'A0100'],
+    ['a huge source', { phone, code: '123456', source: 'x'.repeat(20_000) }, 'A0100'],
+  ])('refuses %s with %s', async (_name, body, code) => {
+    const t = createTestUaa();
+    expect((await t.post(byPhone, body)).body.msgCode).toBe(code);
+  });
+});

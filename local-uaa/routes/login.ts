@@ -1,24 +1,33 @@
-/** Password login, the member's user info and the location hint of the login page. */
-import { randomBytes } from 'node:crypto';
+/** Password and SMS login, and the member's user info (spec §7 login/*). */
 import type { Router } from 'express';
 import { z } from 'zod';
 import { ENDPOINTS } from '@shared/api/endpoints';
-import { SUCCESS_CODE } from '@shared/api/envelope';
-import type { LocationInfo, LoginReply } from '@shared/api/types';
-import { checkAccount } from '@shared/validation/rules';
+import { checkAccount, checkCode, checkPhone } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertCaptcha } from '../captcha';
-import { assertRule, field, parseBody } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { assertRule, field, optionalField, parseBody } from '../input';
 import { burnPasswordCheck, openPasswordEnvelope, verifyPassword } from '../passwords';
 import { toUserInfo } from '../records';
-import { sendOk, SUCCESS_MSG, UaaError } from '../reply';
+import { sendOk, UaaError } from '../reply';
+import { checkCode as useCode, sendCode } from '../send-code';
+import { assertCanSignIn, sendLoginReply } from '../sign-in';
 import type { RouteDeps } from './deps';
 
 const byAccountBody = z.object({
   account: field,
   password: field,
   autoLogin: z.boolean().nullish(),
+});
+
+const smsCodeBody = z.object({ phone: field });
+
+const byPhoneBody = z.object({
+  phone: field,
+  code: field,
+  autoLogin: z.boolean().nullish(),
+  // A platform id; recorded as the registration source of an account made by this login.
+  source: optionalField.pipe(z.string().max(64).optional()),
+  clientId: optionalField.pipe(z.string().max(128).optional()),
 });
 
 export function registerLoginRoutes(router: Router, deps: RouteDeps): void {
@@ -37,27 +46,33 @@ export function registerLoginRoutes(router: Router, deps: RouteDeps): void {
     // One answer for unknown accounts and wrong passwords, so the form does not reveal accounts.
     if (!user || !valid) throw new UaaError('A0207');
     // Only after the password matched: the account state is the owner's business alone.
-    if (!user.activated) throw new UaaError('A0201', 200, LOCAL_TEXTS.notActivated);
-    if (user.status === 'DISABLED') throw new UaaError('A0201', 200, LOCAL_TEXTS.disabled);
+    assertCanSignIn(user);
+    sendLoginReply(res, store, user, body.autoLogin ?? false);
+  });
 
-    const { token } = store.issueSession(user.ssoUid, { autoLogin: body.autoLogin ?? false });
-    const reply: LoginReply = {
-      msgCode: SUCCESS_CODE,
-      msg: SUCCESS_MSG,
-      ssouid: user.ssoUid,
-      phone: user.phone,
-      // ssoCode is opaque to the SPA; the legacy reply carries one, so the shape keeps it.
-      data: { token, ssoCode: randomBytes(16).toString('base64url'), data: { username: user.username } },
-    };
-    res.json(reply);
+  router.post(ENDPOINTS.loginSmsCode.path, (req, res) => {
+    assertCaptcha(req);
+    const { phone } = parseBody(req, smsCodeBody);
+    assertRule(checkPhone(phone));
+    sendCode(deps, req, { channel: 'phone', to: phone, key: { purpose: 'login', target: phone } });
+    sendOk(res);
+  });
+
+  // The conventional SMS login: a phone that has no account yet gets one (no username, a
+  // generated nickname), so "log in" and "sign up" by SMS are the same step.
+  router.post(ENDPOINTS.loginByPhone.path, (req, res) => {
+    const body = parseBody(req, byPhoneBody);
+    assertRule(checkPhone(body.phone));
+    assertRule(checkCode(body.code, 'phone'));
+    useCode(store, { purpose: 'login', target: body.phone }, body.code, 'A0204');
+    const user =
+      store.findUserByPhone(body.phone) ??
+      store.createUser({ phone: body.phone, createBy: body.source ?? '' });
+    assertCanSignIn(user);
+    sendLoginReply(res, store, user, body.autoLogin ?? false);
   });
 
   router.post(ENDPOINTS.userInfo.path, requireAuth, (_req, res) => {
     sendOk(res, toUserInfo(currentUser(res)));
-  });
-
-  // No geolocation locally: everyone is "at home", so the SMS tab stays the default.
-  router.get(ENDPOINTS.locationInfo.path, (_req, res) => {
-    sendOk(res, { overseas: false, city: '' } satisfies LocationInfo);
   });
 }

@@ -123,6 +123,12 @@ describe('register/byEmail and register/active', () => {
     expect(t.outbox.list()).toHaveLength(0);
   });
 
+  it('refuses a sensitive username with C0902 before anything is sent', async () => {
+    const t = createTestUaa();
+    expect((await t.register({ ...alice, username: 'FuckU' })).body.msgCode).toBe('C0902');
+    expect(t.outbox.list()).toHaveLength(0);
+  });
+
   it('refuses a number where the username belongs with A0100', async () => {
     const t = createTestUaa();
     const reply = await t.post(ENDPOINTS.registerByEmail.path, {
@@ -193,5 +199,152 @@ describe('register/byEmail and register/active', () => {
       password: t.encrypt(alice.password, 'register', t.now() - 4 * MINUTE),
     });
     expect(reply.body.msgCode).toBe('10000');
+  });
+});
+
+describe('register/getSmsCode and register/byPhone', () => {
+  const phone = '13900002222';
+  const dave = { username: 'dave.p', phone, password: 'Passw0rd!' };
+
+  function registerByPhone(t: ReturnType<typeof createTestUaa>, change: Record<string, unknown> = {}) {
+    return t.post(ENDPOINTS.registerByPhone.path, {
+      username: dave.username,
+      phone,
+      code: t.codeFor(phone),
+      password: t.encrypt(dave.password, 'register'),
+      source: 'cmg',
+      ...change,
+    });
+  }
+
+  it('sends an SMS without captcha and registers an active account with the phone-tab username rule', async () => {
+    const t = createTestUaa();
+    expect((await t.post(ENDPOINTS.registerSmsCode.path, { phone })).body).toEqual({
+      msgCode: '10000',
+      msg: 'success',
+    });
+    expect(t.outbox.list().at(-1)).toMatchObject({ channel: 'sms', to: phone });
+
+    const reply = await registerByPhone(t);
+    expect(reply.body).toEqual({ msgCode: '10000', msg: 'success', data: { ssouid: expect.any(String) } });
+    expect(t.store.getUser(reply.body.data.ssouid)).toMatchObject({
+      username: 'dave.p',
+      phone,
+      activated: true,
+      createBy: 'cmg',
+    });
+    expect((await t.login(phone, dave.password)).body.msgCode).toBe('10000');
+  });
+
+  it('refuses a phone already registered: no SMS, and A0209 "phone already exists"', async () => {
+    const t = createTestUaa();
+    t.member({ phone });
+    const reply = await t.post(ENDPOINTS.registerSmsCode.path, { phone }).set('lang', 'en-US');
+    expect(reply.body).toEqual({ msgCode: 'A0209', msg: 'Phone already exists' });
+    expect(t.outbox.list()).toHaveLength(0);
+  });
+
+  it('refuses a phone taken between the SMS and the registration with A0209', async () => {
+    const t = createTestUaa();
+    await t.post(ENDPOINTS.registerSmsCode.path, { phone });
+    t.member({ phone });
+    expect((await registerByPhone(t)).body.msgCode).toBe('A0209');
+  });
+
+  it('refuses a taken username with A0210 and a wrong code with A0204', async () => {
+    const t = createTestUaa();
+    await t.post(ENDPOINTS.registerSmsCode.path, { phone });
+    expect((await registerByPhone(t, { username: 'Admin' })).body.msgCode).toBe('A0210');
+    expect(
+      (await registerByPhone(t, { code: '999999' === t.codeFor(phone) ? '999998' : '999999' })).body.msgCode,
+    ).toBe('A0204');
+    expect(t.store.findUserByPhone(phone)).toBeUndefined();
+  });
+
+  it('refuses a sensitive username with C0902', async () => {
+    const t = createTestUaa();
+    await t.post(ENDPOINTS.registerSmsCode.path, { phone });
+    const reply = await registerByPhone(t, { username: 'shithead' }).set('lang', 'en-US');
+    expect(reply.body).toEqual({ msgCode: 'C0902', msg: 'Sensitive information exists, please modify' });
+  });
+
+  it('refuses a code sent more than 5 minutes ago', async () => {
+    const t = createTestUaa();
+    await t.post(ENDPOINTS.registerSmsCode.path, { phone });
+    const code = t.codeFor(phone);
+    t.advance(5 * MINUTE);
+    expect(
+      (await registerByPhone(t, { code, password: t.encrypt(dave.password, 'register') })).body.msgCode,
+    ).toBe('A0204');
+  });
+
+  it.each([
+    ['a username ending with a symbol', { username: 'dave_' }, 'A0100'],
+    ['two symbols in a row', { username: 'da__ve' }, 'A0100'],
+    ['a bad phone', { phone: '123' }, 'A0103'],
+    ['a missing code', { code: undefined }, 'A0100'],
+    ['a weak password', { password: 'PLAIN' }, 'A0216'],
+    ['an array username', { username: ['dave'] }, 'A0100'],
+  ])('refuses %s with %s', async (_name, change, code) => {
+    const t = createTestUaa();
+    await t.post(ENDPOINTS.registerSmsCode.path, { phone });
+    expect((await registerByPhone(t, change)).body.msgCode).toBe(code);
+  });
+
+  it('refuses a password of one kind with A0100 and its rule text', async () => {
+    const t = createTestUaa();
+    await t.post(ENDPOINTS.registerSmsCode.path, { phone });
+    const reply = await registerByPhone(t, { password: t.encrypt('abcdefghij', 'register') }).set(
+      'lang',
+      'en-US',
+    );
+    expect(reply.body).toEqual({ msgCode: 'A0100', msg: expect.stringMatching(/two or more/) });
+  });
+
+  it('refuses a registration SMS more often than every 60 s (A0301)', async () => {
+    const t = createTestUaa();
+    await t.post(ENDPOINTS.registerSmsCode.path, { phone });
+    expect((await t.post(ENDPOINTS.registerSmsCode.path, { phone })).body.msgCode).toBe('A0301');
+  });
+});
+
+describe('register/deactivate', () => {
+  it('removes the account, its sessions, keys and bindings; its phone and e-mail register again', async () => {
+    const t = createTestUaa();
+    const { user, token } = t.member({
+      phone: '13700003333',
+      email: 'gone@example.org',
+      githubAccount: 'gone',
+    });
+    await t.authed(ENDPOINTS.credentialCreate.path, token, { description: 'k' });
+    const other = t.sessionFor(user.ssoUid, true);
+
+    const reply = await t.authedGet(ENDPOINTS.deactivate.path, token);
+    expect(reply.body).toEqual({ msgCode: '10000', msg: 'success' });
+    expect(t.store.getUser(user.ssoUid)).toBeUndefined();
+    expect(t.store.keys.list(user.ssoUid)).toEqual([]);
+    expect((await t.authed(ENDPOINTS.userInfo.path, other)).status).toBe(401);
+    expect(t.store.findUserByIdentity('github', 'gone')).toBeUndefined();
+
+    const phone = await t.post(ENDPOINTS.registerCheck.path, { item: '13700003333', type: 'phone' });
+    const email = await t.post(ENDPOINTS.registerCheck.path, { item: 'gone@example.org', type: 'email' });
+    expect([phone.body.data, email.body.data]).toEqual([{ exist: false }, { exist: false }]);
+    expect((await t.post(ENDPOINTS.registerSmsCode.path, { phone: '13700003333' })).body.msgCode).toBe(
+      '10000',
+    );
+  });
+
+  it('needs a session (401 A0211)', async () => {
+    const t = createTestUaa();
+    const reply = await t.http.get(ENDPOINTS.deactivate.path);
+    expect(reply.status).toBe(401);
+    expect(reply.body.msgCode).toBe('A0211');
+  });
+
+  it('refuses to remove the last account that can manage users (A0201)', async () => {
+    const t = createTestUaa();
+    const reply = await t.authedGet(ENDPOINTS.deactivate.path, t.adminToken()).set('lang', 'en-US');
+    expect(reply.body).toEqual({ msgCode: 'A0201', msg: expect.stringMatching(/last account/) });
+    expect(t.store.findUserByUsername('admin')).toBeDefined();
   });
 });

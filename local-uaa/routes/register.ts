@@ -1,14 +1,29 @@
-/** Registration by e-mail and its activation link (spec §4 "Registration by email"). */
+/**
+ * Registration by e-mail (with its activation link, spec §4) and by phone (with an SMS code),
+ * the existence check of the register and forgot-password forms, and account cancellation.
+ */
 import type { Router } from 'express';
 import { z } from 'zod';
 import { ENDPOINTS } from '@shared/api/endpoints';
+import type { RegisterByPhoneData } from '@shared/api/account-types';
 import type { ExistData, RegisterByEmailData } from '@shared/api/types';
 import { ROUTES } from '@shared/routes';
-import { checkEmail, checkEmailTabUsername, checkNewPassword, checkPhone } from '@shared/validation/rules';
-import { assertRule, field, parseBody } from '../input';
+import {
+  checkCode,
+  checkEmail,
+  checkEmailTabUsername,
+  checkNewPassword,
+  checkPhone,
+  checkUsername,
+} from '@shared/validation/rules';
+import { currentUser } from '../auth';
+import { assertRule, field, optionalField, parseBody } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import { requestLocale, sendOk, UaaError } from '../reply';
+import { assertNoSensitiveWord } from '../sensitive-words';
+import { checkCode as useCode, sendCode } from '../send-code';
+import type { Store } from '../store';
 import type { RouteDeps } from './deps';
 
 const checkBody = z.object({ item: field, type: z.enum(['phone', 'email']) });
@@ -24,13 +39,34 @@ const byEmailBody = z.object({
 
 const activeBody = z.object({ sign: field.min(1), token: field.min(1) });
 
+const smsCodeBody = z.object({ phone: field });
+
+const byPhoneBody = z.object({
+  username: field,
+  phone: field,
+  code: field,
+  password: field,
+  source: optionalField.pipe(z.string().max(64).optional()),
+});
+
+/** A0209 "phone already exists" (spec §5: the register form then offers a login link). */
+function assertPhoneFree(store: Store, phone: string): void {
+  if (store.findUserByPhone(phone)) throw new UaaError('A0209', 200, LOCAL_TEXTS.phoneExists);
+}
+
+/** Whether removing this user would leave nobody able to manage users in the back office. */
+function isLastUserAdmin(store: Store, ssoUid: string): boolean {
+  const admins = store.listUsers().filter((u) => store.modulesOf(u).includes('users'));
+  return admins.length === 1 && admins[0]?.ssoUid === ssoUid;
+}
+
 export function activationLink(publicUrl: string, sign: string, token: string): string {
   const query = new URLSearchParams({ sign, token });
   return `${publicUrl.replace(/\/+$/, '')}${ROUTES.active}?${query}`;
 }
 
 export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
-  const { store, outbox, publicUrl, now } = deps;
+  const { store, outbox, publicUrl, now, requireAuth } = deps;
 
   router.post(ENDPOINTS.registerCheck.path, (req, res) => {
     const { item, type } = parseBody(req, checkBody);
@@ -43,6 +79,7 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
   router.post(ENDPOINTS.registerByEmail.path, async (req, res) => {
     const body = parseBody(req, byEmailBody);
     assertRule(checkEmailTabUsername(body.username));
+    assertNoSensitiveWord(body.username);
     assertRule(checkEmail(body.email));
     const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'register', now());
     assertRule(checkNewPassword(password));
@@ -77,6 +114,46 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
   router.post(ENDPOINTS.registerActive.path, (req, res) => {
     const { sign, token } = parseBody(req, activeBody);
     if (!store.activate(sign, token)) throw new UaaError('A0212');
+    sendOk(res);
+  });
+
+  router.post(ENDPOINTS.registerSmsCode.path, (req, res) => {
+    const { phone } = parseBody(req, smsCodeBody);
+    assertRule(checkPhone(phone));
+    assertPhoneFree(store, phone); // no SMS for a registration that cannot succeed
+    sendCode(deps, req, { channel: 'phone', to: phone, key: { purpose: 'register', target: phone } });
+    sendOk(res);
+  });
+
+  // Phone registration is complete at once: the SMS code already proved the phone.
+  router.post(ENDPOINTS.registerByPhone.path, async (req, res) => {
+    const body = parseBody(req, byPhoneBody);
+    assertRule(checkUsername(body.username));
+    assertNoSensitiveWord(body.username);
+    assertRule(checkPhone(body.phone));
+    assertRule(checkCode(body.code, 'phone'));
+    const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'register', now());
+    assertRule(checkNewPassword(password));
+
+    const passwordHash = await hashPassword(password);
+    assertPhoneFree(store, body.phone);
+    if (store.findUserByUsername(body.username)) throw new UaaError('A0210');
+    useCode(store, { purpose: 'register', target: body.phone }, body.code, 'A0204');
+    const user = store.createUser({
+      username: body.username,
+      phone: body.phone,
+      passwordHash,
+      createBy: body.source ?? '',
+    });
+    sendOk(res, { ssouid: user.ssoUid } satisfies RegisterByPhoneData);
+  });
+
+  // Cancellation removes the account and everything hanging on it; its phone, e-mail, username
+  // and third-party identities are free to register again.
+  router.get(ENDPOINTS.deactivate.path, requireAuth, (_req, res) => {
+    const user = currentUser(res);
+    if (isLastUserAdmin(store, user.ssoUid)) throw new UaaError('A0201', 200, LOCAL_TEXTS.lastAdmin);
+    store.deleteUser(user.ssoUid);
     sendOk(res);
   });
 }

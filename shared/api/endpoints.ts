@@ -66,6 +66,8 @@ export const ENDPOINTS = {
   credentialRevoke: post('/api/v1/open/credential/revoke'),
   credentialEnable: post('/api/v1/open/credential/enable', { inferred: true }),
   credentialDisable: post('/api/v1/open/credential/disable', { inferred: true }),
+  /** The full secret of one of the caller's keys, so the user centre can show or copy it. */
+  credentialSecret: post('/api/v1/open/credential/secret', { inferred: true }),
   roleList: post('/api/v1/role/management/role/list'),
   userResList: post('/api/v1/role/management/user/res/list'),
   platformListSource: get('/api/v1/mgmt/platforms/listSource'),

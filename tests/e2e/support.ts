@@ -1,7 +1,7 @@
 /** API-level helpers for setting up journeys (through the BFF, as the SPA would call it). */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { encryptPassword } from '../../shared/crypto';
-import { lastMessageTo, uniqueSuffix } from './helpers';
+import { uniqueSuffix, type OutboxMessage } from './helpers';
 
 export const API = '/gw/uaa-be/api/v1';
 export const CAPTCHA = { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' };
@@ -40,10 +40,29 @@ export function newPhone(): string {
   return `13${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }
 
-export async function codeSentTo(request: APIRequestContext, to: string): Promise<string> {
-  const message = await lastMessageTo(request, to);
-  expect(message.code, `a code was sent to ${to}`).toMatch(/^\d{6}$/);
-  return message.code!;
+async function messagesTo(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
+  const res = await request.get('/__dev/outbox', { headers: { Accept: 'application/json' } });
+  return ((await res.json()) as OutboxMessage[]).filter((m) => m.to === to);
+}
+
+/**
+ * The code of the next message to `to`: runs `send` (which makes the product send it) and waits
+ * for a message newer than those already there, so an older code is never picked up.
+ */
+export async function codeSentTo(
+  request: APIRequestContext,
+  to: string,
+  send: () => Promise<unknown>,
+): Promise<string> {
+  const before = (await messagesTo(request, to)).length;
+  await send();
+  let messages: OutboxMessage[] = [];
+  await expect
+    .poll(async () => (messages = await messagesTo(request, to)).length, { timeout: 5000 })
+    .toBeGreaterThan(before);
+  const code = messages.at(-1)?.code;
+  expect(code, `a code was sent to ${to}`).toMatch(/^\d{6}$/);
+  return code!;
 }
 
 /** Registers a phone account (active at once) and returns its credentials. */
@@ -51,8 +70,9 @@ export async function registerPhoneUser(request: APIRequestContext, opts: { user
   const phone = newPhone();
   const username = opts.username ?? `user-${uniqueSuffix()}`;
   const password = 'Phone12345';
-  expect((await api(request, '/register/getSmsCode', { phone })).msgCode).toBe('10000');
-  const code = await codeSentTo(request, phone);
+  const code = await codeSentTo(request, phone, async () =>
+    expect((await api(request, '/register/getSmsCode', { phone })).msgCode).toBe('10000'),
+  );
   const reply = await api(request, '/register/byPhone', {
     username,
     phone,
@@ -83,4 +103,36 @@ export async function setLocation(
     ? await request.post('/__dev/location', { data: location, headers: { 'X-CSRF': '1' } })
     : await request.delete('/__dev/location', { headers: { 'X-CSRF': '1' } });
   expect(res.ok()).toBe(true);
+}
+
+/**
+ * Creates an active phone account through the back office, as the demo admin, in a separate
+ * request context: no SMS is sent, so the next code to that phone is not held back by the
+ * one-code-per-60-s rule. The account has no username (log in with the phone).
+ */
+export async function createPhoneUser(baseURL: string) {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await api(
+      admin,
+      '/login/byAccount',
+      { account: 'admin', password: await encrypted(admin, 'Admin12345', 'login'), autoLogin: false },
+      { headers: CAPTCHA },
+    );
+    expect(login.msgCode, login.msg).toBe('10000');
+    const phone = newPhone();
+    const password = 'Admin1234x';
+    const created = await api(admin, '/user/admin/internal/create', {
+      phone,
+      password: await encrypted(admin, password, 'register'),
+      source: 'default',
+      status: 'ACTIVE',
+      description: '',
+      roleIds: [],
+    });
+    expect(created.msgCode, created.msg).toBe('10000');
+    return { phone, password };
+  } finally {
+    await admin.dispose();
+  }
 }

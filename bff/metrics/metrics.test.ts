@@ -1,0 +1,153 @@
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ok,
+  sendJson,
+  startBff,
+  startUpstream,
+  stubAllowlist,
+  writeRulesFile,
+  type TestBff,
+  type UpstreamDouble,
+} from '../testing';
+import { routeLabel } from './metrics';
+
+const GW = '/gw/uaa-be/api/v1';
+const TOKEN = 'metrics-token-0123456789';
+
+let upstream: UpstreamDouble;
+let bff: TestBff;
+let guarded: TestBff;
+let fresh: TestBff;
+
+beforeAll(async () => {
+  upstream = await startUpstream();
+  bff = await startBff({
+    upstream: upstream.url,
+    env: {
+      RATE_LIMITS_FILE: writeRulesFile([
+        { name: 'one-info', match: [`${GW}/login/getUserInfo`], key: 'ip', limit: 1, windowS: 60 },
+      ]),
+    },
+  });
+  guarded = await startBff({ upstream: upstream.url, env: { METRICS_TOKEN: TOKEN } });
+  fresh = await startBff({ upstream: upstream.url, allowlist: stubAllowlist([], false) });
+});
+afterAll(async () => {
+  await Promise.all([bff.close(), guarded.close(), fresh.close()]);
+  await upstream.close();
+});
+beforeEach(() => upstream.reset());
+
+const scrape = async (target: TestBff = bff) => {
+  const reply = await request(target.url).get('/metrics');
+  expect(reply.status).toBe(200);
+  return reply.text;
+};
+/** The value of one sample, 0 when absent. */
+const sample = (text: string, series: string) => {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+};
+
+describe('GET /metrics', () => {
+  it('answers in the Prometheus text format, uncached', async () => {
+    const reply = await request(bff.url).get('/metrics');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.text).toContain('# TYPE bff_http_requests_total counter');
+    expect(reply.text).toContain('# TYPE bff_upstream_duration_seconds histogram');
+    expect(reply.text).toContain('# TYPE bff_rate_limit_refusals_total counter');
+    expect(reply.text).toContain('# TYPE bff_allowlist_age_seconds gauge');
+    expect(reply.text).toContain('bff_process_resident_memory_bytes');
+  });
+
+  it('counts requests by normalized route and status', async () => {
+    const series = 'bff_http_requests_total{route="gateway:/api/v1/personal/info/update",status="200"}';
+    const before = sample(await scrape(), series);
+    await request(bff.url).post(`${GW}/personal/info/update`).set('X-CSRF', '1').send({});
+    await request(bff.url).post(`${GW}/personal/info/update`).send({});
+    await request(bff.url).get('/usercenter/profile?id=12345');
+    await request(bff.url).post(`${GW}/some/unknown/4711?x=1`).set('X-CSRF', '1').send({});
+    const text = await scrape();
+    expect(sample(text, series)).toBe(before + 1);
+    expect(
+      sample(text, 'bff_http_requests_total{route="gateway:/api/v1/personal/info/update",status="403"}'),
+    ).toBe(1);
+    expect(sample(text, 'bff_http_requests_total{route="spa",status="200"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'bff_http_requests_total{route="gateway:other",status="200"}')).toBe(1);
+    // No raw URL, id or query ever becomes a label.
+    expect(text).not.toMatch(/12345|4711|usercenter|unknown/);
+  });
+
+  it('times the upstream per route', async () => {
+    upstream.respond((_req, res) => setTimeout(() => sendJson(res, 200, ok()), 60));
+    const count = 'bff_upstream_duration_seconds_count{route="gateway:/api/v1/cipher/getPubKey"}';
+    const before = sample(await scrape(), count);
+    await request(bff.url).post(`${GW}/cipher/getPubKey`).set('X-CSRF', '1').send({});
+    const text = await scrape();
+    expect(sample(text, count)).toBe(before + 1);
+    expect(
+      sample(
+        text,
+        'bff_upstream_duration_seconds_bucket{le="0.05",route="gateway:/api/v1/cipher/getPubKey"}',
+      ),
+    ).toBe(0);
+    expect(
+      sample(text, 'bff_upstream_duration_seconds_bucket{le="0.1",route="gateway:/api/v1/cipher/getPubKey"}'),
+    ).toBe(1);
+  });
+
+  it('counts rate-limit refusals by rule', async () => {
+    const series = 'bff_rate_limit_refusals_total{rule="one-info",reason="limit"}';
+    for (let i = 0; i < 3; i += 1)
+      await request(bff.url).post(`${GW}/login/getUserInfo`).set('X-CSRF', '1').send({});
+    const text = await scrape();
+    expect(sample(text, series)).toBe(2);
+    expect(
+      sample(text, 'bff_http_requests_total{route="gateway:/api/v1/login/getUserInfo",status="429"}'),
+    ).toBe(2);
+  });
+
+  it("reports the allow-list's age, +Inf before a first fetch", async () => {
+    expect(sample(await scrape(), 'bff_allowlist_age_seconds')).toBe(1);
+    expect(await scrape(fresh)).toMatch(/^bff_allowlist_age_seconds \+Inf$/m);
+  });
+
+  it('is not served to a request that came through a reverse proxy', async () => {
+    for (const header of ['X-Forwarded-For', 'X-Real-IP', 'Forwarded']) {
+      const reply = await request(bff.url).get('/metrics').set(header, '127.0.0.1');
+      expect(reply.status, header).toBe(404);
+      expect(reply.text).not.toContain('bff_');
+    }
+  });
+
+  it('needs the bearer token when METRICS_TOKEN is set, even on loopback', async () => {
+    expect((await request(guarded.url).get('/metrics')).status).toBe(404);
+    expect((await request(guarded.url).get('/metrics').set('Authorization', `Bearer ${TOKEN}x`)).status).toBe(
+      404,
+    );
+    const reply = await request(guarded.url).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('bff_http_requests_total');
+  });
+});
+
+describe('routeLabel', () => {
+  it.each([
+    ['/gw/uaa-be/api/v1/login/byAccount?x=1', 'gateway:/api/v1/login/byAccount'],
+    ['/gw/uaa-be/api/v1/login/byAccount/', 'gateway:/api/v1/login/byAccount'],
+    ['/gw/uaa-be/api/v1/users/42', 'gateway:other'],
+    ['/gw/upload/api/v1/uploadFile?key=user&tag=avatar', 'upload:/api/v1/uploadFile'],
+    ['/authentication?clientId=c&redirect=x', 'authentication'],
+    ['/xlab-authentication', 'authentication:branded'],
+    ['/bff/redirect?to=https://x', 'bff:redirect'],
+    ['/static/js/main.abc.js', 'static'],
+    ['/__dev/outbox', 'dev'],
+    ['/healthz', 'healthz'],
+    ['/admin/user/edit?id=9', 'spa'],
+  ])('names %s %s', (url, label) => {
+    expect(routeLabel(url)).toBe(label);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Prometheus metrics (prom-client), one registry per app: requests by route and status,
+ * upstream latency, rate-limit refusals, the allow-list's age. Route labels come from a fixed
+ * set (the endpoint table, the BFF's own paths, 'spa', 'static'), never from raw URLs.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { endpointForPath, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
+import { BFF_PATHS, ROUTES } from '@shared/routes';
+import { sendError } from '../http-errors';
+import type { RateLimitRefusal } from '../rate-limit/limiter';
+import type { AllowlistSource } from '../redirect/allowlist';
+
+export const METRICS_PATH = '/metrics';
+
+const OWN_ROUTES = new Map<string, string>([
+  [BFF_PATHS.healthz, 'healthz'],
+  [BFF_PATHS.readyz, 'readyz'],
+  [METRICS_PATH, 'metrics'],
+  [BFF_PATHS.session, 'bff:session'],
+  [BFF_PATHS.redirect, 'bff:redirect'],
+  [ROUTES.authentication, 'authentication'],
+  [ROUTES.brandAuthentication, 'authentication:branded'],
+]);
+
+/** A bounded label for a request: what it asked for, without ids or queries. */
+export function routeLabel(url: string): string {
+  const path = (url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
+  for (const [base, name] of [
+    [GATEWAY_BASE, 'gateway'],
+    [UPLOAD_GATEWAY_BASE, 'upload'],
+  ] as const) {
+    if (path.startsWith(`${base}/`)) {
+      const rest = path.slice(base.length);
+      return endpointForPath(rest) ? `${name}:${rest}` : `${name}:other`;
+    }
+  }
+  if (path === BFF_PATHS.dev || path.startsWith(`${BFF_PATHS.dev}/`)) return 'dev';
+  if (path.startsWith('/static/')) return 'static';
+  return OWN_ROUTES.get(path) ?? 'spa';
+}
+
+export interface Metrics {
+  registry: Registry;
+  /** Counts every response when it is finished. */
+  middleware: RequestHandler;
+}
+
+export function createMetrics(deps: {
+  allowlist: AllowlistSource;
+  rateLimitStoreUp(): boolean | undefined;
+}): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'bff_' });
+  const requests = new Counter({
+    name: 'bff_http_requests_total',
+    help: 'HTTP requests answered, by route and status',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  const upstream = new Histogram({
+    name: 'bff_upstream_duration_seconds',
+    help: 'Time from sending a request to the upstream to its reply headers, by route',
+    labelNames: ['route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 6],
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'bff_rate_limit_refusals_total',
+    help: 'Requests refused by a rate-limit rule (reason limit) or because its store was down (reason store-down)',
+    labelNames: ['rule', 'reason'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'bff_allowlist_age_seconds',
+    help: 'Seconds since the redirect allow-list was last fetched (+Inf before the first fetch)',
+    registers: [registry],
+    collect() {
+      this.set(deps.allowlist.ageSeconds() ?? Infinity);
+    },
+  });
+  if (deps.rateLimitStoreUp() !== undefined) {
+    new Gauge({
+      name: 'bff_rate_limit_store_up',
+      help: '1 while the shared rate-limit store (Redis) answers, else 0',
+      registers: [registry],
+      collect() {
+        this.set(deps.rateLimitStoreUp() ? 1 : 0);
+      },
+    });
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    res.once('finish', () => {
+      const route = routeLabel(req.originalUrl);
+      requests.inc({ route, status: String(res.statusCode) });
+      const upstreamMs = res.locals.upstreamMs as number | undefined;
+      if (upstreamMs !== undefined) upstream.observe({ route }, upstreamMs / 1000);
+      const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
+      if (refusal) refusals.inc({ rule: refusal.rule, reason: refusal.reason });
+    });
+    next();
+  };
+  return { registry, middleware };
+}
+
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * Who may read /metrics: with METRICS_TOKEN, whoever presents it as a bearer token; without,
+ * only a scraper on this host talking to the BFF directly (a request that came through a
+ * reverse proxy carries forwarding headers and is refused).
+ */
+export function mayReadMetrics(req: Request, token: string | undefined): boolean {
+  if (token !== undefined) {
+    const presented = Buffer.from(req.get('authorization') ?? '');
+    const expected = Buffer.from(`Bearer ${token}`);
+    return presented.length === expected.length && timingSafeEqual(presented, expected);
+  }
+  const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const direct = FORWARDING_HEADERS.every((name) => req.headers[name] === undefined);
+  return direct && (peer === '::1' || /^127\./.test(peer));
+}
+
+export function metricsHandler(metrics: Metrics, token: string | undefined) {
+  return async (req: Request, res: Response): Promise<void> => {
+    // Unknown to anyone not allowed: the same answer as any other missing page.
+    if (!mayReadMetrics(req, token)) return sendError(req, res, 404, 'A0100', 'notFound');
+    const body = await metrics.registry.metrics();
+    // res.end, not res.send: the exposition format's Content-Type is sent exactly as prom-client names it.
+    res.status(200).set('Cache-Control', 'no-store').setHeader('Content-Type', metrics.registry.contentType);
+    res.end(body);
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Uploads are streamed to the upstream, never buffered, so their size limit is enforced while
+ * the bytes flow: a declared Content-Length over the limit is refused before proxying, and a
+ * body that grows past it is cut off, the upstream request aborted and 413 answered.
+ */
+import type { ClientRequest } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import { sendError } from '../http-errors';
+
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** What the limiter and the gateway share about a streamed body. */
+export interface StreamedBodyRequest extends Request {
+  rawBody?: Buffer;
+  bodyTooLarge?: boolean;
+  proxyReq?: ClientRequest;
+}
+
+export function limitStreamedBody(limit = UPLOAD_LIMIT_BYTES): RequestHandler {
+  return (incoming, res, next) => {
+    const req = incoming as StreamedBodyRequest;
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const hasBody = req.headers['transfer-encoding'] !== undefined || declared > 0;
+    // A JSON body was already read (and limited) by the parser; a request without a body has nothing to count.
+    if (req.rawBody !== undefined || !hasBody) return next();
+    if (declared > limit) {
+      res.setHeader('Connection', 'close');
+      return sendError(req, res, 413, 'A0100', 'payloadTooLarge');
+    }
+    let seen = 0;
+    // Paused, this listener only counts: the bytes start flowing when the proxy pipes the request on.
+    req.pause();
+    req.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen <= limit || req.bodyTooLarge) return;
+      req.bodyTooLarge = true;
+      req.unpipe();
+      req.proxyReq?.destroy();
+      res.setHeader('Connection', 'close');
+      sendError(req, res, 413, 'A0100', 'payloadTooLarge');
+    });
+    next();
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * Rate-limit rules (DESIGN.md §6) are data: the built-in defaults below, or a JSON array in
+ * RATE_LIMITS_FILE, validated here once at start and again on every SIGHUP reload.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
+
+export const IDENTIFIER_FIELDS = ['phone', 'email', 'account', 'item'] as const;
+export type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
+
+// The memory store times windows with setInterval, whose longest delay is 2^31-1 ms.
+const MAX_WINDOW_S = Math.floor((2 ** 31 - 1) / 1000);
+
+const field = z.enum(IDENTIFIER_FIELDS, { error: `must be one of ${IDENTIFIER_FIELDS.join(', ')}` });
+
+const ruleSchema = z
+  .strictObject({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'must be 1-64 letters, digits, _ . or -'),
+    match: z
+      .array(
+        z
+          .string()
+          .regex(
+            /^\/gw\/[A-Za-z0-9/_.-]*\*?$/,
+            'must be a gateway path such as /gw/uaa-be/api/v1/login/getSmsCode, optionally ending in *',
+          ),
+      )
+      .min(1, 'must list at least one path'),
+    key: z.enum(['ip', 'ip+identifier', 'identifier'], { error: 'must be ip, ip+identifier or identifier' }),
+    /** Where the identifier is in the JSON body; with a list, the first field present is used. */
+    identifierField: z.union([field, z.array(field).min(1)]).optional(),
+    limit: z.number().int('must be a whole number').min(1, 'must be at least 1'),
+    windowS: z
+      .number()
+      .int('must be a whole number of seconds')
+      .min(1, 'must be at least 1')
+      .max(MAX_WINDOW_S, `must be at most ${MAX_WINDOW_S}`),
+    /** Which requests count: all, only failed ones (login attempts), only successful ones (codes sent). */
+    count: z
+      .enum(['all', 'failures', 'successes'], { error: 'must be all, failures or successes' })
+      .default('all'),
+    /** With REDIS_URL, what a request gets while the store is unreachable: served (open) or refused (closed). */
+    failMode: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
+  })
+  .superRefine((rule, ctx) => {
+    const needsField = rule.key !== 'ip';
+    if (needsField && rule.identifierField === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['identifierField'],
+        message: `is required with key ${rule.key}`,
+      });
+    if (!needsField && rule.identifierField !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['identifierField'], message: 'is meaningless with key ip' });
+  });
+
+const rulesSchema = z
+  .array(ruleSchema, { error: 'must be a JSON array of rules' })
+  .superRefine((rules, ctx) => {
+    const seen = new Set<string>();
+    rules.forEach((rule, i) => {
+      if (seen.has(rule.name))
+        ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `"${rule.name}" is used twice` });
+      seen.add(rule.name);
+    });
+  });
+
+export type RateLimitRule = z.infer<typeof ruleSchema>;
+
+export type RulesResult = { ok: true; rules: RateLimitRule[] } | { ok: false; errors: string[] };
+
+export function parseRules(value: unknown): RulesResult {
+  const parsed = rulesSchema.safeParse(value);
+  if (parsed.success) return { ok: true, rules: parsed.data };
+  return {
+    ok: false,
+    errors: parsed.error.issues.map((issue) => {
+      const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+      return `${where ? `${where.replace(/^\./, '')}: ` : ''}${issue.message}`;
+    }),
+  };
+}
+
+/** Reads and validates a rules file; every problem is one line. */
+export function loadRulesFile(file: string): RulesResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    return { ok: false, errors: [`cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`] };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, errors: [`is not valid JSON (${(err as Error).message})`] };
+  }
+  return parseRules(json);
+}
+
+const gw = (endpoint: { path: string }) => `${GATEWAY_BASE}${endpoint.path.split('?')[0]}`;
+
+/** The endpoints that send a code by SMS or e-mail. */
+export const CODE_SENDING_PATHS = [
+  ENDPOINTS.loginSmsCode,
+  ENDPOINTS.registerSmsCode,
+  ENDPOINTS.messageCode,
+  ENDPOINTS.passwordForget,
+].map(gw);
+
+/** The defaults of DESIGN.md §6. */
+export const DEFAULT_RULES: RateLimitRule[] = [
+  {
+    name: 'code-per-target-minute',
+    match: CODE_SENDING_PATHS,
+    key: 'identifier',
+    identifierField: ['phone', 'email', 'item'],
+    limit: 1,
+    windowS: 60,
+    count: 'successes',
+    failMode: 'closed',
+  },
+  {
+    name: 'code-per-target-day',
+    match: CODE_SENDING_PATHS,
+    key: 'identifier',
+    identifierField: ['phone', 'email', 'item'],
+    limit: 10,
+    windowS: 24 * 60 * 60,
+    count: 'successes',
+    failMode: 'closed',
+  },
+  {
+    name: 'code-per-ip-hour',
+    match: CODE_SENDING_PATHS,
+    key: 'ip',
+    limit: 20,
+    windowS: 60 * 60,
+    count: 'all',
+    failMode: 'closed',
+  },
+  {
+    name: 'failed-login-per-account',
+    match: [gw(ENDPOINTS.loginByAccount), gw(ENDPOINTS.loginByPhone)],
+    key: 'identifier',
+    identifierField: ['account', 'phone'],
+    limit: 10,
+    windowS: 15 * 60,
+    count: 'failures',
+    failMode: 'open',
+  },
+  {
+    name: 'existence-check-per-ip',
+    match: [gw(ENDPOINTS.registerCheck), gw(ENDPOINTS.usernameCheck), gw(ENDPOINTS.itemCheck)],
+    key: 'ip',
+    limit: 60,
+    windowS: 60,
+    count: 'all',
+    failMode: 'open',
+  },
+  {
+    name: 'proxied-per-ip',
+    match: [`${GATEWAY_BASE}/*`, `${UPLOAD_GATEWAY_BASE}/*`],
+    key: 'ip',
+    limit: 600,
+    windowS: 60,
+    count: 'all',
+    failMode: 'open',
+  },
+];

@@ -1,0 +1,272 @@
+/**
+ * Back office: internal users (spec §2 /admin/user, §7 user/admin/internal/*). Users are every
+ * account of the UAA; the back office sees them as spec §3 "Internal user", never the password.
+ */
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { InternalUser, InternalUserListData } from '@shared/api/admin-types';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import { PRODUCT_MESSAGES } from '@shared/errors/catalogue';
+import { checkDescription, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
+import { currentUser, requireModule } from '../auth';
+import {
+  assertRule,
+  dateFilter,
+  field,
+  idList,
+  intField,
+  optionalField,
+  pageNumberField,
+  pageSizeField,
+  parseBody,
+  parseDateFilter,
+} from '../input';
+import { LOCAL_TEXTS } from '../messages';
+import { hashPassword, openPasswordEnvelope } from '../passwords';
+import type { UserRecord } from '../records';
+import { sendOk, UaaError } from '../reply';
+import type { Store, UserPatch } from '../store';
+import type { RouteDeps } from './deps';
+
+/** The registration source meaning "none in particular" (stored as ''). */
+export const DEFAULT_SOURCE = 'default';
+
+// GitHub's login rule: 1-39 letters, digits or single hyphens, not starting with a hyphen.
+const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+
+const page = { pageNumber: pageNumberField.nullish(), pageSize: pageSizeField.nullish() };
+const listBody = z.object(page).nullish();
+
+/** Filter values: an array, or one comma-separated string; '' entries allowed (the default source). */
+const stringList = z
+  .union([z.array(field).max(1000), field.transform((s) => s.split(',').map((part) => part.trim()))])
+  .nullish();
+
+const searchBody = z.object({
+  ...page,
+  ssoUid: optionalField,
+  phone: optionalField,
+  email: optionalField,
+  githubAccount: optionalField,
+  since: dateFilter,
+  until: dateFilter,
+  createOrigins: stringList,
+  platforms: stringList,
+});
+
+/** A single role or none: [], [id], id, null; 0 also means none (the form's 'none' choice). */
+const roleIds = z
+  .union([z.array(intField(0, 1_000_000_000)).max(1000), intField(0, 1_000_000_000), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : [v ?? []].flat().filter((id) => id !== 0)));
+
+const editable = {
+  email: optionalField,
+  phone: optionalField,
+  githubAccount: optionalField,
+  source: optionalField,
+  status: z.enum(['ACTIVE', 'DISABLED']).nullish(),
+  description: optionalField,
+  roleIds,
+};
+const createBody = z.object({ ...editable, password: field });
+const updateBody = z.object({ ...editable, ssoUid: field.min(1), password: optionalField });
+const deleteBody = z.object({ ssoUids: idList.pipe(z.array(z.string()).min(1)) });
+
+const DEFAULT_PAGE_SIZE = 12;
+const contains = (value: string | null, part: string | undefined): boolean =>
+  !part || (value ?? '').toLowerCase().includes(part.trim().toLowerCase());
+
+function toInternalUser(store: Store, user: UserRecord): InternalUser {
+  return {
+    ssoUid: user.ssoUid,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    githubAccount: user.githubAccount,
+    createBy: user.createBy,
+    platforms: [...user.platforms],
+    roles: user.roles.flatMap((roleId) => {
+      const role = store.getRole(roleId);
+      return role ? [{ roleId, roleName: role.roleName }] : [];
+    }),
+    status: user.status,
+    description: user.description,
+    createTime: user.createTime,
+  };
+}
+
+/** Newest first, one page. */
+function pageOf(
+  store: Store,
+  users: UserRecord[],
+  body: { pageNumber?: number | null; pageSize?: number | null },
+) {
+  const size = body.pageSize ?? DEFAULT_PAGE_SIZE;
+  const start = ((body.pageNumber ?? 1) - 1) * size;
+  const sorted = users
+    .map((user, order) => ({ user, order, at: Date.parse(user.createTime) }))
+    .sort((a, b) => b.at - a.at || a.order - b.order)
+    .map(({ user }) => user);
+  const data: InternalUserListData = {
+    users: sorted.slice(start, start + size).map((u) => toInternalUser(store, u)),
+    totalCount: users.length,
+  };
+  return data;
+}
+
+const unknownRecord = () => new UaaError('A0101', 200, LOCAL_TEXTS.unknownRecord);
+const canManageUsers = (store: Store, user: UserRecord) => store.modulesOf(user).includes('users');
+
+/**
+ * The spec §5 internal-user rules for the fields present, as a patch. `self` is the user being
+ * edited (undefined on create), so its own e-mail, phone and GitHub account do not count as taken.
+ */
+function validatedPatch(
+  store: Store,
+  input: z.infer<typeof createBody> | z.infer<typeof updateBody>,
+  self?: UserRecord,
+) {
+  const patch: UserPatch = {};
+  const takenByOther = (owner: UserRecord | undefined) =>
+    owner !== undefined && owner.ssoUid !== self?.ssoUid;
+
+  if (input.email !== undefined) {
+    const email = input.email.trim();
+    if (email !== '') {
+      assertRule(checkEmail(email));
+      if (takenByOther(store.findUserByEmail(email))) throw new UaaError('A0203');
+    }
+    patch.email = email || null;
+  }
+  if (input.phone !== undefined) {
+    const phone = input.phone.trim();
+    if (phone !== '') {
+      assertRule(checkPhone(phone, { strict: true }));
+      if (takenByOther(store.findUserByPhone(phone)))
+        throw new UaaError('A0209', 200, LOCAL_TEXTS.phoneExists);
+    }
+    patch.phone = phone || null;
+  }
+  if (input.email !== undefined || input.phone !== undefined) {
+    const email = patch.email !== undefined ? patch.email : (self?.email ?? null);
+    const phone = patch.phone !== undefined ? patch.phone : (self?.phone ?? null);
+    if (!email && !phone) throw new UaaError('A0100', 200, PRODUCT_MESSAGES.emailOrPhoneRequired);
+  }
+  if (input.githubAccount !== undefined) {
+    const login = input.githubAccount.trim();
+    if (login !== '') {
+      if (!GITHUB_LOGIN.test(login)) throw new UaaError('A0100');
+      const owner = store.findUserByIdentity('github', login);
+      if (takenByOther(owner)) throw new UaaError('A0214', 200, LOCAL_TEXTS.githubAccountTaken);
+    }
+    patch.githubAccount = login || null;
+  }
+  if (input.source !== undefined && input.source.trim() !== '') {
+    const source = input.source.trim();
+    if (source !== DEFAULT_SOURCE && !store.getPlatform(source)) throw unknownRecord();
+    patch.createBy = source === DEFAULT_SOURCE ? '' : source;
+  }
+  if (input.status) patch.status = input.status;
+  if (input.description !== undefined) {
+    assertRule(checkDescription(input.description));
+    patch.description = input.description;
+  }
+  if (input.roleIds !== undefined) {
+    if (input.roleIds.length > 1) throw new UaaError('A0100', 200, LOCAL_TEXTS.roleSingle);
+    if (!input.roleIds.every((id) => store.getRole(id))) throw unknownRecord();
+    patch.roles = input.roleIds;
+  }
+  return patch;
+}
+
+export function registerAdminUserRoutes(router: Router, { store, now, requireAuth }: RouteDeps): void {
+  const guard = [requireAuth, requireModule(store, 'users')];
+
+  /** Refuses a change that would leave nobody able to manage users. */
+  function assertUserAdminsRemain(without: ReadonlySet<string>, changed?: UserRecord): void {
+    const remaining = store
+      .listUsers()
+      .filter((u) => !without.has(u.ssoUid))
+      .map((u) => (changed && u.ssoUid === changed.ssoUid ? changed : u))
+      .filter((u) => u.status === 'ACTIVE' && canManageUsers(store, u));
+    if (remaining.length === 0) throw new UaaError('A0201', 200, LOCAL_TEXTS.lastAdmin);
+  }
+
+  router.post(ENDPOINTS.internalUserList.path, ...guard, (req, res) => {
+    const body = parseBody(req, listBody) ?? {};
+    sendOk(res, pageOf(store, store.listUsers(), body));
+  });
+
+  router.post(ENDPOINTS.internalUserSearch.path, ...guard, (req, res) => {
+    const body = parseBody(req, searchBody);
+    const since = parseDateFilter(body.since);
+    const until = parseDateFilter(body.until, { endOfDay: true });
+    const origins = body.createOrigins?.map((o) => (o === DEFAULT_SOURCE ? '' : o));
+    const platforms = body.platforms?.filter(Boolean);
+    const found = store.listUsers().filter((user) => {
+      const at = Date.parse(user.createTime);
+      return (
+        contains(user.ssoUid, body.ssoUid) &&
+        contains(user.phone, body.phone) &&
+        contains(user.email, body.email) &&
+        contains(user.githubAccount, body.githubAccount) &&
+        (since === undefined || at >= since) &&
+        (until === undefined || at <= until) &&
+        (!origins?.length || origins.includes(user.createBy)) &&
+        (!platforms?.length || platforms.some((p) => user.platforms.includes(p)))
+      );
+    });
+    sendOk(res, pageOf(store, found, body));
+  });
+
+  router.post(ENDPOINTS.internalUserCreate.path, ...guard, async (req, res) => {
+    const body = parseBody(req, createBody);
+    if (body.email === undefined && body.phone === undefined) {
+      throw new UaaError('A0100', 200, PRODUCT_MESSAGES.emailOrPhoneRequired);
+    }
+    if (body.source === undefined || body.source.trim() === '') {
+      throw new UaaError('A0100', 200, LOCAL_TEXTS.sourceRequired);
+    }
+    validatedPatch(store, body);
+    const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'register', now());
+    assertRule(checkNewPassword(password));
+    const passwordHash = await hashPassword(password);
+    const patch = validatedPatch(store, body); // again: the await let others run
+    const user = store.createUser({ ...patch, passwordHash, activated: true });
+    sendOk(res, toInternalUser(store, user));
+  });
+
+  router.post(ENDPOINTS.internalUserUpdate.path, ...guard, async (req, res) => {
+    const body = parseBody(req, updateBody);
+    const me = currentUser(res);
+    if (!store.getUser(body.ssoUid)) throw unknownRecord();
+    if (body.ssoUid === me.ssoUid && body.status === 'DISABLED') {
+      throw new UaaError('A0201', 200, LOCAL_TEXTS.notYourself);
+    }
+    let passwordHash: string | undefined;
+    if (body.password !== undefined && body.password !== '') {
+      const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'resetPassword', now());
+      assertRule(checkNewPassword(password));
+      passwordHash = await hashPassword(password);
+    }
+    const target = store.getUser(body.ssoUid);
+    if (!target) throw unknownRecord();
+    const patch = validatedPatch(store, body, target);
+    if (passwordHash) patch.passwordHash = passwordHash;
+    assertUserAdminsRemain(new Set(), { ...target, ...patch });
+    const updated = store.updateUser(target.ssoUid, patch) ?? target;
+    // A new password or a disabled account ends the user's sessions.
+    if (passwordHash || updated.status === 'DISABLED') store.revokeSessions(updated.ssoUid);
+    sendOk(res, toInternalUser(store, updated));
+  });
+
+  router.post(ENDPOINTS.internalUserDelete.path, ...guard, (req, res) => {
+    const { ssoUids } = parseBody(req, deleteBody);
+    if (ssoUids.includes(currentUser(res).ssoUid)) throw new UaaError('A0201', 200, LOCAL_TEXTS.notYourself);
+    if (!ssoUids.every((id) => store.getUser(id))) throw unknownRecord();
+    assertUserAdminsRemain(new Set(ssoUids));
+    for (const id of ssoUids) store.deleteUser(id);
+    sendOk(res);
+  });
+}

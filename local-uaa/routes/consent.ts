@@ -1,0 +1,166 @@
+/**
+ * Simulated consent pages of GitHub, WeChat and CARSI (demo and tests only), served under
+ * /__dev/oauth/<provider> so the BFF can pass them through in demo mode. A plain HTML form, no
+ * scripts and no inline styles (the BFF's CSP is strict): Approve sends the browser back to the
+ * product's callback route with `code` and `state`; Deny sends `error=access_denied`.
+ */
+import { randomBytes } from 'node:crypto';
+import express, { type Request, type Response, type Router } from 'express';
+import { z } from 'zod';
+import type { OauthProvider } from '@shared/api/account-types';
+import { DEV_PATHS } from '@shared/api/dev-paths';
+import type { Locale } from '@shared/api/types';
+import { localeOf } from '@shared/errors/catalogue';
+import type { LocalText } from '../messages';
+import type { RouteDeps } from './deps';
+
+const PROVIDERS = {
+  github: { name: 'GitHub', sample: 'octocat' },
+  wechat: { name: 'WeChat', sample: 'WeChatUser' },
+  carsi: { name: 'CARSI', sample: 'researcher' },
+} as const satisfies Record<OauthProvider, { name: string; sample: string }>;
+
+const t = (en: string, zh: string): LocalText => ({ 'en-US': en, 'zh-CN': zh });
+const TEXTS = {
+  title: t('Sign in with {name}', '使用 {name} 登录'),
+  notice: t(
+    'Simulated {name} consent page of the local UAA (development and demo only).',
+    '本地 UAA 模拟的 {name} 授权页（仅用于开发和演示）。',
+  ),
+  account: t('{name} account', '{name} 账号'),
+  approve: t('Approve', '同意授权'),
+  deny: t('Deny', '拒绝'),
+  badAccount: t('Enter 1-64 letters, digits or . _ @ -', '请输入 1-64 位字母、数字或 . _ @ -'),
+  badRedirect: t(
+    'The redirect_uri is missing or not on the product origin.',
+    'redirect_uri 缺失或不属于本产品域名。',
+  ),
+} as const;
+
+/** The third-party account name typed on the page. */
+export const ACCOUNT_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
+
+const STYLESHEET = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1d2129}
+h1{font-size:1.4rem}p.notice{color:#86909c;font-size:.9rem}label{display:block;margin:1rem 0 .3rem}
+input[type=text]{width:100%;padding:.5rem;box-sizing:border-box;font-size:1rem}
+.actions{margin-top:1.2rem;display:flex;gap:.8rem}button{padding:.5rem 1.2rem;font-size:1rem;cursor:pointer}
+button[value=approve]{background:#165dff;color:#fff;border:0}p.error{color:#f53f3f}`;
+
+const decisionBody = z.object({
+  state: z.string().max(512).default(''),
+  redirect_uri: z.string().max(2048),
+  type: z.string().max(64).optional(),
+  lang: z.string().max(16).optional(),
+  account: z.string().max(256).default(''),
+  decision: z.enum(['approve', 'deny']),
+});
+
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface PageInput {
+  provider: OauthProvider;
+  locale: Locale;
+  state: string;
+  redirectUri: string;
+  type?: string;
+  account: string;
+  error?: string;
+}
+
+function renderPage(input: PageInput): string {
+  const { name } = PROVIDERS[input.provider];
+  const text = (key: keyof typeof TEXTS) => escapeHtml(TEXTS[key][input.locale].replace('{name}', name));
+  const hidden = (field: string, value: string | undefined) =>
+    value === undefined ? '' : `<input type="hidden" name="${field}" value="${escapeHtml(value)}">`;
+  return `<!doctype html>
+<html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${text('title')}</title><link rel="stylesheet" href="${DEV_PATHS.oauth(input.provider)}.css"></head>
+<body><main><h1>${text('title')}</h1><p class="notice">${text('notice')}</p>
+${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+<form method="post" action="${DEV_PATHS.oauth(input.provider)}">
+${hidden('state', input.state)}${hidden('redirect_uri', input.redirectUri)}${hidden('type', input.type)}${hidden('lang', input.locale)}
+<label for="account">${text('account')}</label>
+<input type="text" id="account" name="account" value="${escapeHtml(input.account)}" maxlength="64" required autocomplete="off">
+<div class="actions"><button type="submit" name="decision" value="approve">${text('approve')}</button>
+<button type="submit" name="decision" value="deny" formnovalidate>${text('deny')}</button></div>
+</form></main></body></html>`;
+}
+
+export function registerConsentRoutes(router: Router, { store, publicUrl }: RouteDeps): void {
+  const productOrigin = new URL(publicUrl).origin;
+
+  /** The callback address when it is on the product's origin, else null. */
+  function callback(redirectUri: unknown): URL | null {
+    if (typeof redirectUri !== 'string' || !URL.canParse(redirectUri)) return null;
+    const url = new URL(redirectUri);
+    return url.origin === productOrigin ? url : null;
+  }
+
+  function sendPage(res: Response, status: number, page: PageInput): void {
+    res
+      .status(status)
+      .set({
+        'Content-Security-Policy': `default-src 'none'; style-src 'self'; form-action 'self' ${productOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .type('html')
+      .send(renderPage(page));
+  }
+
+  function badRedirect(req: Request, res: Response): void {
+    const locale = localeOf(req.query.lang ?? req.body?.lang);
+    res.status(400).type('text/plain').send(TEXTS.badRedirect[locale]);
+  }
+
+  for (const provider of Object.keys(PROVIDERS) as OauthProvider[]) {
+    const path = DEV_PATHS.oauth(provider);
+
+    router.get(`${path}.css`, (_req, res) => {
+      res.type('css').set('Cache-Control', 'no-cache').send(STYLESHEET);
+    });
+
+    router.get(path, (req, res) => {
+      const target = callback(req.query.redirect_uri);
+      if (!target) return badRedirect(req, res);
+      const state = typeof req.query.state === 'string' ? req.query.state.slice(0, 512) : '';
+      const type = typeof req.query.type === 'string' ? req.query.type.slice(0, 64) : undefined;
+      sendPage(res, 200, {
+        provider,
+        locale: localeOf(req.query.lang),
+        state,
+        redirectUri: target.href,
+        type,
+        account: `${PROVIDERS[provider].sample}-${randomBytes(2).toString('hex')}`,
+      });
+    });
+
+    router.post(path, express.urlencoded({ extended: false, limit: '10kb' }), (req, res) => {
+      const parsed = decisionBody.safeParse(req.body);
+      const target = callback(parsed.success ? parsed.data.redirect_uri : undefined);
+      if (!parsed.success || !target) return badRedirect(req, res);
+      const { state, type, account, decision } = parsed.data;
+      const locale = localeOf(parsed.data.lang);
+      if (decision === 'deny') {
+        target.searchParams.set('error', 'access_denied');
+      } else {
+        if (!ACCOUNT_NAME.test(account.trim())) {
+          const error = TEXTS.badAccount[locale];
+          return sendPage(res, 400, {
+            provider,
+            locale,
+            state,
+            redirectUri: target.href,
+            type,
+            account,
+            error,
+          });
+        }
+        target.searchParams.set('code', store.issueOauthCode(provider, account.trim()));
+      }
+      target.searchParams.set('state', state);
+      if (type !== undefined) target.searchParams.set('type', type);
+      res.redirect(303, target.href);
+    });
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Access keys of the user centre (spec §3 "Credential", §4 "Access key status"): at most two per
+ * account, the secret masked in lists and shown in full on creation or on request, a switch
+ * between ENABLED and DISABLED, and deletion only once disabled.
+ */
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { Credential, CredentialCreateData, CredentialSecretData } from '@shared/api/account-types';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import { checkDescription } from '@shared/validation/rules';
+import { currentUser } from '../auth';
+import { assertRule, field, intField, optionalField, parseBody } from '../input';
+import { maskSecret } from '../key-ring';
+import { LOCAL_TEXTS } from '../messages';
+import type { CredentialRecord } from '../records';
+import { sendOk, UaaError } from '../reply';
+import type { RouteDeps } from './deps';
+
+const listBody = z.object({ sso_uid: optionalField }).nullish();
+const createBody = z.object({ description: optionalField }).nullish();
+const akBody = z.object({ ak: field.min(1) });
+// Spec §7: "type (1 or 0 = disable; 2 = delete)".
+const revokeBody = akBody.extend({ type: intField(0, 2) });
+
+function toCredential(record: CredentialRecord): Credential {
+  return {
+    ak: record.ak,
+    sk: maskSecret(record.sk),
+    type: record.type,
+    status: record.status,
+    description: record.description,
+    createDate: record.createDate,
+    sso_uid: record.ssoUid,
+  };
+}
+
+const unknownKey = () => new UaaError('A0101', 200, LOCAL_TEXTS.notYourKey);
+
+export function registerCredentialRoutes(router: Router, { store, requireAuth }: RouteDeps): void {
+  const { keys } = store;
+
+  router.post(ENDPOINTS.credentialList.path, requireAuth, (req, res) => {
+    const body = parseBody(req, listBody);
+    const user = currentUser(res);
+    // Access-key rights equal the account's rights: nobody lists another account's keys.
+    if (body?.sso_uid && body.sso_uid !== user.ssoUid) {
+      throw new UaaError('A0201', 403, LOCAL_TEXTS.notYourData);
+    }
+    sendOk(res, keys.list(user.ssoUid).map(toCredential));
+  });
+
+  router.post(ENDPOINTS.credentialCreate.path, requireAuth, (req, res) => {
+    const description = parseBody(req, createBody)?.description?.trim() ?? '';
+    assertRule(checkDescription(description));
+    const record = keys.create(currentUser(res).ssoUid, description);
+    if (!record) throw new UaaError('A0302', 200, LOCAL_TEXTS.keyLimit);
+    sendOk(res, { ak: record.ak, sk: record.sk } satisfies CredentialCreateData);
+  });
+
+  router.post(ENDPOINTS.credentialSecret.path, requireAuth, (req, res) => {
+    const { ak } = parseBody(req, akBody);
+    const record = keys.get(currentUser(res).ssoUid, ak);
+    if (!record) throw unknownKey();
+    sendOk(res, { sk: record.sk } satisfies CredentialSecretData);
+  });
+
+  router.post(ENDPOINTS.credentialRevoke.path, requireAuth, (req, res) => {
+    const { ak, type } = parseBody(req, revokeBody);
+    const ssoUid = currentUser(res).ssoUid;
+    if (type !== 2) {
+      const record = keys.setStatus(ssoUid, ak, 'DISABLED');
+      if (!record) throw unknownKey();
+      sendOk(res, toCredential(record));
+      return;
+    }
+    const outcome = keys.delete(ssoUid, ak);
+    if (outcome === 'unknown') throw unknownKey();
+    if (outcome === 'enabled') throw new UaaError('A0201', 200, LOCAL_TEXTS.keyEnabled);
+    sendOk(res);
+  });
+
+  for (const [endpoint, status] of [
+    [ENDPOINTS.credentialEnable, 'ENABLED'],
+    [ENDPOINTS.credentialDisable, 'DISABLED'],
+  ] as const) {
+    router.post(endpoint.path, requireAuth, (req, res) => {
+      const { ak } = parseBody(req, akBody);
+      const record = keys.setStatus(currentUser(res).ssoUid, ak, status);
+      if (!record) throw unknownKey();
+      sendOk(res, toCredential(record));
+    });
+  }
+}

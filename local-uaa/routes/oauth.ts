@@ -1,0 +1,100 @@
+/**
+ * Third-party logins (spec §7 login/oauthaddress, login/oauth, login/bind). The "third party" is
+ * the local UAA itself: oauthaddress points at its simulated consent page (routes/consent.ts),
+ * whose Approve hands the product's callback route a code that login/oauth exchanges here.
+ */
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { OauthAddressData, OauthProvider } from '@shared/api/account-types';
+import { DEV_PATHS } from '@shared/api/dev-paths';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import { ROUTES } from '@shared/routes';
+import { currentUser } from '../auth';
+import { field, optionalField, parseBody } from '../input';
+import { LOCAL_TEXTS } from '../messages';
+import { requestLocale, sendOk, UaaError } from '../reply';
+import { assertCanSignIn, sendLoginReply } from '../sign-in';
+import type { Store } from '../store';
+import type { RouteDeps } from './deps';
+
+const provider = z.enum(['github', 'wechat', 'carsi']);
+
+const addressBody = z.object({
+  oauthFrom: provider,
+  state: optionalField.pipe(z.string().max(512).optional()),
+  type: z
+    .union([z.string().max(64), z.number().int()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
+});
+
+const oauthBody = z.object({
+  code: field.min(1).max(256),
+  oauthFrom: provider,
+  autoLogin: z.boolean().nullish(),
+  source: optionalField.pipe(z.string().max(64).optional()),
+});
+
+const bindBody = z.object({
+  code: field.min(1).max(256),
+  oauthFrom: z.enum(['github', 'wechat']),
+  autoLogin: z.boolean().nullish(),
+});
+
+/** The product's callback route for each third party (spec §2). */
+export const CALLBACK_ROUTES: Record<OauthProvider, string> = {
+  github: ROUTES.githubLogin,
+  wechat: ROUTES.wechat,
+  carsi: ROUTES.carsiLogin,
+};
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+function redeem(store: Store, code: string, from: OauthProvider): string {
+  const subject = store.redeemOauthCode(code, from);
+  if (subject === null) throw new UaaError('A0202', 200, LOCAL_TEXTS.oauthCodeInvalid);
+  return subject;
+}
+
+export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
+  const { store, publicUrl, requireAuth } = deps;
+
+  router.post(ENDPOINTS.oauthAddress.path, (req, res) => {
+    const body = parseBody(req, addressBody);
+    const query = new URLSearchParams({
+      state: body.state ?? '',
+      redirect_uri: `${trimSlash(publicUrl)}${CALLBACK_ROUTES[body.oauthFrom]}`,
+      lang: requestLocale(req),
+    });
+    if (body.type !== undefined) query.set('type', body.type);
+    const oauthAddress = `${trimSlash(publicUrl)}${DEV_PATHS.oauth(body.oauthFrom)}?${query}`;
+    sendOk(res, { oauthAddress } satisfies OauthAddressData);
+  });
+
+  // An identity seen for the first time gets a new account bound to it (no username yet).
+  router.post(ENDPOINTS.loginOauth.path, (req, res) => {
+    const body = parseBody(req, oauthBody);
+    const subject = redeem(store, body.code, body.oauthFrom);
+    const user =
+      store.findUserByIdentity(body.oauthFrom, subject) ??
+      store.createUser({ ...store.identityPatch(body.oauthFrom, subject), createBy: body.source ?? '' });
+    assertCanSignIn(user);
+    sendLoginReply(res, store, user, body.autoLogin ?? false);
+  });
+
+  // Binding is self-service once; changing a binding is a support request (spec §9).
+  router.post(ENDPOINTS.loginBind.path, requireAuth, (req, res) => {
+    const body = parseBody(req, bindBody);
+    const user = currentUser(res);
+    const subject = redeem(store, body.code, body.oauthFrom);
+    const owner = store.findUserByIdentity(body.oauthFrom, subject);
+    if (owner && owner.ssoUid !== user.ssoUid) {
+      throw new UaaError('A0214', 200, LOCAL_TEXTS.identityBoundElsewhere);
+    }
+    if (!owner && store.hasIdentity(user, body.oauthFrom)) {
+      throw new UaaError('A0213', 200, LOCAL_TEXTS.identityAlreadyBound);
+    }
+    const bound = store.updateUser(user.ssoUid, store.identityPatch(body.oauthFrom, subject)) ?? user;
+    sendLoginReply(res, store, bound, body.autoLogin ?? true);
+  });
+}

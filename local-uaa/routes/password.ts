@@ -1,0 +1,59 @@
+/** The forgot-password flow (spec §2 /forget): a code to the phone or e-mail, then a new password. */
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { ContactChannel } from '@shared/api/verification-flows';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
+import { assertRule, field, parseBody } from '../input';
+import { LOCAL_TEXTS } from '../messages';
+import { hashPassword, openPasswordEnvelope } from '../passwords';
+import type { UserRecord } from '../records';
+import { sendOk, UaaError } from '../reply';
+import { checkCode as useCode, sendCode } from '../send-code';
+import { assertCanSignIn } from '../sign-in';
+import type { Store } from '../store';
+import type { RouteDeps } from './deps';
+
+const forgetBody = z.object({ type: z.enum(['phone', 'email']), item: field });
+const resetBody = forgetBody.extend({ code: field, password: field });
+
+/** The registered, usable account of the contact: A0206 for none (spec §5 "not a registered …"). */
+function accountOf(store: Store, type: ContactChannel, item: string): UserRecord {
+  assertRule(type === 'phone' ? checkPhone(item) : checkEmail(item));
+  const user = store.findUserByContact(type, item);
+  if (!user) {
+    throw new UaaError(
+      'A0206',
+      200,
+      type === 'phone' ? LOCAL_TEXTS.phoneNotRegistered : LOCAL_TEXTS.emailNotRegistered,
+    );
+  }
+  assertCanSignIn(user);
+  return user;
+}
+
+export function registerPasswordRoutes(router: Router, deps: RouteDeps): void {
+  const { store, now } = deps;
+
+  router.post(ENDPOINTS.passwordForget.path, (req, res) => {
+    const { type, item } = parseBody(req, forgetBody);
+    accountOf(store, type, item);
+    sendCode(deps, req, { channel: type, to: item, key: { purpose: 'resetPassword', target: item } });
+    sendOk(res);
+  });
+
+  // A reset ends every session: whoever knew the old password is signed out.
+  router.post(ENDPOINTS.passwordReset.path, async (req, res) => {
+    const body = parseBody(req, resetBody);
+    accountOf(store, body.type, body.item);
+    assertRule(checkCode(body.code, body.type === 'phone' ? 'phone' : 'other'));
+    const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'resetPassword', now());
+    assertRule(checkNewPassword(password));
+    const passwordHash = await hashPassword(password);
+    const user = accountOf(store, body.type, body.item); // again: the await let others run
+    useCode(store, { purpose: 'resetPassword', target: body.item }, body.code, 'A0208');
+    store.updateUser(user.ssoUid, { passwordHash });
+    store.revokeSessions(user.ssoUid);
+    sendOk(res);
+  });
+}

@@ -1,0 +1,80 @@
+/** The user centre's account calls: username check and set-once, nickname, contact existence. */
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { InfoUpdatePayload } from '@shared/api/account-types';
+import { ENDPOINTS } from '@shared/api/endpoints';
+import type { ExistData } from '@shared/api/types';
+import { checkEmail, checkPhone, checkUsername } from '@shared/validation/rules';
+import { currentUser } from '../auth';
+import { assertRule, field, optionalField, parseBody } from '../input';
+import { LOCAL_TEXTS } from '../messages';
+import { toUserInfo, type UserRecord } from '../records';
+import { sendOk, UaaError } from '../reply';
+import { assertNoSensitiveWord, assertUsernameAvailable } from '../sensitive-words';
+import { NICKNAME_PREFIX, type Store, type UserPatch } from '../store';
+import type { RouteDeps } from './deps';
+
+const usernameBody = z.object({ username: field });
+
+// A nickname is free text: 1-30 characters without control characters.
+const nickname = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[^\p{Cc}\p{Cf}]+$/u);
+
+const infoUpdateBody = z
+  .object({
+    username: optionalField,
+    nickname: optionalField.pipe(nickname.optional()),
+  })
+  .refine((body) => body.username !== undefined || body.nickname !== undefined);
+
+const itemCheckBody = z.object({ message: z.enum(['phone', 'email']), item: field });
+
+/** Sets the username once (A0217 when one is set) and the nickname at any time. */
+function updateInfo(store: Store, user: UserRecord, body: InfoUpdatePayload): UserRecord {
+  const patch: UserPatch = {};
+  if (body.username !== undefined) {
+    if (user.username !== null) throw new UaaError('A0217', 200, LOCAL_TEXTS.usernameAlreadySet);
+    assertUsernameAvailable(store, body.username);
+    patch.username = body.username;
+    // A generated name gives way to the chosen one unless a nickname comes with it.
+    if (user.nickname.startsWith(NICKNAME_PREFIX)) patch.nickname = body.username;
+  }
+  if (body.nickname !== undefined) {
+    assertNoSensitiveWord(body.nickname);
+    patch.nickname = body.nickname;
+  }
+  return store.updateUser(user.ssoUid, patch) ?? user;
+}
+
+export function registerPersonalRoutes(router: Router, deps: RouteDeps): void {
+  const { store, requireAuth } = deps;
+
+  // Open as well as signed in: the phone registration form checks usernames before any login.
+  router.post(ENDPOINTS.usernameCheck.path, (req, res) => {
+    const { username } = parseBody(req, usernameBody);
+    assertRule(checkUsername(username));
+    assertNoSensitiveWord(username);
+    sendOk(res, { exist: store.findUserByUsername(username) !== undefined } satisfies ExistData);
+  });
+
+  router.post(ENDPOINTS.infoUpdate.path, requireAuth, (req, res) => {
+    const body = parseBody(req, infoUpdateBody);
+    sendOk(res, toUserInfo(updateInfo(store, currentUser(res), body)));
+  });
+
+  // The "set username" call the spec names without a path: the username part of info/update.
+  router.post(ENDPOINTS.usernameSet.path, requireAuth, (req, res) => {
+    const { username } = parseBody(req, usernameBody);
+    sendOk(res, toUserInfo(updateInfo(store, currentUser(res), { username })));
+  });
+
+  router.post(ENDPOINTS.itemCheck.path, requireAuth, (req, res) => {
+    const { message, item } = parseBody(req, itemCheckBody);
+    assertRule(message === 'phone' ? checkPhone(item) : checkEmail(item));
+    sendOk(res, store.findUserByContact(message, item) !== undefined);
+  });
+}

@@ -1,0 +1,87 @@
+/** Setting up back-office journeys: admins, platforms and users made through the API as the SPA would. */
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { texts as platformTexts } from '../../client/pages/admin/platform/locale';
+import { texts as roleTexts } from '../../client/pages/admin/role/locale';
+import { texts as userTexts } from '../../client/pages/admin/user/locale';
+import { adminTexts } from '../../client/components/admin-shell.locale';
+import { uniqueSuffix } from './helpers';
+import { api, encrypted, loginByApi, newPhone } from './support';
+
+export { adminTexts, platformTexts, roleTexts, userTexts };
+
+export const ADMIN = { account: 'admin', password: 'Admin12345' } as const;
+export const ROLE = { superAdmin: 1, platformAdmin: 2 } as const;
+
+export async function loginAsAdmin(page: Page): Promise<void> {
+  await loginByApi(page, ADMIN.account, ADMIN.password);
+}
+
+/** Creates an internal user through the back-office API (the request must carry an admin session). */
+export async function createInternalUser(
+  request: APIRequestContext,
+  opts: { roleIds?: number[]; email?: string; phone?: string; password?: string; source?: string } = {},
+) {
+  const password = opts.password ?? 'Admin-12345';
+  const email = opts.email ?? (opts.phone ? undefined : `admin-${uniqueSuffix()}@example.org`);
+  const reply = await api(request, '/user/admin/internal/create', {
+    email,
+    phone: opts.phone,
+    password: await encrypted(request, password, 'register'),
+    source: opts.source ?? 'default',
+    status: 'ACTIVE',
+    description: 'e2e',
+    roleIds: opts.roleIds ?? [],
+  });
+  expect(reply.msgCode, reply.msg).toBe('10000');
+  return { ssoUid: String(reply.data?.ssoUid), email, phone: opts.phone, password };
+}
+
+/** A fresh browser context logged in as a new internal user with the given role. */
+export async function loginAsNewAdmin(browser: Browser, adminPage: Page, roleIds: number[]) {
+  const user = await createInternalUser(adminPage.request, { roleIds });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginByApi(page, user.email!, user.password);
+  return { user, page, context };
+}
+
+export async function createPlatform(request: APIRequestContext, displayName = `P${uniqueSuffix()}`) {
+  const reply = await api(request, '/mgmt/platforms/add', {
+    displayName,
+    homePageUrl: 'https://e2e.example.org',
+    callback: 'https://e2e.example.org/cb',
+    logoutUrl: 'https://e2e.example.org/logout',
+  });
+  expect(reply.msgCode, reply.msg).toBe('10000');
+  const data = reply.data as unknown as { id: string; clientId: string; displayName: string };
+  return data;
+}
+
+export async function platformDetail(request: APIRequestContext, id: string) {
+  const reply = await api(request, '/mgmt/platforms/detail', { id });
+  expect(reply.msgCode, reply.msg).toBe('10000');
+  return reply.data as unknown as {
+    displayName: string;
+    homePageUrl: string;
+    logo: string;
+    clientId: string;
+    clientSecret: string;
+  };
+}
+
+export async function findUser(request: APIRequestContext, query: Record<string, unknown>) {
+  const reply = await api(request, '/user/admin/internal/search', { pageNumber: 1, pageSize: 20, ...query });
+  expect(reply.msgCode, reply.msg).toBe('10000');
+  return (reply.data as unknown as { users: Record<string, unknown>[] }).users;
+}
+
+/** A unique platform-name fragment (letters and digits only, as the name rule wants). */
+export const uniqueName = (prefix: string) => `${prefix}${uniqueSuffix()}`.replace(/[^A-Za-z0-9]/g, '');
+
+export { newPhone };
+
+/** The smallest valid PNG (1x1), for the logo upload. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

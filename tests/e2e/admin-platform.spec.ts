@@ -1,0 +1,275 @@
+/**
+ * /admin/platform and /admin/platform/{create|edit|view} (spec §2, §5, §8): the list with its
+ * filters and paging, create with the logo upload, view, edit, the authentication tab (copy and
+ * reset secret), delete and bulk delete; as the super admin and as a platform-only admin.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  adminTexts,
+  createPlatform,
+  loginAsAdmin,
+  loginAsNewAdmin,
+  platformDetail,
+  platformTexts,
+  PNG_1X1,
+  ROLE,
+  uniqueName,
+} from './admin-helpers';
+import { LANGS, product, validation, type Lang } from './texts';
+
+const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+async function filterByName(page: Page, lang: Lang, name: string) {
+  await page.getByRole('textbox', { name: platformTexts[lang].name, exact: true }).fill(name);
+  await page.getByRole('button', { name: adminTexts[lang].search }).click();
+}
+
+async function pickCreated(page: Page, lang: Lang, from: string, to: string) {
+  const c = adminTexts[lang];
+  await page.getByRole('textbox', { name: c.createdFrom }).click();
+  await page.getByRole('textbox', { name: c.createdFrom }).fill(from);
+  await page.getByRole('textbox', { name: c.createdTo }).click();
+  await page.getByRole('textbox', { name: c.createdTo }).fill(to);
+  await page.keyboard.press('Enter');
+}
+
+async function uploadLogo(page: Page) {
+  await page.locator('.platform-logo input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: PNG_1X1,
+  });
+}
+
+for (const lang of LANGS) {
+  const t = platformTexts[lang];
+  const c = adminTexts[lang];
+
+  test(`list: columns, filters by ID, name and creation date, reset, paging (${lang})`, async ({ page }) => {
+    await loginAsAdmin(page);
+    const mine = uniqueName('List');
+    // Enough platforms for a second page of 12.
+    for (let i = 0; i < 3; i++) await createPlatform(page.request, `${mine}${i}`);
+    await page.goto(`/admin/platform?lang=${lang}`);
+    for (const name of [t.columnId, t.columnName, t.columnCreated, t.columnHome, c.actions])
+      await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    await expect(rows(page)).toHaveCount(12);
+
+    const firstOnPageOne = await rows(page).first().textContent();
+    await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
+    await expect(rows(page).first()).not.toHaveText(firstOnPageOne ?? '');
+    expect(await rows(page).count()).toBeGreaterThan(0);
+
+    await page.getByRole('textbox', { name: t.id, exact: true }).fill('media');
+    await page.getByRole('button', { name: c.search }).click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Media');
+    await expect(rows(page).first()).toContainText('https://media.example.org');
+
+    await page.getByRole('button', { name: c.reset }).click();
+    await expect(page.getByRole('textbox', { name: t.id, exact: true })).toHaveValue('');
+    await expect(rows(page)).toHaveCount(12);
+
+    await filterByName(page, lang, mine);
+    await expect(rows(page)).toHaveCount(3);
+    await pickCreated(page, lang, today(), today());
+    await page.getByRole('button', { name: c.search }).click();
+    await expect(rows(page)).toHaveCount(3);
+    await pickCreated(page, lang, '2001-01-01', '2001-01-31');
+    await page.getByRole('button', { name: c.search }).click();
+    await expect(rows(page)).toHaveCount(0);
+  });
+
+  test(`create with the form rules and a logo, then view and edit (${lang})`, async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto(`/admin/platform?lang=${lang}`);
+    await page.getByRole('button', { name: t.add }).click();
+    await expect(page).toHaveURL(/\/admin\/platform\/create$/);
+    await expect(page.getByRole('heading', { level: 1, name: t.createTitle })).toBeVisible();
+    // Create has no authentication tab.
+    await expect(page.getByRole('tab')).toHaveCount(0);
+
+    await page.getByRole('button', { name: c.save }).click();
+    await expect(page.getByText(validation.platformNameRule[lang])).toBeVisible();
+    await expect(page.getByText(validation.required[lang])).toBeVisible();
+
+    const name = uniqueName('New');
+    await page.getByRole('textbox', { name: t.name, exact: true }).fill('bad name!');
+    await expect(page.getByText(validation.platformNameRule[lang])).toBeVisible();
+    await page.getByRole('textbox', { name: t.name, exact: true }).fill(name);
+    await page.getByRole('textbox', { name: t.homePageUrl, exact: true }).fill('not a url');
+    await expect(page.getByText(validation.urlRule[lang])).toBeVisible();
+    await page.getByRole('textbox', { name: t.homePageUrl, exact: true }).fill('https://new.example.org');
+    await page.getByRole('textbox', { name: t.callback, exact: true }).fill('https://new.example.org/cb');
+    await page.getByRole('textbox', { name: t.logoutUrl, exact: true }).fill('https://new.example.org/out');
+    await page.getByRole('textbox', { name: t.description, exact: true }).fill('<script>');
+    await expect(page.getByText(validation.descriptionRule[lang])).toBeVisible();
+    await page.getByRole('textbox', { name: t.description, exact: true }).fill('A new platform, for tests.');
+
+    await uploadLogo(page);
+    const preview = page.locator('.arco-upload-list-item-picture img');
+    await expect(preview).toBeVisible();
+    // One picture only: the picker is gone once a logo is there.
+    await expect(page.getByText(`+ ${t.upload}`)).toBeHidden();
+    await page.locator('.arco-upload-list-item-picture').hover();
+    await page.locator('.arco-upload-list-item-picture .arco-upload-list-preview-icon').click();
+    await expect(page.locator('.arco-image-preview img')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.arco-image-preview')).toBeHidden();
+
+    await page.getByRole('button', { name: c.save }).click();
+    await expect(toast(page, t.createdDone)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/platform$/);
+    await filterByName(page, lang, name);
+    await expect(rows(page)).toHaveCount(1);
+    const id = (await rows(page).first().locator('td').nth(1).textContent())!.trim();
+    const stored = await platformDetail(page.request, id);
+    expect(stored.logo).toMatch(/\/__dev\/files\/[\w-]+$/);
+    const logo = await page.request.get(new URL(stored.logo).pathname);
+    expect(logo.headers()['content-type']).toContain('image/png');
+
+    await rows(page).first().getByRole('button', { name: c.view }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/platform/view\\?id=${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: t.name, exact: true })).toHaveValue(name);
+    await expect(page.getByRole('textbox', { name: t.name, exact: true })).toBeDisabled();
+    await expect(page.locator('.arco-upload-list-item-picture img')).toBeVisible();
+    await expect(page.getByRole('button', { name: c.save })).toHaveCount(0);
+    await expect(page.getByRole('tab')).toHaveCount(0);
+
+    await page.getByRole('button', { name: c.edit }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/platform/edit\\?id=${id}$`));
+    await expect(page.getByRole('tab', { name: t.basicTab, selected: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: t.authTab })).toBeVisible();
+    await page.getByRole('textbox', { name: t.homePageUrl, exact: true }).fill('https://changed.example.org');
+    await page.getByRole('button', { name: c.save }).click();
+    await expect(toast(page, t.updated)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/platform$/);
+    await filterByName(page, lang, name);
+    await expect(rows(page).first()).toContainText('https://changed.example.org');
+  });
+
+  test(`authentication tab: copy the client ID and secret, reset the secret (${lang})`, async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await loginAsAdmin(page);
+    const platform = await createPlatform(page.request);
+    const before = await platformDetail(page.request, platform.id);
+    await page.goto(`/admin/platform/edit?id=${platform.id}&lang=${lang}`);
+    await page.getByRole('tab', { name: t.authTab }).click();
+    await expect(page.getByTestId('client-id')).toHaveText(before.clientId);
+    await expect(page.getByTestId('client-secret')).toHaveText(before.clientSecret);
+
+    await page.getByRole('button', { name: t.copyClientId }).click();
+    await expect(toast(page, c.copied)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(before.clientId);
+    await page.getByRole('button', { name: t.copyClientSecret }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(before.clientSecret);
+
+    await page.getByRole('button', { name: t.resetSecret }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(t.resetTitle);
+    await dialog.getByRole('button', { name: c.cancel }).click();
+    await expect(dialog).toBeHidden();
+    expect((await platformDetail(page.request, platform.id)).clientSecret).toBe(before.clientSecret);
+
+    await page.getByRole('button', { name: t.resetSecret }).click();
+    await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
+    await expect(toast(page, t.resetDone)).toBeVisible();
+    const after = await platformDetail(page.request, platform.id);
+    expect(after.clientSecret).not.toBe(before.clientSecret);
+    expect(after.clientId).toBe(before.clientId);
+    await expect(page.getByTestId('client-secret')).toHaveText(after.clientSecret);
+  });
+
+  test(`delete asks first; bulk delete needs a selection (${lang})`, async ({ page }) => {
+    await loginAsAdmin(page);
+    const prefix = uniqueName('Del');
+    for (let i = 0; i < 3; i++) await createPlatform(page.request, `${prefix}${i}`);
+    await page.goto(`/admin/platform?lang=${lang}`);
+    await filterByName(page, lang, prefix);
+    await expect(rows(page)).toHaveCount(3);
+
+    await page.getByRole('button', { name: c.bulkDelete }).click();
+    await expect(toast(page, product.selectToDelete[lang])).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await rows(page).first().getByRole('button', { name: c.delete }).click();
+    await expect(page.getByRole('dialog')).toContainText(c.deleteTitle);
+    await page.getByRole('dialog').getByRole('button', { name: c.cancel }).click();
+    await expect(rows(page)).toHaveCount(3);
+    await rows(page).first().getByRole('button', { name: c.delete }).click();
+    await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
+    await expect(toast(page, t.deleted)).toBeVisible();
+    await expect(rows(page)).toHaveCount(2);
+
+    await rows(page).nth(0).getByRole('checkbox').check();
+    await rows(page).nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: c.bulkDelete }).click();
+    await expect(page.getByRole('dialog')).toContainText(c.deleteSelected.replace('{count}', '2'));
+    await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
+    await expect(toast(page, t.deleted)).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
+  });
+}
+
+test('an unknown operate, or edit without an id, goes back to the list', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin/platform/destroy?id=media&lang=en-US');
+  await expect(page).toHaveURL(/\/admin\/platform$/);
+  await page.goto('/admin/platform/edit');
+  await expect(page).toHaveURL(/\/admin\/platform$/);
+  await page.goto('/admin/platform/view?id=no-such-platform');
+  await expect(page).toHaveURL(/\/admin\/platform$/);
+});
+
+for (const lang of LANGS) {
+  const t = platformTexts[lang];
+  const c = adminTexts[lang];
+
+  test(`a platform-only admin creates, edits, resets and deletes a platform (${lang})`, async ({
+    page,
+    browser,
+  }) => {
+    await loginAsAdmin(page);
+    const { page: pa, context } = await loginAsNewAdmin(browser, page, [ROLE.platformAdmin]);
+    await pa.goto(`/admin/platform?lang=${lang}`);
+    await pa.getByRole('button', { name: t.add }).click();
+    const name = uniqueName('Pa');
+    await pa.getByRole('textbox', { name: t.name, exact: true }).fill(name);
+    await pa.getByRole('textbox', { name: t.logoutUrl, exact: true }).fill('https://pa.example.org/out');
+    await uploadLogo(pa);
+    await expect(pa.locator('.arco-upload-list-item-picture img')).toBeVisible();
+    await pa.getByRole('button', { name: c.save }).click();
+    await expect(toast(pa, t.createdDone)).toBeVisible();
+
+    await filterByName(pa, lang, name);
+    await rows(pa).first().getByRole('button', { name: c.edit }).click();
+    await pa.getByRole('tab', { name: t.authTab }).click();
+    const secret = await pa.getByTestId('client-secret').textContent();
+    await pa.getByRole('button', { name: t.resetSecret }).click();
+    await pa.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
+    await expect(toast(pa, t.resetDone)).toBeVisible();
+    await expect(pa.getByTestId('client-secret')).not.toHaveText(secret ?? '');
+
+    await pa.getByRole('tab', { name: t.basicTab }).click();
+    await pa.getByRole('textbox', { name: t.description, exact: true }).fill('Edited by a platform admin');
+    await pa.getByRole('button', { name: c.save }).click();
+    await expect(toast(pa, t.updated)).toBeVisible();
+
+    await filterByName(pa, lang, name);
+    await rows(pa).first().getByRole('checkbox').check();
+    await pa.getByRole('button', { name: c.bulkDelete }).click();
+    await pa.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
+    await expect(toast(pa, t.deleted)).toBeVisible();
+    await expect(rows(pa)).toHaveCount(0);
+    await context.close();
+  });
+}
