@@ -12,6 +12,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
 import { environmentFromHost, type AppEnv } from '@shared/environment';
+import { LOOPBACK_ORIGINS } from '@shared/origins';
 import { BFF_PATHS } from '@shared/routes';
 import type { OutboxMessage } from '@shared/api/types';
 import type { Config } from './config';
@@ -81,7 +82,12 @@ export function createApp(deps: AppDeps): Express {
               region: config.captcha.region,
             }
           : { provider: 'local' },
-      openerOrigins: config.openerOrigins ?? [origin, ...allowlist.domains().map((d) => `https://${d}`)],
+      openerOrigins: config.openerOrigins ?? [
+        origin,
+        ...allowlist.domains().map((d) => `https://${d}`),
+        // Like frame-ancestors: local embedders on any port, never in production.
+        ...(env === 'production' ? [] : LOOPBACK_ORIGINS),
+      ],
     };
   };
   const spa = createSpa({ staticDir: config.staticDir, configFor });

@@ -60,6 +60,29 @@ describe('the SPA', () => {
     },
   );
 
+  it('lets local embedders receive messages outside production only', async () => {
+    const dev = appConfigOf((await request(bff.url).get('/login')).text);
+    expect(dev.openerOrigins).toEqual(expect.arrayContaining(['http://localhost:*', 'http://127.0.0.1:*']));
+    const production = await startBff({
+      upstream: upstream.url,
+      env: {
+        APP_ENV: 'production',
+        UAA_UPSTREAM: upstream.url,
+        CAPTCHA_PROVIDER: 'aliyun',
+        ALIYUN_CAPTCHA_PREFIX: 'p',
+        ALIYUN_CAPTCHA_SCENE_ID: 's',
+      },
+    });
+    try {
+      const config = appConfigOf((await request(production.url).get('/login')).text);
+      const origins = config.openerOrigins as string[];
+      expect(origins).not.toContain('http://localhost:*');
+      expect(origins).not.toContain('http://127.0.0.1:*');
+    } finally {
+      await production.close();
+    }
+  });
+
   it('keeps a hostile config value inside the JSON script', async () => {
     const reply = await request(hostile.url).get('/login');
     expect(reply.text.match(/<script\b/g)).toHaveLength(2);

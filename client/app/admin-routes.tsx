@@ -1,21 +1,36 @@
-/** The back office's routes (spec §2, §6), mounted by router.tsx. */
+/**
+ * The back office's routes (spec §2, §6), mounted by router.tsx. Every page renders inside the
+ * shell, which shows it only when its module is in the user's resource list; any other path
+ * under /admin gets the shell's "no permission" (never the catch-all redirect to /login).
+ */
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { Navigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { ComingSoon } from '../components/coming-soon';
+import { AdminShell } from '../components/admin-shell';
 import { RequireSession } from './guards';
 
-const placeholder = (
-  <RequireSession>
-    <ComingSoon />
-  </RequireSession>
-);
+const PlatformListPage = lazy(() => import('../pages/admin/platform/index'));
+const PlatformFormPage = lazy(() => import('../pages/admin/platform/form'));
+const UserListPage = lazy(() => import('../pages/admin/user/index'));
+const UserFormPage = lazy(() => import('../pages/admin/user/form'));
+const RoleListPage = lazy(() => import('../pages/admin/role/index'));
 
 export const adminRoutes: RouteObject[] = [
-  { path: ROUTES.admin, element: <Navigate to={ROUTES.adminPlatform} replace /> },
-  { path: ROUTES.adminPlatform, element: placeholder },
-  { path: ROUTES.adminPlatformOperate, element: placeholder },
-  { path: ROUTES.adminUser, element: placeholder },
-  { path: ROUTES.adminUserOperate, element: placeholder },
-  { path: ROUTES.adminRole, element: placeholder },
+  {
+    path: ROUTES.admin,
+    element: (
+      <RequireSession>
+        <AdminShell />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: null },
+      { path: ROUTES.adminPlatform, element: <PlatformListPage /> },
+      { path: ROUTES.adminPlatformOperate, element: <PlatformFormPage /> },
+      { path: ROUTES.adminUser, element: <UserListPage /> },
+      { path: ROUTES.adminUserOperate, element: <UserFormPage /> },
+      { path: ROUTES.adminRole, element: <RoleListPage /> },
+      { path: '*', element: null },
+    ],
+  },
 ];

@@ -24,9 +24,13 @@ export function LoginEntrance() {
         return <RegisterPage initialDone={{ kind: 'email' }} />;
       case 'login-email-reset-password':
         return <ForgetPage initialChannel="email" />;
-      default:
-        // login-cn and login-cn-from-abroad: SMS login with a Chinese mainland phone.
+      case 'login-cn':
+      case 'login-cn-from-abroad':
+        // SMS login with a Chinese mainland phone.
         return <LoginPage initialTab="sms" />;
+      default:
+        // Not the widget: the page picks its tab (the password tab for visitors abroad).
+        return <LoginPage />;
     }
   })();
   return <Suspense fallback={<CenterSpin />}>{page}</Suspense>;

@@ -3,6 +3,7 @@
  * popup; the callback page in the popup exchanges the code, steers the opener and closes.
  */
 import type { LoginReply } from '@shared/api/types';
+import { originAllowed } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
 import { call } from '../api/client';
 import { runtimeConfig } from './runtime-config';
@@ -15,6 +16,8 @@ export const LOGIN_MESSAGE_TYPE = 'sso-login-success';
 
 /** Login type persisted after a login (spec §3: 3 GitHub, 4 WeChat, 5 CARSI). */
 export const LOGIN_TYPE: Record<OauthProvider, string> = { github: '3', wechat: '4', carsi: '5' };
+/** The `type` a bind carries through the provider back to the callback page. */
+export const BIND_TYPE = 'bind';
 
 function newState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -22,7 +25,10 @@ function newState(): string {
 }
 
 /** Opens the popup first (inside the click, so no blocker stops it), then points it at the provider. */
-export async function openOauthPopup(provider: Exclude<OauthProvider, 'wechat'>): Promise<boolean> {
+export async function openOauthPopup(
+  provider: OauthProvider,
+  purpose: 'login' | 'bind' = 'login',
+): Promise<boolean> {
   const left = Math.max(0, (window.screen.width - POPUP_SIZE.width) / 2);
   const top = Math.max(0, (window.screen.height - POPUP_SIZE.height) / 2);
   const popup = window.open(
@@ -36,7 +42,8 @@ export async function openOauthPopup(provider: Exclude<OauthProvider, 'wechat'>)
     const reply = await call<{ oauthAddress?: string }>('oauthAddress', {
       oauthFrom: provider,
       state,
-      type: LOGIN_TYPE[provider],
+      // Passed back to the callback, which then binds instead of logging in.
+      type: purpose === 'bind' ? BIND_TYPE : LOGIN_TYPE[provider],
     });
     const address = reply.data?.oauthAddress;
     if (!address) throw new Error('no address');
@@ -58,6 +65,11 @@ export async function wechatAddress(): Promise<string | undefined> {
     type: LOGIN_TYPE.wechat,
   });
   return reply.data?.oauthAddress;
+}
+
+/** Binds the third-party identity of a callback's code to the signed-in account. */
+export async function bindCode(provider: 'github' | 'wechat', code: string): Promise<void> {
+  await call('loginBind', { code, oauthFrom: provider, autoLogin: true });
 }
 
 export async function exchangeCode(
@@ -102,7 +114,7 @@ export function notifyOpener(opener: Window): 'steered' | 'messaged' | 'refused'
     } catch {
       origin = undefined;
     }
-    if (!origin || !allowed.includes(origin)) return 'refused';
+    if (!origin || !originAllowed(origin, allowed)) return 'refused';
     opener.postMessage({ type: LOGIN_MESSAGE_TYPE }, origin);
     return 'messaged';
   }

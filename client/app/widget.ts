@@ -3,6 +3,7 @@
  * platform, the login routes show a compact widget (no site frame) chosen by `entrance`.
  */
 import { useSearchParams } from 'react-router-dom';
+import { originAllowed } from '@shared/origins';
 import { platformFromRedirect } from '@shared/platforms';
 import { inIframe } from '../api/client';
 import { runtimeConfig } from './runtime-config';
@@ -35,7 +36,7 @@ export function embedderOrigin(): string | null {
   const declared = new URLSearchParams(window.location.search).get('openerOrigin') ?? document.referrer;
   try {
     const origin = new URL(declared).origin;
-    return runtimeConfig().openerOrigins.includes(origin) ? origin : null;
+    return originAllowed(origin, runtimeConfig().openerOrigins) ? origin : null;
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import { texts as roleTexts } from '../../client/pages/admin/role/locale';
 import { texts as userTexts } from '../../client/pages/admin/user/locale';
 import { adminTexts } from '../../client/components/admin-shell.locale';
 import { uniqueSuffix } from './helpers';
-import { api, encrypted, loginByApi, newPhone } from './support';
+import { api, CAPTCHA, encrypted, loginByApi, newPhone } from './support';
 
 export { adminTexts, platformTexts, roleTexts, userTexts };
 
@@ -19,13 +19,21 @@ export async function loginAsAdmin(page: Page): Promise<void> {
 /** Creates an internal user through the back-office API (the request must carry an admin session). */
 export async function createInternalUser(
   request: APIRequestContext,
-  opts: { roleIds?: number[]; email?: string; phone?: string; password?: string; source?: string } = {},
+  opts: {
+    roleIds?: number[];
+    email?: string;
+    phone?: string;
+    password?: string;
+    source?: string;
+    githubAccount?: string;
+  } = {},
 ) {
   const password = opts.password ?? 'Admin-12345';
   const email = opts.email ?? (opts.phone ? undefined : `admin-${uniqueSuffix()}@example.org`);
   const reply = await api(request, '/user/admin/internal/create', {
     email,
     phone: opts.phone,
+    githubAccount: opts.githubAccount,
     password: await encrypted(request, password, 'register'),
     source: opts.source ?? 'default',
     status: 'ACTIVE',
@@ -85,3 +93,23 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** What a password login answers (msgCode), from a request context of its own. */
+export async function loginReply(request: APIRequestContext, account: string, password: string) {
+  const reply = await api(
+    request,
+    '/login/byAccount',
+    { account, password: await encrypted(request, password, 'login'), autoLogin: false },
+    { headers: CAPTCHA },
+  );
+  return reply.msgCode;
+}
+
+/** Signs the user in to a sub-platform through the BFF, which records it as a platform used. */
+export async function usePlatform(request: APIRequestContext, clientId: string) {
+  const res = await request.get(
+    `/authentication?clientId=${clientId}&redirect=${encodeURIComponent('http://localhost/cb')}`,
+    { maxRedirects: 0 },
+  );
+  expect(res.headers().location ?? '').toMatch(/^http:\/\/localhost\/cb\?code=/);
+}

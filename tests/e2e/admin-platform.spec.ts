@@ -18,7 +18,7 @@ import {
 import { LANGS, product, validation, type Lang } from './texts';
 
 const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -210,8 +210,8 @@ for (const lang of LANGS) {
     await expect(toast(page, t.deleted)).toBeVisible();
     await expect(rows(page)).toHaveCount(2);
 
-    await rows(page).nth(0).getByRole('checkbox').check();
-    await rows(page).nth(1).getByRole('checkbox').check();
+    await rows(page).nth(0).locator('.arco-checkbox').click();
+    await rows(page).nth(1).locator('.arco-checkbox').click();
     await page.getByRole('button', { name: c.bulkDelete }).click();
     await expect(page.getByRole('dialog')).toContainText(c.deleteSelected.replace('{count}', '2'));
     await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
@@ -242,6 +242,7 @@ for (const lang of LANGS) {
     const { page: pa, context } = await loginAsNewAdmin(browser, page, [ROLE.platformAdmin]);
     await pa.goto(`/admin/platform?lang=${lang}`);
     await pa.getByRole('button', { name: t.add }).click();
+    await expect(pa.getByRole('heading', { level: 1, name: t.createTitle })).toBeVisible();
     const name = uniqueName('Pa');
     await pa.getByRole('textbox', { name: t.name, exact: true }).fill(name);
     await pa.getByRole('textbox', { name: t.logoutUrl, exact: true }).fill('https://pa.example.org/out');
@@ -252,6 +253,7 @@ for (const lang of LANGS) {
 
     await filterByName(pa, lang, name);
     await rows(pa).first().getByRole('button', { name: c.edit }).click();
+    await expect(pa.getByRole('heading', { level: 1, name: t.editTitle })).toBeVisible();
     await pa.getByRole('tab', { name: t.authTab }).click();
     const secret = await pa.getByTestId('client-secret').textContent();
     await pa.getByRole('button', { name: t.resetSecret }).click();
@@ -265,7 +267,7 @@ for (const lang of LANGS) {
     await expect(toast(pa, t.updated)).toBeVisible();
 
     await filterByName(pa, lang, name);
-    await rows(pa).first().getByRole('checkbox').check();
+    await rows(pa).first().locator('.arco-checkbox').click();
     await pa.getByRole('button', { name: c.bulkDelete }).click();
     await pa.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
     await expect(toast(pa, t.deleted)).toBeVisible();

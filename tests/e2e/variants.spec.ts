@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 /**
  * Third-party popups, the branded variant, the sub-platforms' looks, the mobile layout and the
  * in-app browser hint, and the intern widget inside a cross-site iframe.
@@ -114,39 +116,42 @@ test('the intern widget works inside a cross-site iframe and tells the embedding
   baseURL,
 }) => {
   const user = await registerPhoneUser(page.request);
-  const parent = new URL(baseURL!);
-  parent.hostname = '127.0.0.1'; // another site than localhost
+  // The embedding sub-platform: a real server on 127.0.0.1, another site than localhost.
+  const embedder = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end(embedderPage);
+  });
+  await new Promise<void>((resolve) => embedder.listen(0, '127.0.0.1', resolve));
+  const parentOrigin = `http://127.0.0.1:${(embedder.address() as AddressInfo).port}`;
   const widget = new URL('/login', baseURL);
   widget.search = new URLSearchParams({
     lang: 'en-US',
     clientId: 'uaa-intern',
     redirect: 'https://intern.example.org/welcome',
     entrance: 'login-abroad',
-    openerOrigin: parent.origin,
+    openerOrigin: parentOrigin,
   }).toString();
-  await page.route(`${parent.origin}/embed`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>Intern</title><iframe id="w" title="login widget" src="${widget.href}" width="480" height="720"></iframe>
-<script>window.got = []; addEventListener('message', (e) => got.push({ origin: e.origin, data: e.data }));</script>`,
-    }),
-  );
-  await page.goto(`${parent.origin}/embed`);
-  const frame = page.frameLocator('#w');
-  const t = login['en-US'];
-  await expect(frame.getByRole('tab', { name: t.passwordTab, selected: true })).toBeVisible();
-  await expect(frame.getByText(platformNames['en-US'].footer)).toHaveCount(0);
-  const panel = frame.getByRole('tabpanel', { name: t.passwordTab });
-  await panel.getByRole('textbox', { name: t.account, exact: true }).fill(user.username);
-  await panel.locator('input[type=password]').fill(user.password);
-  await panel.getByText(common['en-US'].agree).click();
-  await panel.getByRole('button', { name: t.submit, exact: true }).click();
-  await frame.getByRole('button', { name: common['en-US'].verify }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { got: unknown[] }).got.length)).toBe(1);
-  const [message] = await page.evaluate(
-    () => (window as unknown as { got: { origin: string; data: { type: string; next: string } }[] }).got,
-  );
-  expect(message!.origin).toBe(new URL(baseURL!).origin);
-  expect(message!.data.type).toBe('sso-login-success');
-  expect(message!.data.next).toContain('/authentication?');
+  const embedderPage = `<!doctype html><title>Intern</title><iframe id="w" title="login widget" src="${widget.href}" width="480" height="720"></iframe>
+<script>window.got = []; addEventListener('message', (e) => got.push({ origin: e.origin, data: e.data }));</script>`;
+  try {
+    await page.goto(`${parentOrigin}/`);
+    const frame = page.frameLocator('#w');
+    const t = login['en-US'];
+    await expect(frame.getByRole('tab', { name: t.passwordTab, selected: true })).toBeVisible();
+    await expect(frame.getByText(platformNames['en-US'].footer)).toHaveCount(0);
+    const panel = frame.getByRole('tabpanel', { name: t.passwordTab });
+    await panel.getByRole('textbox', { name: t.account, exact: true }).fill(user.username);
+    await panel.locator('input[type=password]').fill(user.password);
+    await panel.getByText(common['en-US'].agree).click();
+    await panel.getByRole('button', { name: t.submit, exact: true }).click();
+    await frame.getByRole('button', { name: common['en-US'].verify }).click();
+    type Got = { origin: string; data: { type: string; next: string } }[];
+    await expect.poll(() => page.evaluate(() => (window as unknown as { got: Got }).got.length)).toBe(1);
+    const [message] = await page.evaluate(() => (window as unknown as { got: Got }).got);
+    expect(message!.origin).toBe(new URL(baseURL!).origin);
+    expect(message!.data.type).toBe('sso-login-success');
+    expect(message!.data.next).toContain('/authentication?');
+  } finally {
+    embedder.close();
+  }
 });

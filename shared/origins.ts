@@ -1,0 +1,17 @@
+/**
+ * Origins the SPA may postMessage to (popup openers, the widget's embedder). An entry is an exact
+ * origin, or an origin with `:*` for any port (the loopback entries outside production).
+ */
+export function originAllowed(origin: string, allowed: readonly string[]): boolean {
+  return allowed.some((entry) => {
+    if (entry === origin) return true;
+    if (!entry.endsWith(':*')) return false;
+    const base = entry.slice(0, -2);
+    return (
+      origin === base || (origin.startsWith(`${base}:`) && /^\d{1,5}$/.test(origin.slice(base.length + 1)))
+    );
+  });
+}
+
+/** Loopback origins on any port: development and staging only. */
+export const LOOPBACK_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
