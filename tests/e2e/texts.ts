@@ -28,3 +28,5 @@ export const common = {
     resend: '重新发送',
   },
 } as const;
+export { texts as usercenter } from '../../client/pages/usercenter/locale';
+export { texts as contactChange } from '../../client/components/contact-change.locale';

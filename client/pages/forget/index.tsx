@@ -70,7 +70,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
   }
 
   return (
-    <Form form={form} layout="vertical" onSubmit={submit}>
+    <Form id={`forget-${channel}`} form={form} layout="vertical" onSubmit={submit}>
       <Form.Item
         label={channel === 'phone' ? t.phone : t.email}
         field="item"

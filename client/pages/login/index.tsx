@@ -173,6 +173,7 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
       >
         <Tabs.TabPane key="sms" title={t.smsTab}>
           <Form
+            id="login-sms"
             form={smsForm}
             layout="vertical"
             onSubmit={submitSms}
@@ -203,6 +204,7 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
         </Tabs.TabPane>
         <Tabs.TabPane key="password" title={t.passwordTab}>
           <Form
+            id="login-password"
             form={passwordForm}
             layout="vertical"
             onSubmit={submitPassword}

@@ -4,6 +4,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { ApiError } from '../../api/client';
 import {
+  BIND_TYPE,
+  bindCode,
   exchangeCode,
   notifyOpener,
   openerDestination,
@@ -35,7 +37,9 @@ export default function OauthCallbackPage() {
     if (!code) return setState({ kind: 'failed', message: t.missingCode });
     if (!expected || params.get('state') !== expected)
       return setState({ kind: 'failed', message: t.badState });
-    exchangeCode(provider, code, params.get('source'))
+    const binding = params.get('type') === BIND_TYPE && provider === 'github';
+    const work = binding ? bindCode('github', code) : exchangeCode(provider, code, params.get('source'));
+    work
       .then(() => {
         setState({ kind: 'done' });
         const opener = window.opener as Window | null;

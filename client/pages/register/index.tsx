@@ -186,7 +186,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     <PublicLayout title={t.title}>
       <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)}>
         <Tabs.TabPane key="email" title={t.emailTab}>
-          <Form form={emailForm} layout="vertical" onSubmit={submitEmail}>
+          <Form id="register-email" form={emailForm} layout="vertical" onSubmit={submitEmail}>
             <Form.Item
               label={t.username}
               field="username"
@@ -224,7 +224,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
           </Form>
         </Tabs.TabPane>
         <Tabs.TabPane key="phone" title={t.phoneTab}>
-          <Form form={phoneForm} layout="vertical" onSubmit={submitPhone}>
+          <Form id="register-phone" form={phoneForm} layout="vertical" onSubmit={submitPhone}>
             <Form.Item
               label={t.username}
               field="username"

@@ -1,6 +1,36 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { Spin } from '@arco-design/web-react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ROUTES } from '@shared/routes';
+import { useUserInfo } from '../../api/account';
+import { PublicLayout } from '../../app/layouts/public-layout';
+import { ContactChange } from '../../components/contact-change';
 
-// Replaced once the local UAA's verification flows are in (shared/api/verification-flows.ts).
+/**
+ * /setphone (spec §2): bind or change the phone outside the user centre — after a login that
+ * needs one, and as the intern widget's set-phone entrance. Afterwards the visitor continues to
+ * the sub-platform when the query names one, else to the user centre.
+ */
 export default function SetPhonePage() {
-  return <ComingSoon />;
+  const { data: user } = useUserInfo();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  function onward(): void {
+    const params = new URLSearchParams(location.search);
+    if (params.get('clientId') && params.get('redirect')) {
+      window.location.assign(`${ROUTES.authentication}${location.search}`);
+    } else {
+      navigate(ROUTES.usercenter, { replace: true });
+    }
+  }
+
+  return (
+    <PublicLayout>
+      {user ? (
+        <ContactChange target="phone" user={user} onDone={onward} onCancel={onward} takenHint />
+      ) : (
+        <Spin />
+      )}
+    </PublicLayout>
+  );
 }

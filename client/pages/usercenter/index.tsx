@@ -1,65 +1,100 @@
-import { Button, Layout, Menu, Spin } from '@arco-design/web-react';
-import { useState } from 'react';
+import { Button, Layout, Menu, Popover, Spin } from '@arco-design/web-react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { logout, SWR_KEYS, useUserInfo } from '../../api/account';
+import { openOauthPopup } from '../../app/oauth';
 import { runtimeConfig } from '../../app/runtime-config';
 import { LanguageSwitch } from '../../components/language-switch';
+import { notify } from '../../components/notify';
+import { useDevice } from '../../hooks/use-device';
 import { useTexts } from '../../i18n/define-texts';
+import { useLocale } from '../../i18n/locale-context';
+import { AccessKeys } from './access-keys';
+import { AccountInfo } from './account-info';
+import { ContactChange } from '../../components/contact-change';
+import { CancelAccount } from './cancel-account';
+import { Help } from './help';
 import { texts } from './locale';
+import { PasswordChange } from './password-change';
+import { isOperation, type Operation, type Status } from './status';
 import './usercenter.css';
+import '../../components/flow.css';
 
 type Section = 'account' | 'keys' | 'help';
 const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
 
 export default function UserCenterPage() {
   const t = useTexts(texts);
+  const { locale } = useLocale();
   const navigate = useNavigate();
+  const device = useDevice();
   const { mutate } = useSWRConfig();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab');
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
-  const { data: user, isLoading } = useUserInfo();
+  const { data: user, isLoading, mutate: reloadUser } = useUserInfo();
   const [leaving, setLeaving] = useState(false);
+  const requested = params.get('type');
+  const [status, setStatus] = useState<Status>(
+    isOperation(requested) ? { kind: 'operate', operation: requested } : { kind: 'init' },
+  );
+
+  // Spec §4: after a successful change the status becomes update and the user info reloads.
+  useEffect(() => {
+    if (status.kind === 'update') void reloadUser();
+  }, [status, reloadUser]);
+
+  function operate(operation: Operation): void {
+    if (operation === 'username') {
+      void navigate(ROUTES.username);
+      return;
+    }
+    if (operation === 'github') {
+      void openOauthPopup('github', 'bind');
+      return;
+    }
+    if (operation === 'wechat') {
+      if (runtimeConfig().env !== 'production')
+        return void notify.warning(productMessage('wechatUnsupported', locale));
+      void openOauthPopup('wechat', 'bind');
+      return;
+    }
+    setStatus({ kind: 'operate', operation });
+  }
 
   async function onLogout(): Promise<void> {
     setLeaving(true);
-    try {
-      await logout();
-    } catch {
-      /* the BFF clears the cookie whatever the upstream says */
-    }
+    await logout().catch(() => undefined); // the BFF clears the cookie whatever the upstream says
     await mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
     await mutate(SWR_KEYS.userInfo, undefined, { revalidate: false });
     navigate(ROUTES.login, { replace: true });
   }
 
-  const rows: { key: string; label: string; value: string | null | undefined; action: string }[] = user
-    ? [
-        { key: 'username', label: t.username, value: user.username, action: user.username ? '' : t.set },
-        { key: 'phone', label: t.phone, value: user.phone, action: user.phone ? t.edit : t.bind },
-        { key: 'email', label: t.email, value: user.email, action: user.email ? t.edit : t.bind },
-        {
-          key: 'github',
-          label: t.github,
-          value: user.githubAccount,
-          action: user.githubAccount ? '' : t.bind,
-        },
-        {
-          key: 'wechat',
-          label: t.wechat,
-          value: user.wechatName ?? user.wechat,
-          action: user.wechat ? '' : t.bind,
-        },
-        ...(user.email || user.phone
-          ? [{ key: 'password', label: t.password, value: '••••••••', action: t.edit }]
-          : []),
-      ]
-    : [];
+  const done = () => setStatus({ kind: 'update' });
+  const back = () => setStatus({ kind: 'init' });
+  const operation = status.kind === 'operate' ? status.operation : null;
+
+  function accountSection() {
+    if (!user) return null;
+    if (operation === 'phone' || operation === 'email') {
+      return <ContactChange key={operation} target={operation} user={user} onDone={done} onCancel={back} />;
+    }
+    if (operation === 'password') return <PasswordChange user={user} onDone={done} onCancel={back} />;
+    if (operation === 'help') return <Help />;
+    return (
+      <>
+        <h1 className="uc-title">{t.menuAccount}</h1>
+        <AccountInfo user={user} onOperate={operate} />
+        <CancelAccount />
+      </>
+    );
+  }
 
   return (
-    <Layout className="uc-layout">
+    <Layout className={device.mobile ? 'uc-layout is-mobile' : 'uc-layout'}>
       <Layout.Header className="uc-header">
         <span className="brand">
           <span className="brand-mark" aria-hidden="true">
@@ -68,9 +103,21 @@ export default function UserCenterPage() {
           {t.title}
         </span>
         <span className="uc-header-actions">
-          <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">
-            {t.feedback}
-          </a>
+          {device.mobile ? (
+            <Popover
+              content={<p className="uc-popover">{t.forgotPasswordTip}</p>}
+              trigger="click"
+              position="bottom"
+            >
+              <Button type="text" size="small">
+                {t.forgotPassword}
+              </Button>
+            </Popover>
+          ) : (
+            <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">
+              {t.feedback}
+            </a>
+          )}
           <LanguageSwitch />
           <Button size="small" onClick={onLogout} loading={leaving}>
             {t.logout}
@@ -78,38 +125,37 @@ export default function UserCenterPage() {
         </span>
       </Layout.Header>
       <Layout className="uc-body">
-        <Layout.Sider className="uc-sider" breakpoint="md" collapsible={false}>
-          <Menu selectedKeys={[section]} onClickMenuItem={(key) => setParams({ tab: key })}>
+        <Layout.Sider className="uc-sider" collapsible={false}>
+          <Menu
+            selectedKeys={[section]}
+            mode={device.mobile ? 'horizontal' : 'vertical'}
+            onClickMenuItem={(key) => {
+              setStatus({ kind: 'init' });
+              setParams({ tab: key });
+            }}
+          >
             <Menu.Item key="account">{t.menuAccount}</Menu.Item>
             <Menu.Item key="keys">{t.menuKeys}</Menu.Item>
             <Menu.Item key="help">{t.menuHelp}</Menu.Item>
           </Menu>
         </Layout.Sider>
         <Layout.Content className="uc-content">
-          {section !== 'account' ? (
-            <p className="coming-soon">{t.comingSoon}</p>
-          ) : isLoading || !user ? (
+          {isLoading || !user ? (
             <Spin />
+          ) : section === 'keys' ? (
+            <AccessKeys ssoUid={user.ssoUid} />
+          ) : section === 'help' ? (
+            <Help />
           ) : (
-            <>
-              <h1 className="uc-title">{t.menuAccount}</h1>
-              <dl className="uc-rows">
-                {rows.map((row) => (
-                  <div className="uc-row" key={row.key} data-row={row.key}>
-                    <dt>{row.label}</dt>
-                    <dd>{row.value || <span className="uc-muted">{t.notSet}</span>}</dd>
-                    <dd className="uc-action">
-                      {row.action ? <Button type="text">{row.action}</Button> : null}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-              <section className="uc-cancel">
-                <h2>{t.cancelTitle}</h2>
-                <p className="uc-muted">{t.cancelBody}</p>
-              </section>
-            </>
+            accountSection()
           )}
+          {device.mobile ? (
+            <p className="uc-feedback">
+              <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">
+                {t.feedback}
+              </a>
+            </p>
+          ) : null}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -69,7 +69,7 @@ export default function UsernamePage() {
   return (
     <PublicLayout title={t.title}>
       <p className="coming-soon">{t.hint}</p>
-      <Form form={form} layout="vertical" onSubmit={submit}>
+      <Form id="set-username" form={form} layout="vertical" onSubmit={submit}>
         <Form.Item
           label={t.username}
           field="username"

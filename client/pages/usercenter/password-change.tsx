@@ -1,0 +1,135 @@
+import { Button, Form, Input, Radio, Steps } from '@arco-design/web-react';
+import { useState } from 'react';
+import type { UserInfo } from '@shared/api/types';
+import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
+import { checkCode, checkConfirmation, checkNewPassword } from '@shared/validation/rules';
+import { checkStepCode, sendStepCode, updatePassword } from '../../api/personal';
+import { CodeInput } from '../../components/code-input';
+import { useRule } from '../../components/form-rules';
+import { notify } from '../../components/notify';
+import { useTexts } from '../../i18n/define-texts';
+import { texts } from './locale';
+import '../../components/flow.css';
+
+/** Change the password (spec §4): a code to a contact first, then the new password; either contact when both exist. */
+export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel(): void }) {
+  const { user } = props;
+  const t = useTexts(texts);
+  const rule = useRule();
+  const [via, setVia] = useState<ContactChannel | undefined>(undefined);
+  const [stage, setStage] = useState<0 | 1>(0);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ code: string; password: string; confirm: string }>();
+  const steps = stepsFor('password', user, via);
+  if (!steps) return <p className="uc-muted">{t.passwordNeedsContact}</p>;
+  const [first, second] = steps;
+  const channel = first.sendsTo?.channel ?? 'phone';
+  const current = user[channel] ?? '';
+
+  async function run(action: () => Promise<void>): Promise<void> {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      /* the HTTP client showed the server's message */
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="uc-flow" aria-label={t.changePassword}>
+      <h1 className="uc-title">{t.changePassword}</h1>
+      <Steps current={stage + 1} size="small" className="uc-steps">
+        <Steps.Step title={t.stepVerify} />
+        <Steps.Step title={t.newPassword} />
+      </Steps>
+      <Form id="change-password" form={form} layout="vertical" className="uc-form">
+        {stage === 0 ? (
+          <>
+            {user.phone && user.email ? (
+              <Form.Item label={t.verifyWith}>
+                <Radio.Group type="button" value={channel} onChange={(v: ContactChannel) => setVia(v)}>
+                  <Radio value="phone">{t.viaPhone}</Radio>
+                  <Radio value="email">{t.viaEmail}</Radio>
+                </Radio.Group>
+              </Form.Item>
+            ) : null}
+            <Form.Item label={channel === 'phone' ? t.currentPhone : t.currentEmail}>
+              <Input value={current} disabled />
+            </Form.Item>
+            <Form.Item
+              label={t.code}
+              field="code"
+              rules={rule((v) => checkCode(v, channel === 'phone' ? 'phone' : 'other'))}
+            >
+              <CodeInput
+                placeholder={t.codePlaceholder}
+                maxLength={channel === 'phone' ? 6 : 20}
+                onSend={async () => {
+                  try {
+                    await sendStepCode(first, current);
+                    notify.success(t.codeSent);
+                    return true;
+                  } catch {
+                    return false;
+                  }
+                }}
+              />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Form.Item
+              label={t.newPassword}
+              field="password"
+              rules={rule(checkNewPassword)}
+              validateTrigger="onBlur"
+            >
+              <Input.Password
+                placeholder={t.newPasswordPlaceholder}
+                autoComplete="new-password"
+                maxLength={20}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t.confirmPassword}
+              field="confirm"
+              rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
+              validateTrigger="onBlur"
+            >
+              <Input.Password autoComplete="new-password" maxLength={20} />
+            </Form.Item>
+          </>
+        )}
+        <div className="uc-flow-actions">
+          <Button onClick={stage === 0 ? props.onCancel : () => setStage(0)}>{t.back}</Button>
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={async () => {
+              if (stage === 0) {
+                const values = await form.validate(['code']).catch(() => null);
+                if (values)
+                  await run(async () => {
+                    await checkStepCode(first, current, String(values.code));
+                    setStage(1);
+                  });
+                return;
+              }
+              const values = await form.validate(['password', 'confirm']).catch(() => null);
+              if (values)
+                await run(async () => {
+                  await updatePassword(second, channel, current, String(values.password));
+                  notify.success(t.operationDone);
+                  props.onDone();
+                });
+            }}
+          >
+            {stage === 0 ? t.next : t.submit}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

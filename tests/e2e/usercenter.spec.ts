@@ -1,0 +1,224 @@
+/**
+ * The user centre (spec §2, §4): account rows and their flows, access keys, cancellation, the
+ * mobile header; both languages.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueSuffix } from './helpers';
+import { api, codeSentTo, createPhoneUser, encrypted, loginByApi, newPhone } from './support';
+import { common, contactChange, LANGS, usercenter, validation, type Lang } from './texts';
+
+async function openAs(page: Page, baseURL: string, lang: Lang) {
+  const user = await createPhoneUser(baseURL);
+  await loginByApi(page, user.phone, user.password);
+  await page.goto(`/usercenter?lang=${lang}`);
+  await expect(page.getByRole('heading', { name: usercenter[lang].menuAccount })).toBeVisible();
+  return user;
+}
+
+function row(page: Page, key: string) {
+  return page.locator(`[data-row="${key}"]`);
+}
+
+for (const lang of LANGS) {
+  const t = usercenter[lang];
+  const c = contactChange[lang];
+
+  test(`change the phone: verify the current one, then the new one (${lang})`, async ({ page, baseURL }) => {
+    const user = await openAs(page, baseURL!, lang);
+    await expect(row(page, 'phone')).toContainText(user.phone);
+    await expect(row(page, 'password')).toBeVisible();
+    await row(page, 'phone').getByRole('button').click();
+    const flow = page.getByRole('region', { name: c.changePhone });
+    const code0 = await codeSentTo(page.request, user.phone, () =>
+      flow.getByRole('button', { name: common[lang].getCode }).click(),
+    );
+    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
+    await flow.getByRole('button', { name: c.next }).click();
+
+    // The same phone, then a phone of another account, are refused with the spec's messages.
+    const field = flow.getByRole('textbox', { name: c.newPhone, exact: true });
+    await field.fill(user.phone);
+    await field.blur();
+    await expect(flow.getByText(validation.newContactRequired[lang])).toBeVisible();
+    const other = await createPhoneUser(baseURL!);
+    await field.fill(other.phone);
+    await field.blur();
+    await expect(flow.getByText(validation.phoneExists[lang])).toBeVisible();
+
+    const fresh = newPhone();
+    await field.fill(fresh);
+    await field.blur();
+    const code1 = await codeSentTo(page.request, fresh, () =>
+      flow.getByRole('button', { name: common[lang].getCode }).click(),
+    );
+    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code1);
+    await flow.getByRole('button', { name: c.submit }).click();
+    await expect(row(page, 'phone')).toContainText(fresh);
+  });
+
+  test(`access keys: create two, show and copy the secret, the limit, switch, delete (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openAs(page, baseURL!, lang);
+    await page.getByRole('menuitem', { name: t.menuKeys }).click();
+    const section = page.getByRole('region', { name: t.keysTitle });
+    for (const description of ['first key', 'second key']) {
+      await section.getByRole('button', { name: t.createKey }).click();
+      const dialog = page.getByRole('dialog', { name: t.createKeyTitle });
+      await dialog.getByRole('textbox', { name: t.description }).fill(description);
+      await dialog.getByRole('button', { name: t.create }).click();
+      const created = page.getByRole('dialog', { name: t.keyCreatedTitle });
+      await expect(created).toBeVisible();
+      await created.getByRole('button').last().click();
+    }
+    await expect(section.getByRole('button', { name: t.createKey })).toBeDisabled();
+    await expect(section.getByText(t.limitReached)).toBeVisible();
+    const rows = section.locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+
+    const first = rows.first();
+    const masked = (await first.getByLabel(t.sk, { exact: true }).textContent()) ?? '';
+    expect(masked).toContain('****');
+    await first.getByRole('button', { name: `${t.show} ${t.sk}` }).click();
+    await expect(first.getByLabel(t.sk, { exact: true })).not.toContainText('****');
+    const full = (await first.getByLabel(t.sk, { exact: true }).textContent()) ?? '';
+    await first.getByRole('button', { name: `${t.copy} ${t.sk}` }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+
+    // An enabled key cannot be deleted: the tip shows for 2 s.
+    await first.getByRole('button', { name: t.delete }).click();
+    await expect(page.getByRole('alert').filter({ hasText: t.closeFirst })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: t.closeFirst })).toBeHidden({ timeout: 4000 });
+    await first.getByRole('switch').click();
+    await expect(first.getByRole('switch')).not.toBeChecked();
+    await first.getByRole('button', { name: t.delete }).click();
+    await page
+      .getByRole('dialog', { name: t.deleteConfirmTitle })
+      .getByRole('button', { name: t.delete })
+      .click();
+    await expect(rows).toHaveCount(1);
+    await expect(section.getByRole('button', { name: t.createKey })).toBeEnabled();
+  });
+}
+
+test('change the password with a code, then log in with it', async ({ page, baseURL }) => {
+  const lang = 'en-US';
+  const user = await openAs(page, baseURL!, lang);
+  await row(page, 'password').getByRole('button').click();
+  const flow = page.getByRole('region', { name: usercenter[lang].changePassword });
+  const code = await codeSentTo(page.request, user.phone, () =>
+    flow.getByRole('button', { name: common[lang].getCode }).click(),
+  );
+  await flow.getByRole('textbox', { name: usercenter[lang].code, exact: true }).fill(code);
+  await flow.getByRole('button', { name: usercenter[lang].next }).click();
+  await flow.locator('input[type=password]').nth(0).fill('Changed123');
+  await flow.locator('input[type=password]').nth(1).fill('Changed123');
+  await flow.getByRole('button', { name: usercenter[lang].submit }).click();
+  await expect(page.getByRole('heading', { name: usercenter[lang].menuAccount })).toBeVisible();
+  const fresh = await api(
+    page.request,
+    '/login/byAccount',
+    { account: user.phone, password: await encrypted(page.request, 'Changed123', 'login'), autoLogin: false },
+    { headers: { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' } },
+  );
+  expect(fresh.msgCode).toBe('10000');
+});
+
+test('bind an e-mail to a phone account (verify the phone, then the e-mail)', async ({ page, baseURL }) => {
+  const lang = 'zh-CN';
+  const user = await openAs(page, baseURL!, lang);
+  await row(page, 'email').getByRole('button').click();
+  const c = contactChange[lang];
+  const flow = page.getByRole('region', { name: c.bindEmail });
+  const code0 = await codeSentTo(page.request, user.phone, () =>
+    flow.getByRole('button', { name: common[lang].getCode }).click(),
+  );
+  await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
+  await flow.getByRole('button', { name: c.next }).click();
+  const email = `bind.${uniqueSuffix()}@example.com`;
+  await flow.getByRole('textbox', { name: c.newEmail, exact: true }).fill(email);
+  const code1 = await codeSentTo(page.request, email, () =>
+    flow.getByRole('button', { name: common[lang].getCode }).click(),
+  );
+  await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code1);
+  await flow.getByRole('button', { name: c.submit }).click();
+  await expect(row(page, 'email')).toContainText(email);
+});
+
+test('bind GitHub from the user centre through the popup', async ({ page, baseURL }) => {
+  await openAs(page, baseURL!, 'en-US');
+  const popupPromise = page.waitForEvent('popup');
+  await row(page, 'github').getByRole('button').click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/__dev\/oauth\/github/);
+  await popup.getByRole('button', { name: /approve|同意|授权/i }).click();
+  await expect(row(page, 'github')).not.toContainText(usercenter['en-US'].notSet, { timeout: 10_000 });
+});
+
+test('cancel the account: confirm against the policy, signed out, the account is gone', async ({
+  page,
+  baseURL,
+}) => {
+  const lang = 'en-US';
+  const t = usercenter[lang];
+  const user = await openAs(page, baseURL!, lang);
+  await page.getByRole('button', { name: t.cancelButton }).click();
+  const dialog = page.getByRole('dialog', { name: t.cancelConfirmTitle });
+  await expect(dialog.getByRole('link', { name: t.cancelPolicy })).toHaveAttribute('href', '/deleteProtocol');
+  await dialog.getByRole('button', { name: t.cancelConfirm }).click();
+  await expect(page.getByText(t.cancelled)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  const again = await api(
+    page.request,
+    '/login/byAccount',
+    {
+      account: user.phone,
+      password: await encrypted(page.request, user.password, 'login'),
+      autoLogin: false,
+    },
+    { headers: { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' } },
+  );
+  expect(again.msgCode).not.toBe('10000');
+});
+
+test('the mobile user centre has the forgot-password popover and the feedback link', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await openAs(page, baseURL!, 'zh-CN');
+  await page.getByRole('button', { name: usercenter['zh-CN'].forgotPassword }).click();
+  await expect(page.getByText(usercenter['zh-CN'].forgotPasswordTip)).toBeVisible();
+  await expect(page.getByRole('link', { name: usercenter['zh-CN'].feedback })).toHaveAttribute(
+    'href',
+    /\/feedback$/,
+  );
+  await context.close();
+});
+
+for (const lang of LANGS) {
+  test(`the user centre has no serious or critical accessibility violations (${lang})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await openAs(page, baseURL!, lang);
+    for (const tab of ['account', 'keys', 'help']) {
+      await page.goto(`/usercenter?tab=${tab}&lang=${lang}`);
+      await page.getByRole('menuitem').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(blocking, tab).toEqual([]);
+    }
+  });
+}
