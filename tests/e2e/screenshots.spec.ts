@@ -50,12 +50,34 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.waitForTimeout(300);
       await shot('authentication-refused');
       await page.goto(`/forget?lang=${lang}`);
-      await shot('coming-soon');
+      await page.getByRole('tab').first().waitFor();
+      await shot('forget');
+      await page.goto(`/deleteProtocol?lang=${lang}`);
+      await page.getByRole('table').waitFor();
+      await shot('delete-protocol');
+      await page.goto(`/xlab-login?lang=${lang}`);
+      await page.getByRole('tab').first().waitFor();
+      await shot('brand-login');
+      await page.goto(`/login?lang=${lang}&redirect=${encodeURIComponent('https://medieval.example.org/')}`);
+      await page.getByRole('tab').first().waitFor();
+      await shot('medieval-login');
+      await page.goto(
+        `/login?lang=${lang}&redirect=${encodeURIComponent('https://intern.example.org/')}&entrance=login-abroad`,
+      );
+      await page.getByRole('tab').first().waitFor();
+      await shot('intern-widget');
       await loginAsAdmin(page);
       await page.goto(`/usercenter?lang=${lang}`);
       await page.getByRole('menuitem').first().waitFor();
       await page.waitForTimeout(300);
       await shot('usercenter');
+      await page.goto(`/usercenter?tab=keys&lang=${lang}`);
+      await page.getByRole('table').waitFor();
+      await shot('usercenter-keys');
+      await page.goto(`/usercenter?type=password&lang=${lang}`);
+      await page.getByRole('menuitem').first().waitFor();
+      await page.waitForTimeout(300);
+      await shot('usercenter-password');
     });
   }
 }

@@ -73,12 +73,23 @@ test('the branded variant: its own name, 7-day label, its own links, 10 s back t
 test('each sub-platform detected from the redirect gets its name and colours; medieval its footer', async ({
   page,
 }) => {
-  for (const key of ['media', 'science-discovery', 'medieval'] as const) {
+  const submitColour = () =>
+    page
+      .getByRole('tabpanel')
+      .first()
+      .getByRole('button', { name: login['en-US'].submit, exact: true })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+  await page.goto('/login?lang=en-US');
+  const mainColour = await submitColour();
+  const seen = new Set([mainColour]);
+  for (const key of ['media', 'medieval', 'intern'] as const) {
     await page.goto(`/login?lang=en-US&redirect=${encodeURIComponent(`https://${key}.example.org/home`)}`);
-    await expect(page.getByText(platformNames['en-US'][key])).toBeVisible();
-    const primary = await page.evaluate(() => document.documentElement.style.getPropertyValue('--primary-6'));
-    expect(primary).not.toBe('');
+    if (key !== 'intern') await expect(page.getByText(platformNames['en-US'][key])).toBeVisible();
+    seen.add(await submitColour());
   }
+  // Each platform's own colour reaches the buttons people see.
+  expect(seen.size).toBe(4);
+  await page.goto(`/login?lang=en-US&redirect=${encodeURIComponent('https://medieval.example.org/home')}`);
   await expect(page.getByText(platformNames['en-US'].medievalFooter)).toBeVisible();
   await page.goto('/login?lang=en-US');
   await expect(page.getByText(platformNames['en-US'].footer)).toBeVisible();

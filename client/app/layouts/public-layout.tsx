@@ -35,7 +35,8 @@ export function PublicLayout({
   // Arco reads its primary colour from CSS variables; a platform overrides them page-wide so
   // that popups (rendered outside this frame) match too.
   useEffect(() => {
-    const root = document.documentElement.style;
+    // On body: Arco declares its palette there, which would shadow values set on html.
+    const root = document.body.style;
     const names = ['--primary-5', '--primary-6', '--primary-7'];
     if (theme) theme.primary.forEach((value, i) => root.setProperty(names[i] as string, value));
     return () => names.forEach((name) => root.removeProperty(name));
