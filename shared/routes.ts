@@ -1,5 +1,25 @@
 /** Every SPA route of spec §2, named once. */
-export const BRAND_PREFIX = 'xlab';
+
+/**
+ * The sub-brand's routes are named with its prefix and a hyphen (spec §2). Operators set the
+ * prefix (BRAND_PREFIX); the BFF hands it to the SPA in the runtime config.
+ */
+export const DEFAULT_BRAND_PREFIX = 'xlab';
+export const BRAND_PREFIX_PATTERN = /^[a-z][a-z0-9]{0,19}$/;
+export type BrandablePage = 'login' | 'register' | 'authentication' | 'forget' | 'wechat';
+export const BRANDABLE_PAGES: readonly BrandablePage[] = [
+  'login',
+  'register',
+  'authentication',
+  'forget',
+  'wechat',
+];
+
+export function brandRoute(prefix: string, page: BrandablePage): string {
+  return `/${prefix}-${page}`;
+}
+
+const BRAND_PREFIX = DEFAULT_BRAND_PREFIX;
 
 export const ROUTES = {
   login: '/login',

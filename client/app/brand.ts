@@ -1,27 +1,13 @@
 /**
  * The branded sub-brand variant (spec §1, §2): its own login, register, authentication, forgot
- * and wechat routes, named with the sub-brand prefix and a hyphen, with its own look and its
- * 7-day auto-login label.
+ * and wechat routes, named with the sub-brand prefix (configured by the operator) and a hyphen,
+ * with its own look and its 7-day auto-login label.
  */
 import { useLocation } from 'react-router-dom';
-import { BRAND_PREFIX, ROUTES } from '@shared/routes';
+import { brandRoute, ROUTES, type BrandablePage } from '@shared/routes';
+import { runtimeConfig } from './runtime-config';
 
-export type BrandablePage = 'login' | 'register' | 'authentication' | 'forget' | 'wechat';
-
-const BRANDED: Record<BrandablePage, string> = {
-  login: ROUTES.brandLogin,
-  register: ROUTES.brandRegister,
-  authentication: ROUTES.brandAuthentication,
-  forget: ROUTES.brandForget,
-  wechat: ROUTES.brandWechat,
-};
-const MAIN: Record<BrandablePage, string> = {
-  login: ROUTES.login,
-  register: ROUTES.register,
-  authentication: ROUTES.authentication,
-  forget: ROUTES.forget,
-  wechat: ROUTES.wechat,
-};
+export type { BrandablePage };
 
 export interface Brand {
   branded: boolean;
@@ -31,11 +17,15 @@ export interface Brand {
 }
 
 export function isBrandedPath(pathname: string): boolean {
-  return pathname.startsWith(`/${BRAND_PREFIX}-`);
+  return pathname.startsWith(`/${runtimeConfig().brandPrefix}-`);
 }
 
 export function useBrand(): Brand {
   const { pathname } = useLocation();
   const branded = isBrandedPath(pathname);
-  return { branded, route: (page) => (branded ? BRANDED : MAIN)[page], autoLoginDays: branded ? 7 : 14 };
+  return {
+    branded,
+    route: (page) => (branded ? brandRoute(runtimeConfig().brandPrefix, page) : ROUTES[page]),
+    autoLoginDays: branded ? 7 : 14,
+  };
 }

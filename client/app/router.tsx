@@ -1,11 +1,12 @@
 /** The route tree of spec §2: every route declared once; unknown paths go to /login. */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { ROUTES } from '@shared/routes';
+import { brandRoute, ROUTES } from '@shared/routes';
 import { CenterSpin } from '../components/center-spin';
 import { adminRoutes } from './admin-routes';
 import { LoginEntrance } from './entrances';
 import { AnonymousOnly, RequireSession } from './guards';
+import { runtimeConfig } from './runtime-config';
 
 const LoginPage = lazy(() => import('../pages/login/index'));
 const RegisterPage = lazy(() => import('../pages/register/index'));
@@ -52,11 +53,12 @@ export const routes: RouteObject[] = [
   { path: ROUTES.deleteProtocol, element: page(DeleteProtocolPage) },
   { path: ROUTES.noPermission, element: page(NoPermissionPage) },
   ...adminRoutes,
-  { path: ROUTES.brandLogin, element: page(LoginPage, 'anonymous') },
-  { path: ROUTES.brandRegister, element: page(RegisterPage, 'anonymous') },
-  { path: ROUTES.brandAuthentication, element: page(AuthenticationPage) },
-  { path: ROUTES.brandForget, element: page(ForgetPage, 'anonymous') },
-  { path: ROUTES.brandWechat, element: page(WechatPage) },
+  // The sub-brand's twins, under the operator's prefix.
+  { path: brandRoute(runtimeConfig().brandPrefix, 'login'), element: page(LoginPage, 'anonymous') },
+  { path: brandRoute(runtimeConfig().brandPrefix, 'register'), element: page(RegisterPage, 'anonymous') },
+  { path: brandRoute(runtimeConfig().brandPrefix, 'authentication'), element: page(AuthenticationPage) },
+  { path: brandRoute(runtimeConfig().brandPrefix, 'forget'), element: page(ForgetPage, 'anonymous') },
+  { path: brandRoute(runtimeConfig().brandPrefix, 'wechat'), element: page(WechatPage) },
   { path: '*', element: <Navigate to={ROUTES.login} replace /> },
 ];
 

@@ -1,5 +1,6 @@
 /** The runtime configuration the BFF injects into index.html (bff/spa/runtime-config.ts). */
 import { environmentFromHost, type AppEnv } from '@shared/environment';
+import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 
 export interface PlatformLinks {
   agreement: string;
@@ -9,6 +10,8 @@ export interface PlatformLinks {
 export interface RuntimeConfig {
   env: AppEnv;
   demo: boolean;
+  /** The sub-brand's route prefix (`/${brandPrefix}-login` …). */
+  brandPrefix: string;
   links: {
     home: string;
     feedback: string;
@@ -26,6 +29,7 @@ function fallback(): RuntimeConfig {
   return {
     env,
     demo: env === 'development',
+    brandPrefix: DEFAULT_BRAND_PREFIX,
     links: {
       home: '/',
       feedback: '/feedback',
@@ -44,6 +48,7 @@ export function runtimeConfig(): RuntimeConfig {
   const node = document.getElementById('app-config');
   try {
     cached = node?.textContent ? (JSON.parse(node.textContent) as RuntimeConfig) : fallback();
+    if (!BRAND_PREFIX_PATTERN.test(cached.brandPrefix ?? '')) cached.brandPrefix = DEFAULT_BRAND_PREFIX;
   } catch {
     cached = fallback();
   }

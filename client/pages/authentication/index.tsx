@@ -2,7 +2,8 @@ import { Result } from '@arco-design/web-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
-import { BRAND_PREFIX, ROUTES } from '@shared/routes';
+
+import { useBrand } from '../../app/brand';
 import { runtimeConfig } from '../../app/runtime-config';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { useLocale } from '../../i18n/locale-context';
@@ -20,7 +21,7 @@ export default function AuthenticationPage() {
   const navigate = useNavigate();
   const config = runtimeConfig();
   const failed = config.pageError === 'redirectFailed';
-  const branded = location.pathname.startsWith(`/${BRAND_PREFIX}-`);
+  const loginRoute = useBrand().route('login');
 
   useEffect(() => {
     if (!failed) {
@@ -29,10 +30,10 @@ export default function AuthenticationPage() {
     }
     const timer = window.setTimeout(() => {
       config.pageError = undefined;
-      navigate(branded ? ROUTES.brandLogin : ROUTES.login, { replace: true });
+      navigate(loginRoute, { replace: true });
     }, REDIRECT_FAILURE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [failed, branded, navigate, location.pathname, location.search, config]);
+  }, [failed, loginRoute, navigate, location.pathname, location.search, config]);
 
   return (
     <PublicLayout>
