@@ -2,28 +2,10 @@
  * The runtime configuration injected into index.html as JSON: everything the SPA needs from
  * the environment, and nothing secret.
  */
+import type { AppConfig } from '@shared/api/runtime-config';
 import type { AppEnv } from '@shared/environment';
-import type { PlatformKey } from '@shared/platforms';
 
-export interface PlatformLinks {
-  agreement: string;
-  privacy: string;
-}
-
-export interface AppConfig {
-  env: AppEnv;
-  demo: boolean;
-  links: {
-    home: string;
-    feedback: string;
-    default: PlatformLinks;
-    platforms: Partial<Record<PlatformKey, PlatformLinks>>;
-  };
-  captcha: { provider: 'local' | 'aliyun'; sceneId?: string; prefix?: string; region?: string };
-  openerOrigins: string[];
-  /** Set when the BFF answers a page with an error the SPA should show (e.g. a refused redirect). */
-  pageError?: 'redirectFailed';
-}
+export type { AppConfig, PlatformLinks } from '@shared/api/runtime-config';
 
 export type LinksTable = Record<AppEnv, AppConfig['links']>;
 

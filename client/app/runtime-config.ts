@@ -1,27 +1,10 @@
 /** The runtime configuration the BFF injects into index.html (bff/spa/runtime-config.ts). */
-import { environmentFromHost, type AppEnv } from '@shared/environment';
+import type { AppConfig } from '@shared/api/runtime-config';
+import { environmentFromHost } from '@shared/environment';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 
-export interface PlatformLinks {
-  agreement: string;
-  privacy: string;
-}
-
-export interface RuntimeConfig {
-  env: AppEnv;
-  demo: boolean;
-  /** The sub-brand's route prefix (`/${brandPrefix}-login` …). */
-  brandPrefix: string;
-  links: {
-    home: string;
-    feedback: string;
-    default: PlatformLinks;
-    platforms: Partial<Record<string, PlatformLinks>>;
-  };
-  captcha: { provider: 'local' | 'aliyun'; sceneId?: string; prefix?: string; region?: string };
-  openerOrigins: string[];
-  pageError?: 'redirectFailed';
-}
+export type { PlatformLinks } from '@shared/api/runtime-config';
+export type RuntimeConfig = AppConfig;
 
 function fallback(): RuntimeConfig {
   // The Rsbuild dev server serves index.html without the BFF: derive what can be derived.

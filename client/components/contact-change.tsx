@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Radio, Steps } from '@arco-design/web-react';
+import { Alert, Button, Form, Input, Steps } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/api/types';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
@@ -12,6 +12,7 @@ import {
 import type { ValidationCode } from '@shared/validation/messages';
 import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api/personal';
 import { CodeInput } from './code-input';
+import { VerifyCurrentContact } from './verify-current-contact';
 import { useRule, useValidationText } from './form-rules';
 import { notify } from './notify';
 import { useTexts } from '../i18n/define-texts';
@@ -180,38 +181,7 @@ export function ContactChange(props: {
       ) : null}
       <Form id={`change-${target}`} form={form} layout="vertical" className="uc-form">
         {stage === 0 && !noContact ? (
-          <>
-            {user.phone && user.email ? (
-              <Form.Item label={t.verifyWith}>
-                <Radio.Group type="button" value={verifyChannel} onChange={(v: ContactChannel) => setVia(v)}>
-                  <Radio value="phone">{t.viaPhone}</Radio>
-                  <Radio value="email">{t.viaEmail}</Radio>
-                </Radio.Group>
-              </Form.Item>
-            ) : null}
-            <Form.Item label={verifyChannel === 'phone' ? t.currentPhone : t.currentEmail}>
-              <Input value={current} disabled />
-            </Form.Item>
-            <Form.Item
-              label={t.code}
-              field="code"
-              rules={rule((v) => checkCode(v, verifyChannel === 'phone' ? 'phone' : 'other'))}
-            >
-              <CodeInput
-                placeholder={t.codePlaceholder}
-                maxLength={verifyChannel === 'phone' ? 6 : 20}
-                onSend={async () => {
-                  try {
-                    await sendStepCode(first, current);
-                    notify.success(t.codeSent);
-                    return true;
-                  } catch {
-                    return false;
-                  }
-                }}
-              />
-            </Form.Item>
-          </>
+          <VerifyCurrentContact user={user} step={first} channel={verifyChannel} onChannel={setVia} />
         ) : null}
         {stage === 0 && noContact ? (
           <>

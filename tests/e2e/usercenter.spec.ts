@@ -113,7 +113,7 @@ test('change the password with a code, then log in with it', async ({ page, base
   const code = await codeSentTo(page.request, user.phone, () =>
     flow.getByRole('button', { name: common[lang].getCode }).click(),
   );
-  await flow.getByRole('textbox', { name: usercenter[lang].code, exact: true }).fill(code);
+  await flow.getByRole('textbox', { name: contactChange[lang].code, exact: true }).fill(code);
   await flow.getByRole('button', { name: usercenter[lang].next }).click();
   await flow.locator('input[type=password]').nth(0).fill('Changed123');
   await flow.locator('input[type=password]').nth(1).fill('Changed123');

@@ -1,10 +1,10 @@
-import { Button, Form, Input, Radio, Steps } from '@arco-design/web-react';
+import { Button, Form, Input, Steps } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/api/types';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
-import { checkCode, checkConfirmation, checkNewPassword } from '@shared/validation/rules';
-import { checkStepCode, sendStepCode, updatePassword } from '../../api/personal';
-import { CodeInput } from '../../components/code-input';
+import { checkConfirmation, checkNewPassword } from '@shared/validation/rules';
+import { checkStepCode, updatePassword } from '../../api/personal';
+import { VerifyCurrentContact } from '../../components/verify-current-contact';
 import { useRule } from '../../components/form-rules';
 import { notify } from '../../components/notify';
 import { useTexts } from '../../i18n/define-texts';
@@ -47,36 +47,7 @@ export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel
       <Form id="change-password" form={form} layout="vertical" className="uc-form">
         {stage === 0 ? (
           <>
-            {user.phone && user.email ? (
-              <Form.Item label={t.verifyWith}>
-                <Radio.Group type="button" value={channel} onChange={(v: ContactChannel) => setVia(v)}>
-                  <Radio value="phone">{t.viaPhone}</Radio>
-                  <Radio value="email">{t.viaEmail}</Radio>
-                </Radio.Group>
-              </Form.Item>
-            ) : null}
-            <Form.Item label={channel === 'phone' ? t.currentPhone : t.currentEmail}>
-              <Input value={current} disabled />
-            </Form.Item>
-            <Form.Item
-              label={t.code}
-              field="code"
-              rules={rule((v) => checkCode(v, channel === 'phone' ? 'phone' : 'other'))}
-            >
-              <CodeInput
-                placeholder={t.codePlaceholder}
-                maxLength={channel === 'phone' ? 6 : 20}
-                onSend={async () => {
-                  try {
-                    await sendStepCode(first, current);
-                    notify.success(t.codeSent);
-                    return true;
-                  } catch {
-                    return false;
-                  }
-                }}
-              />
-            </Form.Item>
+            <VerifyCurrentContact user={user} step={first} channel={channel} onChannel={setVia} />
           </>
         ) : (
           <>
