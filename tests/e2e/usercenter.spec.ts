@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { CLI_KEY_DESCRIPTION } from '../../shared/api/account-types';
 import { uniqueSuffix } from './helpers';
 import { api, codeSentTo, createPhoneUser, encrypted, loginByApi, newPhone } from './support';
 import { common, contactChange, LANGS, usercenter, validation, type Lang } from './texts';
@@ -104,6 +105,15 @@ for (const lang of LANGS) {
     await expect(section.getByRole('button', { name: t.createKey })).toBeEnabled();
   });
 }
+
+test("the command-line tool's key is recognized by its description", async ({ page, baseURL }) => {
+  await openAs(page, baseURL!, 'en-US');
+  const created = await api(page.request, '/open/credential/create', { description: CLI_KEY_DESCRIPTION });
+  expect(created.msgCode).toBe('10000');
+  await page.goto('/usercenter?tab=keys&lang=en-US');
+  const row = page.getByRole('region', { name: usercenter['en-US'].keysTitle }).locator('tbody tr');
+  await expect(row.getByText(usercenter['en-US'].cliKey, { exact: true })).toBeVisible();
+});
 
 test('change the password with a code, then log in with it', async ({ page, baseURL }) => {
   const lang = 'en-US';

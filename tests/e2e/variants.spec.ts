@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { devices, expect, test } from '@playwright/test';
 import { uniqueSuffix } from './helpers';
 import { registerPhoneUser } from './support';
-import { common, login, platformNames, product, register, thirdParty } from './texts';
+import { common, forget, login, platformNames, product, register, thirdParty } from './texts';
 
 const APPROVE = /approve|同意|授权/i;
 
@@ -165,4 +165,24 @@ test('the intern widget works inside a cross-site iframe and tells the embedding
   } finally {
     embedder.close();
   }
+});
+
+test('each intern widget entrance shows its own form', async ({ page }) => {
+  const base = { lang: 'en-US', redirect: 'https://intern.example.org/welcome', clientId: 'uaa-intern' };
+  const open = (entrance: string) =>
+    page.goto(`/login?${new URLSearchParams({ ...base, entrance }).toString()}`);
+  await open('login-cn');
+  await expect(page.getByRole('tab', { name: login['en-US'].smsTab, selected: true })).toBeVisible();
+  await open('login-cn-from-abroad');
+  await expect(page.getByRole('tab', { name: login['en-US'].smsTab, selected: true })).toBeVisible();
+  await open('login-abroad');
+  await expect(page.getByRole('tab', { name: login['en-US'].passwordTab, selected: true })).toBeVisible();
+  await open('register-email');
+  await expect(page.getByRole('tab', { name: register['en-US'].emailTab, selected: true })).toBeVisible();
+  await open('register-email-success');
+  await expect(page.getByText(register['en-US'].emailSentTitle)).toBeVisible();
+  await open('login-email-reset-password');
+  await expect(page.getByRole('tab', { name: forget['en-US'].emailTab, selected: true })).toBeVisible();
+  // No site frame inside the widget.
+  await expect(page.getByRole('banner')).toHaveCount(0);
 });
