@@ -72,6 +72,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const server = app.listen(config.port, config.host);
+  // Idle keep-alive longer than nginx's upstream keepalive (60 s) and than clients', so a proxy or
+  // browser never reuses a socket the BFF is just closing (a reset on the next request).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -103,7 +107,10 @@ async function main(): Promise<void> {
       logger.info('stopped');
       process.exit(0);
     });
+    // A kept-alive connection becomes idle once its request finishes: close it then, not after
+    // the idle timeout, so a drain takes as long as the slowest request.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 200).unref();
   };
   // New rules take effect between requests; connections stay open; a bad file changes nothing.
   process.on('SIGHUP', () => reloadFromFile(rateLimits, config.rateLimitsFile, logger));
