@@ -1,27 +1,40 @@
 # syntax=docker/dockerfile:1
-# Build on Node 24, run on a slim Node 24 image as a non-root user with production dependencies only.
+# The SSO service: the BFF with the built SPA (README "Deploying"). Built on Node 24, run on a slim
+# Node 24 image as the unprivileged `node` user with production dependencies only.
+#   docker build -t uaa-sso .
+#   docker run -p 8080:8080 -e UAA_UPSTREAM=https://uaa.internal/uaa-be -e APP_ENV=production ... uaa-sso
+# tests/deploy/dockerfile-build.mjs performs these stages without Docker; keep both in step.
 
+# 1. Build: every dependency, then the SPA (with its .br/.gz files) and the server bundle.
 FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
+# 2. Production dependencies only, installed apart so that no build tool reaches the image.
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
+# 3. Runtime.
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
+ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 STATIC_DIR=dist/client
 WORKDIR /app
-COPY --from=deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
-COPY --chown=node:node package.json ./
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist/client ./dist/client
+COPY --from=build /app/dist/server ./dist/server
+COPY package.json ./
+# Files stay root-owned and read-only to the process; LOCAL_UAA_DATA (demo mode only) needs a
+# writable volume.
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# exec form: node is PID 1's child-free process and receives SIGTERM directly for the graceful drain.
+# Exec form, no shell or npm in between: node is PID 1 and receives `docker stop`'s SIGTERM
+# itself; the BFF then drains in-flight requests and exits within 10 s (give `docker stop -t 15`
+# or a stop_grace_period of 15 s so Docker never kills it first).
+STOPSIGNAL SIGTERM
 CMD ["node", "--enable-source-maps", "dist/server/index.js"]

@@ -27,3 +27,6 @@ npm run build --silent
 
 step "browser end-to-end tests"
 bash scripts/e2e.sh
+
+step "deployment: nginx + two replicas + Redis, the Dockerfile's stages, Node 24"
+bash scripts/test-deploy.sh

@@ -45,6 +45,17 @@ function networkFailure(key: ProductMessage, code: string, silent: boolean): Api
   return new ApiError(code, message, 0);
 }
 
+/** The headers every UAA call carries (CSRF, language, iframe marker). */
+export function baseHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-CSRF': '1',
+    [HEADERS.lang]: currentLocale(),
+    Accept: 'application/json',
+  };
+  if (inIframe()) headers[HEADERS.iframe] = IFRAME_MARKER_VALUE;
+  return headers;
+}
+
 export async function call<T = unknown, R extends Envelope<T> = Envelope<T>>(
   name: EndpointName,
   body?: unknown,
@@ -52,12 +63,7 @@ export async function call<T = unknown, R extends Envelope<T> = Envelope<T>>(
 ): Promise<R> {
   const endpoint: Endpoint = ENDPOINTS[name];
   const silent = options.silent ?? endpoint.silent ?? false;
-  const headers: Record<string, string> = {
-    'X-CSRF': '1',
-    [HEADERS.lang]: currentLocale(),
-    Accept: 'application/json',
-  };
-  if (inIframe()) headers[HEADERS.iframe] = IFRAME_MARKER_VALUE;
+  const headers = baseHeaders();
   if (options.captcha) {
     headers.captchaVerifyParam = options.captcha.captchaVerifyParam;
     headers.sceneId = options.captcha.sceneId;
@@ -66,20 +72,30 @@ export async function call<T = unknown, R extends Envelope<T> = Envelope<T>>(
   let url = `${GATEWAY_BASE}${endpoint.path}`;
   if (options.query)
     url += `${url.includes('?') ? '&' : '?'}${new URLSearchParams(options.query).toString()}`;
-  const init: RequestInit = {
-    method: endpoint.method,
-    headers,
-    credentials: 'same-origin',
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  };
+  const init: RequestInit = { method: endpoint.method, headers };
   if (endpoint.method === 'POST') {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
   }
+  return send<R>(url, init, silent);
+}
 
+/**
+ * Sends a prepared request (headers from baseHeaders) with the timeout and applies the reply
+ * handling of call(): toasts, 401 and 403. Exported for the multipart upload.
+ */
+export async function send<R extends Envelope = Envelope>(
+  url: string,
+  init: RequestInit,
+  silent = false,
+): Promise<R> {
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await fetch(url, {
+      ...init,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
     throw timedOut

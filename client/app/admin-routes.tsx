@@ -3,11 +3,14 @@
  * shell, which shows it only when its module is in the user's resource list; any other path
  * under /admin gets the shell's "no permission" (never the catch-all redirect to /login).
  */
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { AdminShell } from '../components/admin-shell';
+import { CenterSpin } from '../components/center-spin';
 import { RequireSession } from './guards';
+
+// Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.
+const AdminShell = lazy(() => import('../components/admin-shell').then((m) => ({ default: m.AdminShell })));
 
 const PlatformListPage = lazy(() => import('../pages/admin/platform/index'));
 const PlatformFormPage = lazy(() => import('../pages/admin/platform/form'));
@@ -20,7 +23,9 @@ export const adminRoutes: RouteObject[] = [
     path: ROUTES.admin,
     element: (
       <RequireSession>
-        <AdminShell />
+        <Suspense fallback={<CenterSpin />}>
+          <AdminShell />
+        </Suspense>
       </RequireSession>
     ),
     children: [

@@ -15,7 +15,7 @@ import {
   ROLE,
   uniqueName,
 } from './admin-helpers';
-import { LANGS, product, validation, type Lang } from './texts';
+import { LANGS, product, serverErrors, validation, type Lang } from './texts';
 
 const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
@@ -26,7 +26,7 @@ const today = () => {
 
 async function filterByName(page: Page, lang: Lang, name: string) {
   await page.getByRole('textbox', { name: platformTexts[lang].name, exact: true }).fill(name);
-  await page.getByRole('button', { name: adminTexts[lang].search }).click();
+  await page.getByRole('search').getByRole('button', { name: adminTexts[lang].search }).click();
 }
 
 async function pickCreated(page: Page, lang: Lang, from: string, to: string) {
@@ -66,22 +66,22 @@ for (const lang of LANGS) {
     expect(await rows(page).count()).toBeGreaterThan(0);
 
     await page.getByRole('textbox', { name: t.id, exact: true }).fill('media');
-    await page.getByRole('button', { name: c.search }).click();
+    await page.getByRole('search').getByRole('button', { name: c.search }).click();
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('Media');
     await expect(rows(page).first()).toContainText('https://media.example.org');
 
-    await page.getByRole('button', { name: c.reset }).click();
+    await page.getByRole('search').getByRole('button', { name: c.reset }).click();
     await expect(page.getByRole('textbox', { name: t.id, exact: true })).toHaveValue('');
     await expect(rows(page)).toHaveCount(12);
 
     await filterByName(page, lang, mine);
     await expect(rows(page)).toHaveCount(3);
     await pickCreated(page, lang, today(), today());
-    await page.getByRole('button', { name: c.search }).click();
+    await page.getByRole('search').getByRole('button', { name: c.search }).click();
     await expect(rows(page)).toHaveCount(3);
     await pickCreated(page, lang, '2001-01-01', '2001-01-31');
-    await page.getByRole('button', { name: c.search }).click();
+    await page.getByRole('search').getByRole('button', { name: c.search }).click();
     await expect(rows(page)).toHaveCount(0);
   });
 
@@ -111,7 +111,11 @@ for (const lang of LANGS) {
     await expect(page.getByText(validation.descriptionRule[lang])).toBeVisible();
     await page.getByRole('textbox', { name: t.description, exact: true }).fill('A new platform, for tests.');
 
-    await uploadLogo(page);
+    // The picker opens from the keyboard too.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: `+ ${t.upload}` }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
     const preview = page.locator('.arco-upload-list-item-picture img');
     await expect(preview).toBeVisible();
     // One picture only: the picker is gone once a logo is there.
@@ -219,6 +223,31 @@ for (const lang of LANGS) {
     await expect(rows(page)).toHaveCount(0);
   });
 }
+
+test('a file that is not a picture is refused by the upload service, and nothing is saved with it', async ({
+  page,
+}) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin/platform/create?lang=en-US');
+  await page.locator('.platform-logo input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not a picture at all'),
+  });
+  await expect(toast(page, serverErrors.A0105['en-US'])).toBeVisible();
+  await expect(page.locator('.arco-upload-list-item-error')).toBeVisible();
+
+  const name = uniqueName('NoLogo');
+  await page.getByRole('textbox', { name: platformTexts['en-US'].name, exact: true }).fill(name);
+  await page
+    .getByRole('textbox', { name: platformTexts['en-US'].logoutUrl, exact: true })
+    .fill('https://x.example.org');
+  await page.getByRole('button', { name: adminTexts['en-US'].save }).click();
+  await expect(page).toHaveURL(/\/admin\/platform$/);
+  await filterByName(page, 'en-US', name);
+  const id = (await rows(page).first().locator('td').nth(1).textContent())!.trim();
+  expect((await platformDetail(page.request, id)).logo).toBe('');
+});
 
 test('an unknown operate, or edit without an id, goes back to the list', async ({ page }) => {
   await loginAsAdmin(page);

@@ -115,7 +115,7 @@ for (const lang of LANGS) {
       roleIds: [ROLE.platformAdmin],
     });
     expect(reply.msgCode, reply.msg).toBe('10000');
-    await ua.getByRole('button', { name: t.search }).click();
+    await ua.getByRole('search').getByRole('button', { name: t.search }).click();
     await expect(ua.getByText(noPermission)).toBeVisible();
     // Another page gets a fresh chance: its module list still names the users module.
     await ua.getByRole('navigation', { name: t.navigation }).getByRole('menuitem').nth(1).click();

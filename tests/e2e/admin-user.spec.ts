@@ -36,7 +36,7 @@ async function searchBy(
 ) {
   const t = userTexts[lang];
   await page.getByRole('textbox', { name: t[field], exact: true }).fill(value);
-  await page.getByRole('button', { name: adminTexts[lang].search }).click();
+  await page.getByRole('search').getByRole('button', { name: adminTexts[lang].search }).click();
 }
 
 async function columnFilter(page: Page, lang: Lang, column: string, choices: string[]) {
@@ -121,36 +121,36 @@ for (const lang of LANGS) {
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(a.email!);
 
-    await page.getByRole('button', { name: c.reset }).click();
+    await page.getByRole('search').getByRole('button', { name: c.reset }).click();
     await expect(page.getByRole('textbox', { name: t.email, exact: true })).toHaveValue('');
     await expect(rows(page)).toHaveCount(12);
 
     await searchBy(page, lang, 'ssoUid', a.ssoUid);
     await expect(rows(page)).toHaveCount(1);
-    await page.getByRole('button', { name: c.reset }).click();
+    await page.getByRole('search').getByRole('button', { name: c.reset }).click();
     await searchBy(page, lang, 'phone', a.phone!);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(a.email!);
-    await page.getByRole('button', { name: c.reset }).click();
+    await page.getByRole('search').getByRole('button', { name: c.reset }).click();
     await searchBy(page, lang, 'github', github);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(github);
 
-    await page.getByRole('button', { name: c.reset }).click();
+    await page.getByRole('search').getByRole('button', { name: c.reset }).click();
     await page.getByRole('textbox', { name: t.email, exact: true }).fill(d);
     await page.getByRole('textbox', { name: c.createdFrom }).click();
     await page.getByRole('textbox', { name: c.createdFrom }).fill(today());
     await page.getByRole('textbox', { name: c.createdTo }).click();
     await page.getByRole('textbox', { name: c.createdTo }).fill(today());
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: c.search }).click();
+    await page.getByRole('search').getByRole('button', { name: c.search }).click();
     await expect(rows(page)).toHaveCount(2);
     await page.getByRole('textbox', { name: c.createdFrom }).click();
     await page.getByRole('textbox', { name: c.createdFrom }).fill('2001-01-01');
     await page.getByRole('textbox', { name: c.createdTo }).click();
     await page.getByRole('textbox', { name: c.createdTo }).fill('2001-12-31');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: c.search }).click();
+    await page.getByRole('search').getByRole('button', { name: c.search }).click();
     await expect(rows(page)).toHaveCount(0);
   });
 
@@ -173,7 +173,7 @@ for (const lang of LANGS) {
     await page.getByRole('button', { name: c.save }).click();
     await expect(page.getByText(product.emailOrPhoneRequired[lang])).toHaveCount(2);
     await expect(page.getByText(validation.passwordRequired[lang])).toBeVisible();
-    await expect(page.getByText(t.sourceRequired)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: t.sourceRequired })).toBeVisible();
 
     await email.fill('not-an-email');
     await email.blur();
@@ -200,7 +200,7 @@ for (const lang of LANGS) {
     await password.fill('Brand-new-123');
     await page.getByRole('combobox').filter({ hasText: t.sourcePlaceholder }).click();
     await page.getByRole('option', { name: 'Media', exact: true }).click();
-    await page.getByRole('radio', { name: 'Platform admin' }).check({ force: true });
+    await page.locator('label.arco-radio', { hasText: 'Platform admin' }).click();
     await page.getByRole('textbox', { name: t.description, exact: true }).fill('Made in the back office');
     await page.getByRole('button', { name: c.save }).click();
 
@@ -260,7 +260,7 @@ for (const lang of LANGS) {
     await page.getByRole('button', { name: t.changePassword }).click();
     await expect(password).toBeEnabled();
     await password.fill('Changed-456');
-    await page.getByRole('radio', { name: t.noRole }).check({ force: true });
+    await page.locator('label.arco-radio', { hasText: t.noRole }).click();
     await page.getByRole('switch', { name: t.status }).click();
     await page.getByRole('button', { name: c.save }).click();
     await expect(toast(page, t.updated)).toBeVisible();

@@ -1,0 +1,32 @@
+/**
+ * The back office's modules (spec §6), in menu order: one table drives the side menu, the
+ * redirect from /admin and the permission check of the current path.
+ */
+import type { BackOfficeModule } from '@shared/api/admin-types';
+import { ROUTES } from '@shared/routes';
+
+export interface AdminModule {
+  /** The name the UAA returns in the user's resource list. */
+  name: BackOfficeModule;
+  path: string;
+}
+
+export const ADMIN_MODULES: readonly AdminModule[] = [
+  { name: 'users', path: ROUTES.adminUser },
+  { name: 'platforms', path: ROUTES.adminPlatform },
+  { name: 'role', path: ROUTES.adminRole },
+];
+
+/** The module a back-office path belongs to (its list, create, edit and view pages). */
+export function moduleOfPath(pathname: string): AdminModule | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return ADMIN_MODULES.find((m) => path === m.path || path.startsWith(`${m.path}/`));
+}
+
+export type Operate = 'create' | 'edit' | 'view';
+export const OPERATES: readonly Operate[] = ['create', 'edit', 'view'];
+
+/** /admin/platform/edit?id=… and the like; the id travels as the `id` query parameter (spec §2). */
+export function operatePath(pattern: string, operate: Operate, id?: string): string {
+  return `${pattern.replace(':operate', operate)}${id ? `?id=${encodeURIComponent(id)}` : ''}`;
+}

@@ -1,0 +1,20 @@
+import { useLayoutEffect, useRef } from 'react';
+
+/**
+ * Arco's row-selection checkboxes have no accessible name (axe: "form elements must have
+ * labels"); this names them after each render of the table's owner.
+ */
+export function useA11yTable(texts: { selectRow: string; selectAll: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    root
+      .querySelectorAll('thead input[type="checkbox"]')
+      .forEach((input) => input.setAttribute('aria-label', texts.selectAll));
+    root
+      .querySelectorAll('tbody input[type="checkbox"]')
+      .forEach((input) => input.setAttribute('aria-label', texts.selectRow));
+  });
+  return ref;
+}

