@@ -12,17 +12,20 @@ export interface PlatformTheme {
 }
 
 export const PLATFORM_THEMES: Record<PlatformKey, PlatformTheme> = {
-  media: { primary: ['235,102,140', '216,60,105', '181,38,82'] },
-  landmarks: { primary: ['72,168,118', '40,140,90', '28,110,70'] },
-  cmg: { primary: ['230,110,70', '208,80,40', '170,60,28'] },
-  medieval: { primary: ['160,120,70', '133,94,48', '104,72,34'] },
-  migo: { primary: ['110,120,245', '84,92,230', '60,66,190'] },
-  vsp: { primary: ['60,170,200', '24,144,180', '16,114,144'] },
-  moce: { primary: ['140,96,230', '114,64,210', '88,44,170'] },
-  'science-discovery': { primary: ['64,128,255', '22,93,255', '14,66,210'] },
-  virtualbiolab: { primary: ['50,180,150', '20,150,120', '12,118,94'] },
-  intern: { primary: ['255,150,60', '245,120,20', '200,92,10'] },
+  media: { primary: ['188,81,112', '207,57,100', '176,48,85'] },
+  landmarks: { primary: ['56,131,92', '37,131,84', '31,111,71'] },
+  cmg: { primary: ['184,88,56', '199,76,38', '169,65,32'] },
+  medieval: { primary: ['147,110,64', '133,94,48', '113,79,40'] },
+  migo: { primary: ['98,107,220', '84,92,230', '71,78,195'] },
+  vsp: { primary: ['44,128,150', '21,126,158', '17,107,134'] },
+  moce: { primary: ['134,92,220', '114,64,210', '96,54,178'] },
+  'science-discovery': { primary: ['56,112,224', '22,93,255', '18,79,216'] },
+  virtualbiolab: { primary: ['36,132,110', '17,131,105', '14,112,89'] },
+  intern: { primary: ['172,101,40', '181,88,14', '154,75,12'] },
 };
+
+/** The sub-brand's own look (spec §1: "a separate branded variant"), a deep teal. */
+export const BRAND_THEME: PlatformTheme = { primary: ['0,110,120', '0,96,106', '0,78,86'] };
 
 export const platformNames = defineTexts(
   {

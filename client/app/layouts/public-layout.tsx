@@ -7,7 +7,7 @@ import { usePlatform } from '../../hooks/use-platform';
 import { useTexts } from '../../i18n/define-texts';
 import { useLocale } from '../../i18n/locale-context';
 import { useBrand } from '../brand';
-import { PLATFORM_THEMES, platformNames } from '../platform-theme';
+import { BRAND_THEME, PLATFORM_THEMES, platformNames } from '../platform-theme';
 import { useWidget } from '../widget';
 
 /**
@@ -30,7 +30,7 @@ export function PublicLayout({
   const brand = useBrand();
   const device = useDevice();
   const widget = useWidget();
-  const theme = platform ? PLATFORM_THEMES[platform] : undefined;
+  const theme = platform ? PLATFORM_THEMES[platform] : brand.branded ? BRAND_THEME : undefined;
 
   // Arco reads its primary colour from CSS variables; a platform overrides them page-wide so
   // that popups (rendered outside this frame) match too.

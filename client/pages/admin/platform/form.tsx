@@ -11,7 +11,7 @@ import type { ApiError } from '../../../api/client';
 import { AdminPage, useConfirm, useCopy } from '../../../components/admin-list';
 import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
 import { adminTexts } from '../../../components/admin-shell.locale';
-import { AdminTabs } from '../../../components/admin-tabs';
+import { Tabs } from '../../../components/tabs';
 import { useRule } from '../../../components/form-rules';
 import { notify } from '../../../components/notify';
 import { useTexts } from '../../../i18n/define-texts';
@@ -195,11 +195,11 @@ export default function PlatformFormPage() {
       {holder}
       <section className="admin-panel">
         {mode === 'edit' ? (
-          <AdminTabs activeTab={tab} onChange={setTab}>
-            <AdminTabs.TabPane key="basic" title={t.basicTab}>
+          <Tabs activeTab={tab} onChange={setTab}>
+            <Tabs.TabPane key="basic" title={t.basicTab}>
               {basic}
-            </AdminTabs.TabPane>
-            <AdminTabs.TabPane key="auth" title={t.authTab}>
+            </Tabs.TabPane>
+            <Tabs.TabPane key="auth" title={t.authTab}>
               {platform ? (
                 <dl className="platform-auth">
                   <dt>{t.clientId}</dt>
@@ -231,8 +231,8 @@ export default function PlatformFormPage() {
                   </dd>
                 </dl>
               ) : null}
-            </AdminTabs.TabPane>
-          </AdminTabs>
+            </Tabs.TabPane>
+          </Tabs>
         ) : (
           basic
         )}
