@@ -1,7 +1,44 @@
-import { defineConfig } from '@rsbuild/core';
+import { writeFileSync } from 'node:fs';
+import { defineConfig, type Rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 const BFF = 'http://localhost:8080';
+
+/**
+ * BUNDLE_STATS=file: writes which source modules each emitted file holds (`npm run bench` reads
+ * it to prove what /login downloads, and what it does not).
+ */
+function bundleStats(file: string): Rspack.RspackPluginInstance {
+  return {
+    apply(compiler) {
+      compiler.hooks.done.tap('bundle-stats', (stats) => {
+        const json = stats.toJson({
+          all: false,
+          chunks: true,
+          ids: true,
+          modules: true,
+          nestedModules: true,
+          orphanModules: true,
+          modulesSpace: Infinity,
+          nestedModulesSpace: Infinity,
+        });
+        const names = (m: Rspack.StatsModule): string[] => [
+          m.name ?? '',
+          ...(m.modules ?? []).flatMap(names),
+        ];
+        const byChunk = new Map<string | number, string[]>();
+        for (const m of json.modules ?? []) {
+          for (const id of m.chunks ?? []) byChunk.set(id, [...(byChunk.get(id) ?? []), ...names(m)]);
+        }
+        const chunks = (json.chunks ?? []).map((c) => ({
+          files: c.files ?? [],
+          modules: c.id === undefined ? [] : (byChunk.get(c.id) ?? []),
+        }));
+        writeFileSync(file, JSON.stringify(chunks));
+      });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [pluginReact()],
@@ -32,6 +69,12 @@ export default defineConfig({
   },
   performance: {
     chunkSplit: { strategy: 'split-by-experience' },
+  },
+  tools: {
+    rspack: (config) => {
+      if (process.env.BUNDLE_STATS)
+        config.plugins = [...(config.plugins ?? []), bundleStats(process.env.BUNDLE_STATS)];
+    },
   },
   server: {
     port: 3000,

@@ -13,7 +13,10 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{shared,client,bff,local-uaa,scripts}/**/*.test.{ts,tsx}'],
+    include: [
+      '{shared,client,bff,local-uaa,scripts}/**/*.test.{ts,tsx}',
+      'tests/{faults,fuzz,security}/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 15000,
     pool: 'threads',

@@ -72,6 +72,7 @@ export function createApp(deps: AppDeps): Express {
     return {
       env,
       demo: demo && env !== 'production',
+      brandPrefix: config.brandPrefix,
       links: links[env],
       captcha:
         config.captcha.provider === 'aliyun'
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps): Express {
       captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
       domains: () => allowlist.domains(),
       envOf,
+      brandPrefix: config.brandPrefix,
     }),
   );
 
@@ -157,6 +159,7 @@ export function createApp(deps: AppDeps): Express {
       spa,
       logger,
       upstreamTimeoutMs: deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      brandPrefix: config.brandPrefix,
     }),
   );
 
@@ -229,9 +232,15 @@ export function createApp(deps: AppDeps): Express {
   // 8. One error handler: body parser refusals are the client's fault, the rest is ours.
   const onError: ErrorRequestHandler = (err: { type?: string; status?: number }, req, res, _next) => {
     if (err.type === 'entity.too.large') return sendError(req, res, 413, 'A0100', 'payloadTooLarge');
-    if (err.type === 'entity.parse.failed' || err.status === 400)
-      return sendError(req, res, 400, 'A0100', { serverCode: 'A0100' });
+    // A charset or Content-Encoding the parser does not take (`application/json; charset=latin1`).
+    if (err.status === 415) return sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
     if (err.status === 404) return sendError(req, res, 404, 'A0100', 'notFound');
+    // Every other refusal of the request itself (parse errors, aborted or mis-sized bodies).
+    if (
+      err.type === 'entity.parse.failed' ||
+      (typeof err.status === 'number' && err.status >= 400 && err.status < 500)
+    )
+      return sendError(req, res, 400, 'A0100', { serverCode: 'A0100' });
     logger.error({ reqId: req.id, err }, 'unhandled error');
     sendError(req, res, 500, '-1', 'internalError');
   };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '@shared/environment';
+import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -66,6 +67,10 @@ const schema = z
     UPLOAD_UPSTREAM: httpUrl.optional(),
     TOKEN_JSON_PATHS: csv.default(['data.token']),
     LOCAL_UAA_DATA: z.string().min(1).optional(),
+    BRAND_PREFIX: z
+      .string()
+      .regex(BRAND_PREFIX_PATTERN, 'must be a lower-case word of letters and digits, starting with a letter')
+      .default(DEFAULT_BRAND_PREFIX),
     STATIC_DIR: z.string().min(1).default('dist/client'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -130,6 +135,8 @@ export interface Config {
   tokenJsonPaths: string[];
   localUaaData: string | undefined;
   staticDir: string;
+  /** The sub-brand's route prefix: `/${brandPrefix}-login` and so on. */
+  brandPrefix: string;
   logLevel: Parsed['LOG_LEVEL'];
 }
 
@@ -193,6 +200,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       tokenJsonPaths: c.TOKEN_JSON_PATHS,
       localUaaData: c.LOCAL_UAA_DATA,
       staticDir: c.STATIC_DIR,
+      brandPrefix: c.BRAND_PREFIX,
       logLevel: c.LOG_LEVEL,
     },
   };

@@ -1,2 +1,344 @@
-// `npm run bench`: the benchmarks of the Benchmarks issue are not written yet.
-console.log('No benchmark exists yet (see the "Benchmarks and budgets" issue).');
+// `npm run bench` (DESIGN.md §9, the "Benchmarks and budgets" issue): builds its own copies of
+// the SPA and the BFF, starts everything on loopback (the local UAA as the upstream, Debian's
+// nginx, the BFF), measures proxy overhead, /login's weight, load times and memory in one run,
+// prints the figures with PASS/FAIL per budget and cleans up. It reports; it gates nothing
+// (exit 0), unless --strict is given and a budget fails.
+//
+//   npm run bench [-- --strict] [--no-build] [--duration=15] [--memory-requests=100000]
+//                 [--only=proxy,memory,pages] [--log-level=warn] [--cpu-prof]
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, loadAverage, round, rssMb, sleep, start, stopAll, waitForHttp } from '../bench/lib.mjs';
+import {
+  drive,
+  formatProxyRows,
+  GATEWAY,
+  LOCATION_PATH,
+  nginxConfig,
+  proxyOverhead,
+} from '../bench/proxy.mjs';
+import { launch, loadBundleStats, loadTime, loginCookie, pageWeight, PHONE_FIELD } from '../bench/pages.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name, fallback) =>
+  Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const STRICT = flag('strict');
+const BUILD = !flag('no-build');
+const CPU_PROF = flag('cpu-prof');
+const DURATION_S = option('duration', 15);
+const CONNECTIONS = 50;
+const MEMORY_ROUND = option('memory-requests', 100_000);
+// --only=proxy,memory,pages: a part of the run, when working on one budget.
+const ONLY = args
+  .find((a) => a.startsWith('--only='))
+  ?.split('=')[1]
+  ?.split(',');
+const part = (name) => !ONLY || ONLY.includes(name);
+
+const CLIENT_DIST = 'dist/client-bench';
+const SERVER_DIST = 'dist/server-bench';
+const STATS_FILE = path.join(CLIENT_DIST, 'bundle-stats.json');
+// The BFF's production log level (the default): one access line per request, as operators run
+// it; nginx writes its access log too. --log-level=warn shows what that line costs.
+const LOG_LEVEL = args.find((a) => a.startsWith('--log-level='))?.split('=')[1] ?? 'info';
+
+const BUDGET = {
+  throughputVsNginx: 0.6,
+  addedP99Ms: 5,
+  jsKb: 150,
+  cssKb: 25,
+  interactiveMs: 1500,
+  rssMb: 150,
+  // "No growth" between two equal rounds, within what the allocator's noise makes of RSS.
+  growthMb: 5,
+};
+
+const log = (line) => console.log(line);
+/** A file's contents in short: its packages (Arco by component) and source folders. */
+const contents = (modules) =>
+  [
+    ...new Set(
+      modules
+        .map((m) =>
+          m.includes('node_modules/')
+            ? m
+                .replace(/.*node_modules\//, '')
+                .replace(/^@arco-design\/web-react\/(?:es|icon)\/([^/]+).*/, 'arco:$1')
+                .replace(/^((?:@[^/]+\/)?[^/]+).*/, '$1')
+            : m
+                .replace(/^\.\//, '')
+                .replace(/ \+ \d+ modules$/, '')
+                .split('/')
+                .slice(0, 3)
+                .join('/'),
+        )
+        .filter((m) => m && !/^arco:(_|style|locale$)/.test(m)),
+    ),
+  ]
+    .slice(0, 6)
+    .join(' ');
+const kb = (bytes) => round(bytes / 1024, 1);
+const verdicts = [];
+const verdict = (budget, figure, pass) => verdicts.push({ budget, figure, result: pass ? 'PASS' : 'FAIL' });
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'uaa-bench-'));
+let browser;
+
+async function cleanup() {
+  await browser?.close().catch(() => {});
+  await stopAll();
+  rmSync(tmp, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void cleanup().then(() => process.exit(130)));
+}
+
+async function main() {
+  const started = Date.now();
+  log(`bench: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} CPUs`);
+  log(`load average at start: ${loadAverage()} (the CPUs may be shared: compare ratios, not absolutes)`);
+
+  if (BUILD) {
+    log(`building ${CLIENT_DIST} and ${SERVER_DIST}...`);
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
+    execFileSync('npx', ['rsbuild', 'build'], {
+      ...quiet,
+      env: { ...process.env, CLIENT_DIST, BUNDLE_STATS: STATS_FILE },
+    });
+    execFileSync('node', ['scripts/compress.mjs', `${CLIENT_DIST}/static`], quiet);
+    execFileSync('node', ['scripts/build-server.mjs'], { ...quiet, env: { ...process.env, SERVER_DIST } });
+  }
+
+  // --- Start: local UAA, nginx, BFF -----------------------------------------------------------
+  const [uaaPort, nginxPort, bffPort] = [await freePort(), await freePort(), await freePort()];
+  const upstream = `http://127.0.0.1:${uaaPort}`;
+  start('local UAA', process.execPath, [`${SERVER_DIST}/local-uaa.js`], {
+    env: { UAA_PORT: String(uaaPort), NODE_ENV: 'production' },
+  });
+  await waitForHttp(`${upstream}${LOCATION_PATH}`);
+
+  const nginxDir = path.join(tmp, 'nginx');
+  mkdirSync(path.join(nginxDir, 'tmp'), { recursive: true });
+  writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig({ port: nginxPort, upstreamPort: uaaPort }));
+  start('nginx', '/usr/sbin/nginx', ['-p', `${nginxDir}/`, '-c', 'nginx.conf', '-e', 'error.log']);
+  const nginx = `http://127.0.0.1:${nginxPort}`;
+  await waitForHttp(`${nginx}${GATEWAY}${LOCATION_PATH}`);
+
+  const rulesFile = path.join(tmp, 'rate-limits.json');
+  writeFileSync(rulesFile, '[]');
+  const profDir = path.resolve('dist/bench-profiles');
+  const bffLog = openSync(path.join(tmp, 'bff.log'), 'w');
+  const bffProcess = start(
+    'BFF',
+    process.execPath,
+    // As the image runs it (Dockerfile CMD).
+    [
+      '--enable-source-maps',
+      ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+      `${SERVER_DIST}/index.js`,
+    ],
+    {
+      env: {
+        PORT: String(bffPort),
+        HOST: '127.0.0.1',
+        UAA_UPSTREAM: upstream,
+        RATE_LIMITS_FILE: rulesFile,
+        LOG_LEVEL,
+        STATIC_DIR: CLIENT_DIST,
+        NODE_ENV: 'production',
+      },
+      stdio: bffLog,
+    },
+  );
+  const bff = `http://127.0.0.1:${bffPort}`;
+  await waitForHttp(`${bff}/login`);
+  await sleep(1000);
+  const rssIdle = rssMb(bffProcess.pid);
+
+  // --- Proxy overhead --------------------------------------------------------------------------
+  let proxy;
+  if (part('proxy')) {
+    log('proxy overhead (getLocationInfo):');
+    proxy = await proxyOverhead({
+      upstream,
+      nginx,
+      bff,
+      duration: DURATION_S,
+      connections: CONNECTIONS,
+      log,
+    });
+    verdict(
+      `BFF throughput >= ${BUDGET.throughputVsNginx * 100} % of nginx's`,
+      `${round(proxy.throughputVsNginx * 100, 0)} %`,
+      proxy.throughputVsNginx >= BUDGET.throughputVsNginx,
+    );
+    verdict(
+      `BFF p99 added latency <= ${BUDGET.addedP99Ms} ms at ${CONNECTIONS} connections`,
+      `${round(proxy.addedP99)} ms (nginx: ${round(proxy.nginxAddedP99)} ms)`,
+      proxy.addedP99 <= BUDGET.addedP99Ms,
+    );
+  }
+
+  // --- Memory -----------------------------------------------------------------------------------
+  let memory;
+  if (part('memory')) {
+    log(`memory: two rounds of ${MEMORY_ROUND} proxied requests...`);
+    const memoryRound = async () => {
+      const r = await drive({
+        url: `${bff}${GATEWAY}${LOCATION_PATH}`,
+        headers: { 'X-CSRF': '1' },
+        connections: CONNECTIONS,
+        amount: MEMORY_ROUND,
+      });
+      await sleep(2000);
+      return { ...r, rss: rssMb(bffProcess.pid) };
+    };
+    const round1 = await memoryRound();
+    const round2 = await memoryRound();
+    memory = { round1, round2, growth: round2.rss - round1.rss };
+    const peak = Math.max(rssIdle, round1.rss, round2.rss);
+    verdict(`BFF RSS <= ${BUDGET.rssMb} MB`, `${round(peak)} MB`, peak <= BUDGET.rssMb);
+    verdict(
+      `no RSS growth between two equal rounds (<= ${BUDGET.growthMb} MB)`,
+      `${round(memory.growth)} MB`,
+      memory.growth <= BUDGET.growthMb,
+    );
+  }
+
+  // --- Page weight and load time -----------------------------------------------------------------
+  let weight;
+  const loads = [];
+  if (part('pages')) {
+    log('page weight and load time (Chromium)...');
+    browser = await launch();
+    const stats = loadBundleStats(STATS_FILE);
+    weight = await pageWeight({ browser, base: bff, distDir: CLIENT_DIST, stats });
+    verdict(
+      `/login JS <= ${BUDGET.jsKb} KB gzip`,
+      `${kb(weight.jsGzip)} KB`,
+      weight.jsGzip <= BUDGET.jsKb * 1024,
+    );
+    verdict(
+      `/login CSS <= ${BUDGET.cssKb} KB gzip`,
+      `${kb(weight.cssGzip)} KB`,
+      weight.cssGzip <= BUDGET.cssKb * 1024,
+    );
+    verdict(
+      'no admin, user-centre or RSA code on /login',
+      weight.forbidden.length ? weight.forbidden.slice(0, 3).join(', ') : 'none',
+      weight.forbidden.length === 0,
+    );
+    verdict(
+      'RSA library loaded when a password is submitted',
+      weight.rsaOnSubmit,
+      weight.rsaOnSubmit === 'yes',
+    );
+
+    let cookies = [];
+    try {
+      cookies = await loginCookie(bff, 'admin', 'Admin12345');
+    } catch (err) {
+      log(`  cannot log in for /usercenter and /admin/user: ${err.message}`);
+    }
+    const pages = [
+      { path: '/login', ready: PHONE_FIELD, cookies: [] },
+      ...(cookies.length
+        ? [
+            { path: '/usercenter', ready: 'main h1, main h2, [role="tab"], .arco-tabs', cookies },
+            { path: '/admin/user', ready: 'table', cookies },
+          ]
+        : []),
+    ];
+    for (const p of pages) {
+      // Two cold loads each; the better one is reported (the CPUs are shared).
+      const runs = [];
+      for (let i = 0; i < 2; i += 1) {
+        try {
+          runs.push(await loadTime({ browser, url: `${bff}${p.path}`, ready: p.ready, cookies: p.cookies }));
+        } catch (err) {
+          log(`  ${p.path}: ${err.message.split('\n')[0]}`);
+          runs.push({ fcp: NaN, ready: NaN, typed: false, finalPath: '(failed)' });
+        }
+      }
+      loads.push({ page: p.path, ...runs.sort((a, b) => (a.ready || Infinity) - (b.ready || Infinity))[0] });
+    }
+    const loginLoad = loads[0];
+    verdict(
+      `/login interactive (phone field takes input) <= ${BUDGET.interactiveMs} ms, 4x CPU, Fast 3G`,
+      `${loginLoad.ready} ms${loginLoad.typed ? '' : ' (typing failed)'}`,
+      loginLoad.ready <= BUDGET.interactiveMs && loginLoad.typed,
+    );
+  }
+
+  // --- Report -------------------------------------------------------------------------------------
+  log('');
+  log(
+    `BFF LOG_LEVEL=${LOG_LEVEL}, rate limits off (RATE_LIMITS_FILE=[]); nginx: 1 worker, keep-alive upstream`,
+  );
+  if (proxy) {
+    log(
+      `Proxy overhead: GET ${LOCATION_PATH}, ${CONNECTIONS} connections, ${DURATION_S} s per target in 3 interleaved rounds`,
+    );
+    console.table(formatProxyRows(proxy.rows));
+    log(
+      `BFF/nginx throughput ${round(proxy.throughputVsNginx * 100, 0)} %, ` +
+        `BFF/direct ${round((proxy.rows[2].rps / proxy.rows[0].rps) * 100, 0)} %; ` +
+        `added p50 ${round(proxy.addedP50)} ms, added p99 ${round(proxy.addedP99)} ms ` +
+        `(nginx: p99 +${round(proxy.nginxAddedP99)} ms)`,
+    );
+    log('');
+  }
+  if (weight) {
+    log(`/login downloads (gzip from the build; transferred = Chromium's network log, br):`);
+    console.table(
+      weight.files.map((f) => ({
+        file: f.path,
+        kind: f.kind,
+        'gzip KB': kb(f.gzip ?? 0),
+        'transferred KB': kb(f.transferred),
+        holds: contents(f.modules),
+      })),
+    );
+    log(
+      `JS ${kb(weight.jsGzip)} KB, CSS ${kb(weight.cssGzip)} KB, fonts ${kb(weight.fontGzip)} KB, ` +
+        `images ${kb(weight.imageGzip)} KB (gzip); transferred ${kb(weight.transferred)} KB`,
+    );
+    log('');
+    log('Load time: cold cache, 4x CPU slowdown, Fast 3G (562.5 ms RTT, 1.44 Mbit/s), best of 2');
+    console.table(
+      loads.map((l) => ({ page: l.page, 'FCP ms': l.fcp, 'ready ms': l.ready, 'ended on': l.finalPath })),
+    );
+    log('');
+  }
+  if (memory) {
+    log(
+      `Memory (BFF RSS): idle ${round(rssIdle)} MB, after round 1 ${round(memory.round1.rss)} MB, ` +
+        `after round 2 ${round(memory.round2.rss)} MB`,
+    );
+    log(
+      `  rounds: ${memory.round1.total} and ${memory.round2.total} requests, ` +
+        `${memory.round1.failed + memory.round2.failed} failed`,
+    );
+    log('');
+  }
+  console.table(verdicts);
+  const failed = verdicts.filter((v) => v.result === 'FAIL');
+  log(`load average at end: ${loadAverage()}; ${round((Date.now() - started) / 1000, 0)} s in all`);
+  log(failed.length ? `${failed.length} budget(s) failed` : 'every budget met');
+  if (CPU_PROF) log(`CPU profile of the BFF written to ${profDir} (open in Chrome DevTools)`);
+  return failed.length;
+}
+
+let failures = 0;
+try {
+  failures = await main();
+} catch (err) {
+  console.error(`bench: ${err.stack ?? err}`);
+  failures = -1;
+} finally {
+  await cleanup();
+}
+process.exit(failures === -1 || (STRICT && failures > 0) ? 1 : 0);

@@ -21,7 +21,6 @@ const OWN_ROUTES = new Map<string, string>([
   [BFF_PATHS.session, 'bff:session'],
   [BFF_PATHS.redirect, 'bff:redirect'],
   [ROUTES.authentication, 'authentication'],
-  [ROUTES.brandAuthentication, 'authentication:branded'],
 ]);
 
 /** A bounded label for a request: what it asked for, without ids or queries. */
@@ -38,6 +37,8 @@ export function routeLabel(url: string): string {
   }
   if (path === BFF_PATHS.dev || path.startsWith(`${BFF_PATHS.dev}/`)) return 'dev';
   if (path.startsWith('/static/')) return 'static';
+  // The sub-brand's twin, whatever its configured prefix.
+  if (/^\/[a-z][a-z0-9]{0,19}-authentication$/.test(path)) return 'authentication:branded';
   return OWN_ROUTES.get(path) ?? 'spa';
 }
 

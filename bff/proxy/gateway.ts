@@ -3,7 +3,8 @@
  * allowed headers, the bearer comes from the httpOnly cookie, and any token in a reply is moved
  * into that cookie before the body reaches the browser.
  */
-import type { IncomingMessage, ServerResponse, ClientRequest } from 'node:http';
+import { Agent as HttpAgent, type IncomingMessage, type ServerResponse, type ClientRequest } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { Request, Response, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
@@ -67,6 +68,11 @@ function tokenFromSetCookie(headers: IncomingMessage['headers'], name: string): 
 export function createGateway(opts: GatewayOptions): RequestHandler {
   const timeoutMs = opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const logoutPath = ENDPOINTS.logoutAll.path;
+  // Upstream connections are kept alive and reused: without an agent http-proxy opens (and the
+  // UAA accepts) one TCP connection per request, which cost the BFF most of its throughput.
+  const agent = opts.target.startsWith('https:')
+    ? new HttpsAgent({ keepAlive: true })
+    : new HttpAgent({ keepAlive: true });
 
   function onProxyReq(proxyReq: ClientRequest, incoming: IncomingMessage): void {
     const req = incoming as GatewayRequest;
@@ -125,7 +131,23 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     if (status === 401 || isLogout) clearSessionCookie(req, res, opts.cookie);
     if (isLogout) res.setHeader('Clear-Site-Data', '"cookies"');
 
-    const isJson = /\bjson\b/i.test(proxyRes.headers['content-type'] ?? '');
+    // No body to read or rewrite: a HEAD reply, 204 or 304 passes on as it is.
+    if (req.method === 'HEAD' || status === 204 || status === 304) {
+      res.status(status);
+      copyHeaders(proxyRes, res);
+      proxyRes.resume();
+      res.end();
+      return;
+    }
+    const type = proxyRes.headers['content-type'] ?? '';
+    const isJson = /\bjson\b/i.test(type);
+    // An HTML page or a non-JSON 5xx is a proxy's or a server's error page, never a UAA answer:
+    // the browser gets the gateway's envelope, not the page (which may name internal hosts).
+    if (!isJson && (status >= 500 || /^\s*text\/html\b/i.test(type))) {
+      proxyRes.resume();
+      sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
+      return;
+    }
     if (!isJson) {
       res.status(status);
       copyHeaders(proxyRes, res);
@@ -197,6 +219,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
 
   return createProxyMiddleware<Request, Response>({
     target: opts.target,
+    agent,
     changeOrigin: true,
     xfwd: false,
     proxyTimeout: timeoutMs,

@@ -4,10 +4,16 @@
  * offline queue, a short command timeout), and each rule's failMode decides what the request
  * gets; the connection keeps retrying in the background.
  */
+import { createRequire } from 'node:module';
 import { MemoryStore, type Options, type Store } from 'express-rate-limit';
-import { RedisStore } from 'rate-limit-redis';
-import { createClient } from 'redis';
+import type * as RateLimitRedis from 'rate-limit-redis';
+import type { RedisStore } from 'rate-limit-redis';
+import type * as Redis from 'redis';
 import type { Logger } from 'pino';
+
+// The Redis client and its store are loaded only when REDIS_URL is set: a replica counting in
+// its own memory would otherwise carry them (about 18 MB resident) for nothing.
+const load = createRequire(import.meta.url);
 
 export class StoreUnavailableError extends Error {
   constructor(message = 'rate-limit store unavailable', options?: { cause?: unknown }) {
@@ -45,6 +51,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export function redisBackend(url: string, logger: Logger): CounterBackend {
+  const { createClient } = load('redis') as typeof Redis;
   const client = createClient({
     url,
     // Fail fast instead of queueing commands while disconnected: the request must not wait.
@@ -102,7 +109,8 @@ class ResilientRedisStore implements Store {
     send: (...args: string[]) => Promise<string | number | (string | number)[]>,
     private readonly isUp: () => boolean,
   ) {
-    this.#inner = new RedisStore({ prefix, sendCommand: send });
+    const { RedisStore: Inner } = load('rate-limit-redis') as typeof RateLimitRedis;
+    this.#inner = new Inner({ prefix, sendCommand: send });
   }
 
   init(options: Options): void {

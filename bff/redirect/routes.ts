@@ -9,7 +9,7 @@ import { ENDPOINTS } from '@shared/api/endpoints';
 import { isSuccess } from '@shared/api/envelope';
 import type { AppEnv } from '@shared/environment';
 import { checkRedirect, withCode } from '@shared/redirect';
-import { ROUTES } from '@shared/routes';
+import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
 import type { AllowlistSource } from './allowlist';
@@ -23,6 +23,8 @@ export interface RedirectDeps {
   spa: Spa;
   logger: Logger;
   upstreamTimeoutMs: number;
+  /** The sub-brand's route prefix; its twin of /authentication sends back to its own login. */
+  brandPrefix?: string;
 }
 
 /** A query parameter that must appear at most once; an array means it was repeated. */
@@ -32,9 +34,9 @@ function single(req: Request, name: string): string | undefined | null {
   return typeof value === 'string' ? value : null;
 }
 
-function loginUrl(req: Request, branded: boolean): string {
+function loginUrl(req: Request, brandPrefix: string | null): string {
   const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-  return `${branded ? ROUTES.brandLogin : ROUTES.login}${query}`;
+  return `${brandPrefix ? brandRoute(brandPrefix, 'login') : ROUTES.login}${query}`;
 }
 
 async function fetchCode(
@@ -55,11 +57,40 @@ async function fetchCode(
     signal: AbortSignal.timeout(deps.upstreamTimeoutMs),
   });
   if (res.status === 401) return { unauthorized: true };
-  const body: unknown = await res.json().catch(() => undefined);
+  const text = await readAtMost(res, MAX_CODE_REPLY_BYTES);
+  let body: unknown;
+  try {
+    body = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   if (!isSuccess(body)) return {};
   const data = body.data as { code?: unknown } | string | undefined;
   const code = typeof data === 'string' ? data : data?.code;
-  return typeof code === 'string' && code !== '' ? { code } : {};
+  // A code goes into a Location header: a short printable token, nothing else.
+  return typeof code === 'string' && ONE_TIME_CODE.test(code) ? { code } : {};
+}
+
+const MAX_CODE_REPLY_BYTES = 64 * 1024;
+const ONE_TIME_CODE = /^[\x21-\x7e]{1,512}$/;
+
+/** The reply's text, or undefined once it outgrows `limit` bytes (the rest is not read). */
+async function readAtMost(res: globalThis.Response, limit: number): Promise<string | undefined> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function createRedirectRoutes(deps: RedirectDeps): Router {
@@ -72,7 +103,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     res.set('Cache-Control', 'no-store').redirect(302, verdict.url.href);
   });
 
-  async function authentication(req: Request, res: Response, branded: boolean): Promise<void> {
+  async function authentication(req: Request, res: Response, branded: string | null): Promise<void> {
     res.set('Cache-Control', 'no-store');
     const clientId = single(req, 'clientId');
     const redirect = single(req, 'redirect');
@@ -88,14 +119,19 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
       const result = await fetchCode(deps, req, token, clientId);
       if (result.unauthorized) clearSessionCookie(req, res, deps.cookie);
       if (!result.code) return res.redirect(302, loginUrl(req, branded));
-      res.redirect(302, withCode(verdict.url, result.code, state));
+      // No body: Express's "Redirecting to <url>" text would be a second copy of the code.
+      res
+        .status(302)
+        .location(withCode(verdict.url, result.code, state))
+        .end();
     } catch (err) {
       deps.logger.warn({ reqId: req.id, err: (err as Error).message }, 'one-time code fetch failed');
       res.redirect(302, loginUrl(req, branded));
     }
   }
 
-  router.get(ROUTES.authentication, (req, res) => authentication(req, res, false));
-  router.get(ROUTES.brandAuthentication, (req, res) => authentication(req, res, true));
+  const brandPrefix = deps.brandPrefix ?? DEFAULT_BRAND_PREFIX;
+  router.get(ROUTES.authentication, (req, res) => authentication(req, res, null));
+  router.get(brandRoute(brandPrefix, 'authentication'), (req, res) => authentication(req, res, brandPrefix));
   return router;
 }

@@ -7,21 +7,25 @@
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppEnv } from '@shared/environment';
-import { ROUTES } from '@shared/routes';
+import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 
-export const EMBEDDABLE_PAGES: readonly string[] = [
-  ROUTES.login,
-  ROUTES.register,
-  ROUTES.forget,
-  ROUTES.setphone,
-  ROUTES.brandLogin,
-  ROUTES.brandRegister,
-  ROUTES.brandForget,
-];
-const embeddable = new Set(EMBEDDABLE_PAGES.map((p) => p.toLowerCase()));
+/** The pages the intern widget may show inside a sub-platform's frame, for a brand prefix. */
+export function embeddablePages(brandPrefix: string = DEFAULT_BRAND_PREFIX): readonly string[] {
+  return [
+    ROUTES.login,
+    ROUTES.register,
+    ROUTES.forget,
+    ROUTES.setphone,
+    brandRoute(brandPrefix, 'login'),
+    brandRoute(brandPrefix, 'register'),
+    brandRoute(brandPrefix, 'forget'),
+  ];
+}
+export const EMBEDDABLE_PAGES = embeddablePages();
 
-export function isEmbeddablePage(path: string): boolean {
-  return embeddable.has(path.replace(/(.)\/+$/, '$1').toLowerCase());
+export function isEmbeddablePage(path: string, pages: readonly string[] = EMBEDDABLE_PAGES): boolean {
+  const normalized = path.replace(/(.)\/+$/, '$1').toLowerCase();
+  return pages.some((page) => page.toLowerCase() === normalized);
 }
 
 // Only plain host names may become CSP sources: nothing that could end or extend the directive.
@@ -45,11 +49,16 @@ export interface SecurityHeaderOptions {
   captchaScriptOrigin?: string;
   domains(): readonly string[];
   envOf(req: Request): AppEnv;
+  /** The sub-brand's route prefix (its login, register and forgot pages are embeddable too). */
+  brandPrefix?: string;
 }
 
 export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
+  const pages = embeddablePages(opts.brandPrefix);
   const frameAncestors = (req: Request): string =>
-    isEmbeddablePage(req.path) ? embeddingAncestors(opts.domains(), opts.envOf(req)).join(' ') : "'self'";
+    isEmbeddablePage(req.path, pages)
+      ? embeddingAncestors(opts.domains(), opts.envOf(req)).join(' ')
+      : "'self'";
   return [
     helmet({
       contentSecurityPolicy: {
@@ -74,7 +83,7 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
       xFrameOptions: { action: 'sameorigin' },
     }),
     (req, res, next) => {
-      if (isEmbeddablePage(req.path)) {
+      if (isEmbeddablePage(req.path, pages)) {
         // X-Frame-Options knows no allow-list: on an embeddable page it would undo frame-ancestors.
         res.removeHeader('X-Frame-Options');
         // Chromium applies CORP to framed documents: same-origin would block the allowed embedders.

@@ -36,7 +36,8 @@ const itemCheckBody = z.object({ message: z.enum(['phone', 'email']), item: fiel
 /** Sets the username once (A0217 when one is set) and the nickname at any time. */
 function updateInfo(store: Store, user: UserRecord, body: InfoUpdatePayload): UserRecord {
   const patch: UserPatch = {};
-  if (body.username !== undefined) {
+  // Setting the name it already has is a retry after a lost reply: it succeeds, changing nothing.
+  if (body.username !== undefined && body.username !== user.username) {
     if (user.username !== null) throw new UaaError('A0217', 200, LOCAL_TEXTS.usernameAlreadySet);
     assertUsernameAvailable(store, body.username);
     patch.username = body.username;

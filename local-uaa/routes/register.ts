@@ -83,6 +83,10 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
     assertRule(checkEmail(body.email));
     const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'register', now());
     assertRule(checkNewPassword(password));
+    // A retry after a lost reply learns that the account exists (its activation mail was sent),
+    // not that it asks too often.
+    store.pruneExpired();
+    if (store.findUserByEmail(body.email)) throw new UaaError('A0203');
     if (outbox.isThrottled(body.email)) throw new UaaError('A0301');
 
     // Hash before the uniqueness checks so nothing awaits between checking and creating.

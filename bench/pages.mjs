@@ -1,0 +1,223 @@
+// Page weight and load time in headless Chromium (playwright-core, Debian's /usr/bin/chromium).
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+import forge from 'node-forge';
+import { chromium } from 'playwright-core';
+import { round } from './lib.mjs';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+// DevTools' "Fast 3G" preset (Lighthouse's throttling): 562.5 ms RTT, ~1.44 Mbit/s down.
+export const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+};
+export const CPU_SLOWDOWN = 4;
+
+const PHONE_FIELD = 'input[autocomplete="tel"]';
+
+export async function launch() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+const kindOf = (url, type) => {
+  const p = new URL(url).pathname;
+  if (/\.m?js$/.test(p) || type === 'script') return 'js';
+  if (/\.css$/.test(p) || type === 'stylesheet') return 'css';
+  if (/\.(woff2?|ttf|otf|eot)$/.test(p) || type === 'font') return 'font';
+  if (/\.(png|jpe?g|gif|svg|webp|avif|ico)$/.test(p) || type === 'image') return 'image';
+  return 'other';
+};
+
+/** gzip -9 size of a built file (the .gz compress.mjs wrote, or compressed here). */
+function gzipSizeOf(distDir, pathname) {
+  const file = path.join(distDir, decodeURIComponent(pathname));
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
+  if (!existsSync(file)) return undefined;
+  const raw = readFileSync(file);
+  return Math.min(raw.length, gzipSync(raw, { level: constants.Z_BEST_COMPRESSION }).length);
+}
+
+/** Which source modules each emitted file holds (written by rsbuild.config.ts with BUNDLE_STATS). */
+export function loadBundleStats(file) {
+  const byFile = new Map();
+  for (const chunk of JSON.parse(readFileSync(file, 'utf8'))) {
+    for (const f of chunk.files) byFile.set(`/${f}`, [...(byFile.get(`/${f}`) ?? []), ...chunk.modules]);
+  }
+  return byFile;
+}
+
+/** Records every response of a page with its transferred (encoded) size, from the network log. */
+function recordNetwork(page) {
+  const entries = [];
+  page.on('requestfinished', async (request) => {
+    const entry = { url: request.url(), type: request.resourceType(), transferred: 0 };
+    entries.push(entry);
+    try {
+      entry.transferred = (await request.sizes()).responseBodySize;
+    } catch {
+      /* page closed */
+    }
+  });
+  return entries;
+}
+
+/**
+ * /login's weight: what Chromium downloads (unthrottled), each file's gzip size from the build,
+ * and which modules it carries; then the password is submitted to show when the RSA code loads.
+ */
+export async function pageWeight({ browser, base, distDir, stats }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const entries = recordNetwork(page);
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  await page.locator(PHONE_FIELD).waitFor();
+  const files = entries
+    .filter((e) => new URL(e.url).origin === base)
+    .map((e) => {
+      const pathname = new URL(e.url).pathname;
+      return {
+        path: pathname,
+        kind: kindOf(e.url, e.type),
+        gzip: gzipSizeOf(distDir, pathname),
+        transferred: e.transferred,
+        modules: stats.get(pathname) ?? [],
+      };
+    })
+    .filter((f) => f.kind !== 'other');
+  const sum = (kind, key) => files.filter((f) => f.kind === kind).reduce((n, f) => n + (f[key] ?? 0), 0);
+  const modulesOnLogin = files.flatMap((f) => f.modules);
+  const forbidden = modulesOnLogin.filter((m) =>
+    /client\/pages\/(admin|usercenter)\/|client\/components\/admin-|node-forge/.test(m),
+  );
+
+  // The RSA library: absent until a password is submitted, then fetched.
+  const before = entries.length;
+  let rsaOnSubmit = 'not checked';
+  let rsaBeforeSubmit = false;
+  try {
+    await page
+      .getByText(/^(Password login|密码登录)$/)
+      .first()
+      .click({ timeout: 3000 });
+    const form = page.locator('#login-password');
+    await form.locator('input[autocomplete="username"]').fill('admin', { timeout: 5000 });
+    await form.locator('input[type="password"]').fill('Admin12345');
+    // The agreement (shared by both tabs): its box, not its links.
+    await form.locator('.agreement .arco-checkbox').first().click({ timeout: 5000 });
+    const forgeSoFar = () =>
+      entries
+        .slice(before)
+        .some((e) => (stats.get(new URL(e.url).pathname) ?? []).some((m) => m.includes('node-forge')));
+    rsaBeforeSubmit = forgeSoFar();
+    await form.locator('button[type="submit"]').click();
+    // The local captcha asks for one click; then the password is encrypted and sent.
+    const dialogButton = page.locator('.arco-modal button.arco-btn-primary');
+    const deadline = Date.now() + 8000;
+    const loadsForge = forgeSoFar;
+    while (Date.now() < deadline && !loadsForge()) {
+      if (await dialogButton.isVisible().catch(() => false)) await dialogButton.click().catch(() => {});
+      await page.waitForTimeout(100);
+    }
+    rsaOnSubmit = rsaBeforeSubmit ? 'before submit' : loadsForge() ? 'yes' : 'no';
+  } catch (err) {
+    rsaOnSubmit = `not checked (${err.message.split('\n')[0]})`;
+  }
+  await context.close();
+  return {
+    files,
+    jsGzip: sum('js', 'gzip'),
+    cssGzip: sum('css', 'gzip'),
+    fontGzip: sum('font', 'gzip'),
+    imageGzip: sum('image', 'gzip'),
+    transferred: files.reduce((n, f) => n + f.transferred, 0),
+    forbidden: [...new Set(forbidden)],
+    rsaOnSubmit,
+  };
+}
+
+/** Logs in through the BFF's API as the SPA would, and returns the session cookie. */
+export async function loginCookie(base, account, password) {
+  const headers = { 'X-CSRF': '1', 'Content-Type': 'application/json', lang: 'en-US' };
+  const post = async (p, body, extra = {}) => {
+    const res = await fetch(`${base}/gw/uaa-be/api/v1${p}`, {
+      method: 'POST',
+      headers: { ...headers, ...extra, Origin: base },
+      body: JSON.stringify(body),
+    });
+    return { res, body: await res.json() };
+  };
+  const { res: keyRes, body: key } = await post('/cipher/getPubKey', {});
+  if (typeof key?.data?.pubKey !== 'string') {
+    throw new Error(`getPubKey answered ${keyRes.status} ${JSON.stringify(key).slice(0, 200)}`);
+  }
+  // The envelope of shared/crypto.ts encryptPassword.
+  const plaintext = JSON.stringify({ password, timestamp: Math.floor(Date.now() / 1000), scene: 'login' });
+  const encrypted = forge.util.encode64(
+    forge.pki.publicKeyFromPem(key.data.pubKey).encrypt(forge.util.encodeUtf8(plaintext), 'RSAES-PKCS1-V1_5'),
+  );
+  const { res, body } = await post(
+    '/login/byAccount',
+    { account, password: encrypted, autoLogin: false },
+    { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' },
+  );
+  if (body.msgCode !== '10000') throw new Error(`login failed: ${body.msgCode} ${body.msg}`);
+  const cookies = res.headers.getSetCookie().map((line) => line.split(';')[0]);
+  return cookies.map((pair) => {
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base };
+  });
+}
+
+/**
+ * Loads a page throttled (CPU 4x, Fast 3G, cold cache): first contentful paint, and the time
+ * until `ready` is visible and enabled (for /login: the phone field takes input).
+ */
+export async function loadTime({ browser, url, ready, cookies = [] }) {
+  const context = await browser.newContext();
+  if (cookies.length) await context.addCookies(cookies);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  // Records, from inside the page, the first moment `ready` is in the DOM, shown and enabled.
+  await page.addInitScript((selector) => {
+    const check = () => {
+      if (window.__benchReadyAt !== undefined) return;
+      const el = document.querySelector(selector);
+      if (el && !el.disabled && el.getClientRects().length > 0) window.__benchReadyAt = performance.now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  }, ready);
+  await page.goto(url, { waitUntil: 'commit' });
+  const field = page.locator(ready).first();
+  await field.waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: 30_000 });
+  const readyAt = await page.evaluate(() => window.__benchReadyAt);
+  let typed = true;
+  if (ready === PHONE_FIELD) {
+    await field.fill('138');
+    typed = (await field.inputValue()) === '138';
+  }
+  const fcp = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
+  const finalPath = new URL(page.url()).pathname;
+  await context.close();
+  return { fcp: round(fcp, 0), ready: round(readyAt, 0), typed, finalPath };
+}
+
+export { PHONE_FIELD };

@@ -1,0 +1,205 @@
+/**
+ * Upstream faults (issue 10): the real BFF in front of the real local UAA with a fault-injecting
+ * proxy between them and the real 6000 ms budget. Each fault gets the right status and a
+ * `{msgCode, msg}` envelope in the request's language, the BFF stays healthy throughout, and the
+ * very next call after the upstream recovers is served normally.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MESSAGES } from '@shared/errors/catalogue';
+import { startBff, type TestBff } from '@bff/testing';
+import { createLocalUaa } from '@local-uaa/app';
+import { startFaultUpstream, type Fault, type FaultUpstream } from './fault-upstream';
+
+const PUBKEY = '/gw/uaa-be/api/v1/cipher/getPubKey';
+const LANGS = ['en-US', 'zh-CN'] as const;
+
+let uaaServer: Server;
+let faulty: FaultUpstream;
+let bff: TestBff;
+let adminToken: string;
+const figures = { requests: 0, faults: 0 };
+
+beforeAll(async () => {
+  const uaa = createLocalUaa({
+    publicUrl: 'http://localhost:8080',
+    logger: { info() {}, error() {} },
+  });
+  const admin = uaa.store.findUserByUsername('admin');
+  adminToken = uaa.store.issueSession(admin!.ssoUid, { autoLogin: false }).token;
+  uaaServer = createServer(uaa.app);
+  await new Promise<void>((resolve) => uaaServer.listen(0, '127.0.0.1', resolve));
+  faulty = await startFaultUpstream(`http://127.0.0.1:${(uaaServer.address() as AddressInfo).port}`);
+  bff = await startBff({ upstream: faulty.url, upstreamTimeoutMs: 6000 });
+});
+afterAll(async () => {
+  await bff.close();
+  await faulty.close();
+  uaaServer.closeAllConnections();
+  await new Promise((resolve) => uaaServer.close(resolve));
+  console.info(`faults suite: ${figures.requests} requests, ${figures.faults} faults injected`);
+});
+
+const expected: Record<Fault, { status: number; msgCode: string; msg?: keyof typeof PRODUCT_MESSAGES }> = {
+  refuse: { status: 502, msgCode: 'B0300', msg: 'upstreamUnavailable' },
+  hang: { status: 504, msgCode: 'B0300', msg: 'networkTimeout' },
+  delay5: { status: 200, msgCode: '10000' },
+  delay7: { status: 504, msgCode: 'B0300', msg: 'networkTimeout' },
+  midBody: { status: 502, msgCode: 'B0300', msg: 'upstreamUnavailable' },
+  nonJson: { status: 502, msgCode: 'B0300', msg: 'upstreamUnavailable' },
+  huge: { status: 502, msgCode: 'B0300', msg: 'upstreamUnavailable' },
+  // The upstream's own envelope and status pass on: it is the UAA's answer, not a transport failure.
+  http500: { status: 500, msgCode: 'B0001' },
+  dropBefore: { status: 502, msgCode: 'B0300', msg: 'upstreamUnavailable' },
+  dropAfter: { status: 502, msgCode: 'B0300', msg: 'upstreamUnavailable' },
+};
+
+async function call(lang: string, fault?: Fault) {
+  figures.requests++;
+  const req = request(bff.url).post(PUBKEY).set('X-CSRF', '1').set('lang', lang);
+  if (fault) req.set('X-Request-Id', `fault-${fault}-${figures.requests}`);
+  return req.send({});
+}
+
+async function expectHealthyAndServing(): Promise<void> {
+  figures.requests += 2;
+  expect((await request(bff.url).get('/healthz')).status).toBe(200);
+  const normal = await call('en-US');
+  expect(normal.status).toBe(200);
+  expect(normal.body.msgCode).toBe('10000');
+  expect(normal.body.data.pubKey).toContain('BEGIN PUBLIC KEY');
+}
+
+function expectEnvelope(reply: request.Response, fault: Fault, lang: (typeof LANGS)[number]): void {
+  const want = expected[fault];
+  expect(reply.status, fault).toBe(want.status);
+  expect(reply.headers['content-type'], fault).toMatch(/^application\/json/);
+  expect(reply.headers['cache-control'], fault).toBe('no-store');
+  expect(typeof reply.body.msgCode).toBe('string');
+  expect(typeof reply.body.msg).toBe('string');
+  expect(reply.body.msgCode, fault).toBe(want.msgCode);
+  if (want.msg)
+    expect(reply.body, fault).toEqual({ msgCode: want.msgCode, msg: PRODUCT_MESSAGES[want.msg][lang] });
+  if (want.status === 200) return;
+  // Nothing of what the upstream sent in its failure reaches the browser.
+  expect(reply.text).not.toMatch(/nginx|\/srv\/|MIIB|xxxxxxxx/);
+  expect(reply.text.length).toBeLessThan(1000);
+}
+
+describe('every fault, in both languages, with the BFF healthy throughout', () => {
+  // The slow ones run concurrently (distinct request ids pick the fault), so the suite takes ~7 s.
+  const faults: Fault[] = [
+    'hang',
+    'delay5',
+    'delay7',
+    'midBody',
+    'nonJson',
+    'huge',
+    'http500',
+    'dropBefore',
+    'dropAfter',
+  ];
+
+  it(
+    'answers each fault with its status and envelope, and serves normally right after',
+    { timeout: 20_000 },
+    async () => {
+      const started = Date.now();
+      const inFlight = faults.flatMap((fault) =>
+        LANGS.map(async (lang) => {
+          figures.faults++;
+          const reply = await call(lang, fault);
+          expectEnvelope(reply, fault, lang);
+          return { fault, ms: Date.now() - started };
+        }),
+      );
+      // While slow faults are pending the BFF answers health checks and normal calls at once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const t0 = Date.now();
+      await expectHealthyAndServing();
+      expect(Date.now() - t0).toBeLessThan(3000);
+
+      const done = await Promise.all(inFlight);
+      const timing = (f: Fault) => done.filter((d) => d.fault === f).map((d) => d.ms);
+      // Timeouts are the 6 s budget, not the upstream's 7 s or forever.
+      for (const ms of [...timing('hang'), ...timing('delay7')]) {
+        expect(ms).toBeGreaterThanOrEqual(5900);
+        expect(ms).toBeLessThan(6900);
+      }
+      for (const ms of timing('delay5')) expect(ms).toBeGreaterThanOrEqual(4900);
+      await expectHealthyAndServing();
+    },
+  );
+
+  it('answers a refused connection with 502 in both languages, is not ready, and recovers at once', async () => {
+    await faulty.set('refuse');
+    try {
+      for (const lang of LANGS) {
+        figures.faults++;
+        expectEnvelope(await call(lang), 'refuse', lang);
+      }
+      figures.requests += 2;
+      expect((await request(bff.url).get('/healthz')).status).toBe(200);
+      expect((await request(bff.url).get('/readyz')).status).toBe(503);
+    } finally {
+      await faulty.set('none');
+    }
+    figures.requests++;
+    expect((await request(bff.url).get('/readyz')).status).toBe(200);
+    await expectHealthyAndServing();
+  });
+
+  it('answers an upstream 503 error page with the 502 envelope, not the page', async () => {
+    const page = createServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('Service Unavailable: backend uaa-7f9c at /opt/uaa/lib');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    const other = await startBff({ upstream: `http://127.0.0.1:${(page.address() as AddressInfo).port}` });
+    try {
+      figures.requests++;
+      figures.faults++;
+      const reply = await request(other.url).post(PUBKEY).set('X-CSRF', '1').set('lang', 'en-US').send({});
+      expect(reply.status).toBe(502);
+      expect(reply.body).toEqual({ msgCode: 'B0300', msg: 'Service temporarily unavailable' });
+    } finally {
+      await other.close();
+      page.closeAllConnections();
+      await new Promise((resolve) => page.close(resolve));
+    }
+  });
+
+  it('sends a signed-in user to the login page when the one-time-code call fails, then serves again', async () => {
+    const query = 'clientId=uaa-media&redirect=http%3A%2F%2Flocalhost%3A3000%2Fcb';
+    const authenticate = (id: string) => {
+      figures.requests++;
+      return request(bff.url)
+        .get(`/authentication?${query}`)
+        .set('Cookie', `uaa-token=${adminToken}`)
+        .set('X-Request-Id', id);
+    };
+    for (const fault of ['dropBefore', 'nonJson', 'huge', 'midBody', 'http500'] as const) {
+      figures.faults++;
+      const before = faulty.stats.faults;
+      const reply = await authenticate(`fault-${fault}-auth`).catch((err: Error) => {
+        throw new Error(`${fault}: ${err.message}`);
+      });
+      expect(faulty.stats.faults, fault).toBe(before + 1);
+      expect(reply.status, fault).toBe(302);
+      expect(reply.headers.location, fault).toBe(`/login?${query}`);
+      // The session survives an upstream failure: only a 401 ends it.
+      expect(reply.headers['set-cookie'], fault).toBeUndefined();
+    }
+    const recovered = await authenticate('after-recovery');
+    expect(recovered.status).toBe(302);
+    expect(recovered.headers.location).toMatch(/^http:\/\/localhost:3000\/cb\?code=/);
+    await expectHealthyAndServing();
+  });
+
+  it('counted what it did', () => {
+    expect(figures.faults).toBeGreaterThanOrEqual(25);
+    expect(faulty.stats.faults).toBeGreaterThanOrEqual(20);
+  });
+});
