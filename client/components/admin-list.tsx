@@ -4,6 +4,9 @@ import { useCallback, type ReactNode } from 'react';
 import { useTexts } from '../i18n/define-texts';
 import { adminTexts } from './admin-shell.locale';
 import { notify } from './notify';
+import { formatTime } from './format-time';
+
+export { formatTime };
 
 export function AdminPage({
   title,
@@ -23,18 +26,6 @@ export function AdminPage({
       {children}
     </>
   );
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as local 'YYYY-MM-DD HH:mm:ss'; the raw value when it is not a date. */
-export function formatTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(
-    d.getMinutes(),
-  )}:${pad(d.getSeconds())}`;
 }
 
 /** A picked date range (local 'YYYY-MM-DD' strings) as the first and last instant of those days. */

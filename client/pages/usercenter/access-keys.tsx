@@ -11,6 +11,7 @@ import {
   useCredentials,
 } from '../../api/personal';
 import { useValidationText } from '../../components/form-rules';
+import { formatTime } from '../../components/format-time';
 import { notify } from '../../components/notify';
 import { useTexts } from '../../i18n/define-texts';
 import { useLocale } from '../../i18n/locale-context';
@@ -176,7 +177,12 @@ export function AccessKeys({ ssoUid }: { ssoUid: string }) {
               />
             ),
           },
-          { title: t.created, dataIndex: 'createDate', width: 180 },
+          {
+            title: t.created,
+            dataIndex: 'createDate',
+            width: 180,
+            render: (value: string) => formatTime(value),
+          },
           {
             title: t.actions,
             width: 90,
