@@ -2,13 +2,7 @@ import { Alert, Button, Form, Input, Steps } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/api/types';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
-import {
-  checkCode,
-  checkConfirmation,
-  checkEmail,
-  checkNewPassword,
-  checkPhone,
-} from '@shared/validation/rules';
+import { checkCode, checkEmail, checkPhone } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
 import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api/personal';
 import { CodeInput } from './code-input';
@@ -18,6 +12,7 @@ import { notify } from './notify';
 import { useTexts } from '../i18n/define-texts';
 import { texts } from './contact-change.locale';
 import './flow.css';
+import { NewPasswordFields } from './new-password-fields';
 
 /**
  * Change (or bind) the phone or e-mail (spec §4): step 0 verifies a contact the account has by
@@ -198,26 +193,7 @@ export function ContactChange(props: {
         {stage === 1 && noContact ? (
           <>
             <p className="uc-muted">{t.setPasswordHint}</p>
-            <Form.Item
-              label={t.newPassword}
-              field="password"
-              rules={rule(checkNewPassword)}
-              validateTrigger="onBlur"
-            >
-              <Input.Password
-                placeholder={t.newPasswordPlaceholder}
-                autoComplete="new-password"
-                maxLength={20}
-              />
-            </Form.Item>
-            <Form.Item
-              label={t.confirmPassword}
-              field="confirm"
-              rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
-              validateTrigger="onBlur"
-            >
-              <Input.Password autoComplete="new-password" maxLength={20} />
-            </Form.Item>
+            <NewPasswordFields form={form} />
           </>
         ) : null}
         <div className="uc-flow-actions">

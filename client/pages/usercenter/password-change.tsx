@@ -1,21 +1,19 @@
-import { Button, Form, Input, Steps } from '@arco-design/web-react';
+import { Button, Form, Steps } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/api/types';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
-import { checkConfirmation, checkNewPassword } from '@shared/validation/rules';
 import { checkStepCode, updatePassword } from '../../api/personal';
 import { VerifyCurrentContact } from '../../components/verify-current-contact';
-import { useRule } from '../../components/form-rules';
 import { notify } from '../../components/notify';
 import { useTexts } from '../../i18n/define-texts';
 import { texts } from './locale';
 import '../../components/flow.css';
+import { NewPasswordFields } from '../../components/new-password-fields';
 
 /** Change the password (spec §4): a code to a contact first, then the new password; either contact when both exist. */
 export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel(): void }) {
   const { user } = props;
   const t = useTexts(texts);
-  const rule = useRule();
   const [via, setVia] = useState<ContactChannel | undefined>(undefined);
   const [stage, setStage] = useState<0 | 1>(0);
   const [busy, setBusy] = useState(false);
@@ -51,26 +49,7 @@ export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel
           </>
         ) : (
           <>
-            <Form.Item
-              label={t.newPassword}
-              field="password"
-              rules={rule(checkNewPassword)}
-              validateTrigger="onBlur"
-            >
-              <Input.Password
-                placeholder={t.newPasswordPlaceholder}
-                autoComplete="new-password"
-                maxLength={20}
-              />
-            </Form.Item>
-            <Form.Item
-              label={t.confirmPassword}
-              field="confirm"
-              rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
-              validateTrigger="onBlur"
-            >
-              <Input.Password autoComplete="new-password" maxLength={20} />
-            </Form.Item>
+            <NewPasswordFields form={form} />
           </>
         )}
         <div className="uc-flow-actions">

@@ -1,0 +1,31 @@
+import { Form, Input } from '@arco-design/web-react';
+import { checkConfirmation, checkNewPassword } from '@shared/validation/rules';
+import { useTexts } from '../i18n/define-texts';
+import { texts } from './contact-change.locale';
+import { useRule } from './form-rules';
+
+/** A new password and its confirmation (fields `password` and `confirm` of the surrounding form). */
+export function NewPasswordFields({ form }: { form: { getFieldValue(field: 'password'): unknown } }) {
+  const t = useTexts(texts);
+  const rule = useRule();
+  return (
+    <>
+      <Form.Item
+        label={t.newPassword}
+        field="password"
+        rules={rule(checkNewPassword)}
+        validateTrigger="onBlur"
+      >
+        <Input.Password placeholder={t.newPasswordPlaceholder} autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        label={t.confirmPassword}
+        field="confirm"
+        rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
+        validateTrigger="onBlur"
+      >
+        <Input.Password autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+    </>
+  );
+}
