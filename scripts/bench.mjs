@@ -38,8 +38,8 @@ const ONLY = args
   ?.split(',');
 const part = (name) => !ONLY || ONLY.includes(name);
 
-const CLIENT_DIST = 'dist/client-bench';
-const SERVER_DIST = 'dist/server-bench';
+const CLIENT_DIST = process.env.BENCH_CLIENT_DIST ?? 'dist/client-bench';
+const SERVER_DIST = process.env.BENCH_SERVER_DIST ?? 'dist/server-bench';
 const STATS_FILE = path.join(CLIENT_DIST, 'bundle-stats.json');
 // The BFF's production log level (the default): one access line per request, as operators run
 // it; nginx writes its access log too. --log-level=warn shows what that line costs.
