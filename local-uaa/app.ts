@@ -40,6 +40,12 @@ export interface LocalUaaOptions {
   publicUrl: string;
   /** JSON file that keeps the state across restarts; in memory only when absent. */
   dataFile?: string;
+  /**
+   * WeChat's QR-login page (https://open.weixin.qq.com/connect/qrconnect). When set, the WeChat
+   * oauthaddress points there, as the legacy UAA's does in production, instead of at the
+   * simulated consent page (which the BFF refuses in production). Codes still come from here.
+   */
+  wechatQrUrl?: string;
   /** Clock in milliseconds; tests move it instead of sleeping. */
   now?: () => number;
   logger?: Logger;
@@ -88,6 +94,7 @@ export function createLocalUaa(options: LocalUaaOptions): LocalUaa {
     store,
     outbox,
     publicUrl: options.publicUrl,
+    wechatQrUrl: options.wechatQrUrl,
     now,
     logger,
     requireAuth: requireAuth(store),

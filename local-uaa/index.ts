@@ -10,6 +10,7 @@ interface Config {
   port: number;
   publicUrl: string;
   dataFile: string | undefined;
+  wechatQrUrl: string | undefined;
 }
 
 function readConfig(env: NodeJS.ProcessEnv): Config {
@@ -22,17 +23,26 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
   if (!URL.canParse(publicUrl) || !/^https?:$/.test(new URL(publicUrl).protocol)) {
     problems.push(`LOCAL_UAA_PUBLIC_URL must be an http(s) URL, got ${JSON.stringify(publicUrl)}`);
   }
+  // Set to WeChat's QR page for a production-like UAA (its WeChat address then leaves the product).
+  const wechatQrUrl = env.LOCAL_UAA_WECHAT_QR_URL || undefined;
+  if (
+    wechatQrUrl !== undefined &&
+    (!URL.canParse(wechatQrUrl) || new URL(wechatQrUrl).protocol !== 'https:')
+  ) {
+    problems.push(`LOCAL_UAA_WECHAT_QR_URL must be an https URL, got ${JSON.stringify(wechatQrUrl)}`);
+  }
   if (problems.length > 0) {
     for (const problem of problems) console.error(`local-uaa: ${problem}`);
     process.exit(1);
   }
-  return { port, publicUrl, dataFile: env.LOCAL_UAA_DATA || undefined };
+  return { port, publicUrl, dataFile: env.LOCAL_UAA_DATA || undefined, wechatQrUrl };
 }
 
 const config = readConfig(process.env);
 const uaa = createLocalUaa({
   publicUrl: config.publicUrl,
   dataFile: config.dataFile,
+  wechatQrUrl: config.wechatQrUrl,
   logger: console,
 });
 
@@ -43,6 +53,11 @@ const server = uaa.app.listen(config.port, () => {
   console.info(`dev mailbox: ${base}${DEV_OUTBOX_PATH}`);
   console.info(config.dataFile ? `data file: ${config.dataFile}` : 'state kept in memory only');
 });
+
+// Like the legacy UAA behind its own proxy, an idle kept-alive connection is closed only after a
+// minute: the caller (the BFF closes its idle ones after 4 s) always closes first, so no request
+// is ever sent on a connection this side is closing.
+server.keepAliveTimeout = 65_000;
 
 server.on('error', (err) => {
   console.error(`local-uaa: cannot listen on port ${config.port}: ${err.message}`);

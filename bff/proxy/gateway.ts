@@ -3,10 +3,15 @@
  * allowed headers, the bearer comes from the httpOnly cookie, and any token in a reply is moved
  * into that cookie before the body reaches the browser.
  */
-import { Agent as HttpAgent, type IncomingMessage, type ServerResponse, type ClientRequest } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Request, Response, RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { ENDPOINTS, endpointForPath } from '@shared/api/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE, type Envelope } from '@shared/api/envelope';
@@ -17,6 +22,7 @@ import type { StreamedBodyRequest } from './upload-limit';
 
 export const UPSTREAM_TIMEOUT_MS = 6000;
 const MAX_JSON_REPLY_BYTES = 5 * 1024 * 1024;
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
 
 /** What the JSON parser leaves on the request so the exact bytes can be forwarded. */
 export interface GatewayRequest extends StreamedBodyRequest {
@@ -68,46 +74,40 @@ function tokenFromSetCookie(headers: IncomingMessage['headers'], name: string): 
 export function createGateway(opts: GatewayOptions): RequestHandler {
   const timeoutMs = opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const logoutPath = ENDPOINTS.logoutAll.path;
-  // Upstream connections are kept alive and reused: without an agent http-proxy opens (and the
-  // UAA accepts) one TCP connection per request, which cost the BFF most of its throughput.
-  const agent = opts.target.startsWith('https:')
-    ? new HttpsAgent({ keepAlive: true })
-    : new HttpAgent({ keepAlive: true });
+  const target = new URL(opts.target);
+  const https = target.protocol === 'https:';
+  const send = https ? httpsRequest : httpRequest;
+  const basePath = target.pathname.replace(/\/+$/, '');
+  // Upstream connections are kept alive and reused (one TCP connection per request cost the BFF
+  // most of its throughput), and never held idle longer than a Node upstream keeps them (5 s):
+  // a socket the upstream closes just as it is reused fails the request with "socket hang up".
+  const agentOptions = { keepAlive: true, timeout: 4000, scheduling: 'lifo' as const };
+  const agent = https ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
 
-  function onProxyReq(proxyReq: ClientRequest, incoming: IncomingMessage): void {
-    const req = incoming as GatewayRequest;
-    // The upload limiter aborts this request if the body outgrows its limit later on...
-    req.proxyReq = proxyReq;
-    // ...or has already answered 413, before the upstream connection was made.
-    if (req.bodyTooLarge) {
-      proxyReq.destroy();
-      return;
+  /** The browser's request cut down to the allowed headers, plus the BFF's own. */
+  function upstreamHeaders(req: GatewayRequest): OutgoingHttpHeaders {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && isPassedToUpstream(name)) headers[name] = value;
     }
-    for (const name of proxyReq.getHeaderNames()) {
-      // `host` is already the upstream's own (changeOrigin), never the browser's.
-      if (name !== 'host' && !isPassedToUpstream(name)) proxyReq.removeHeader(name);
-    }
-    proxyReq.setHeader('x-forwarded-for', req.ip ?? '');
-    proxyReq.setHeader('x-real-ip', req.ip ?? '');
-    proxyReq.setHeader('x-forwarded-proto', req.protocol);
-    proxyReq.setHeader('x-forwarded-host', req.get('host') ?? '');
-    proxyReq.setHeader(HEADERS.requestId, String(req.id));
+    headers.host = target.host;
+    headers['x-forwarded-for'] = req.ip ?? '';
+    headers['x-real-ip'] = req.ip ?? '';
+    headers['x-forwarded-proto'] = req.protocol;
+    headers['x-forwarded-host'] = req.get('host') ?? '';
+    headers[HEADERS.requestId] = req.id;
     const endpoint = endpointForPath(pathOf(req));
     const token = readSessionToken(req, opts.cookie);
-    if (token && !endpoint?.open) proxyReq.setHeader('authorization', `Bearer ${token}`);
-    proxyReq.on('timeout', () => {
-      req.upstreamTimedOut = true;
-    });
-    req.upstreamStart = performance.now();
-    // express.json consumed the stream: forward the exact bytes it read.
+    if (token && !endpoint?.open) headers.authorization = `Bearer ${token}`;
+    // express.json consumed the stream: the exact bytes it read are forwarded.
     if (req.rawBody) {
-      proxyReq.setHeader('content-length', req.rawBody.length);
-      proxyReq.removeHeader('transfer-encoding');
-      proxyReq.write(req.rawBody);
+      headers['content-length'] = req.rawBody.length;
+      delete headers['transfer-encoding'];
     }
+    return headers;
   }
 
-  function copyHeaders(proxyRes: IncomingMessage, res: ServerResponse): void {
+  function copyHeaders(proxyRes: IncomingMessage, res: Response): void {
     for (const [name, value] of Object.entries(proxyRes.headers)) {
       // The BFF's own headers (security policy, request id, cookie clearing) win over the upstream's.
       if (value !== undefined && isPassedToBrowser(name) && !res.hasHeader(name)) res.setHeader(name, value);
@@ -115,9 +115,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     res.setHeader('cache-control', 'no-store');
   }
 
-  function onProxyRes(proxyRes: IncomingMessage, incoming: IncomingMessage, outgoing: ServerResponse): void {
-    const req = incoming as GatewayRequest;
-    const res = outgoing as Response;
+  function onProxyRes(proxyRes: IncomingMessage, req: GatewayRequest, res: Response): void {
     if (res.headersSent) {
       // Already answered (an upload cut off at its limit): the upstream's reply goes nowhere.
       proxyRes.resume();
@@ -198,12 +196,10 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     });
   }
 
-  function onError(err: Error, incoming: IncomingMessage, outgoing: ServerResponse | unknown): void {
-    const req = incoming as GatewayRequest;
-    const res = outgoing as Response;
-    if (typeof (res as Partial<Response>).status !== 'function') return;
-    // The upload limiter has answered 413 and aborted this upstream request on purpose.
-    if (req.bodyTooLarge) return;
+  function onError(err: Error, req: GatewayRequest, res: Response): void {
+    // The upload limiter has answered 413 and aborted this upstream request on purpose; or the
+    // browser went away, and there is no one left to answer.
+    if (req.bodyTooLarge || res.writableEnded || res.destroyed) return;
     if (pathOf(req) === logoutPath && !res.headersSent) {
       clearSessionCookie(req, res, opts.cookie);
       res.setHeader('Clear-Site-Data', '"cookies"');
@@ -217,14 +213,51 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     }
   }
 
-  return createProxyMiddleware<Request, Response>({
-    target: opts.target,
-    agent,
-    changeOrigin: true,
-    xfwd: false,
-    proxyTimeout: timeoutMs,
-    selfHandleResponse: true,
-    logger: undefined,
-    on: { proxyReq: onProxyReq, proxyRes: onProxyRes, error: onError },
-  });
+  return (incoming, res) => {
+    const req = incoming as GatewayRequest;
+    // The upload limiter has already answered 413: no upstream connection is made.
+    if (req.bodyTooLarge) return;
+    const bodyless =
+      req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
+    const headers = upstreamHeaders(req);
+    let proxyReq: ClientRequest;
+    const forward = (mayRetry: boolean): void => {
+      proxyReq = send({
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: `${basePath}${req.url}`,
+        headers,
+        agent,
+      });
+      // The upload limiter aborts this request if the body outgrows its limit later on.
+      req.proxyReq = proxyReq;
+      req.upstreamStart = performance.now();
+      const sent = proxyReq;
+      sent.setTimeout(timeoutMs, () => {
+        req.upstreamTimedOut = true;
+        sent.destroy(new Error('upstream timeout'));
+      });
+      sent.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection the upstream closed just as it was reused: a request that
+        // cannot have changed anything (GET or HEAD without a body) is sent once more.
+        const stale = sent.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+        if (mayRetry && stale && bodyless && IDEMPOTENT.has(req.method) && !res.headersSent) {
+          forward(false);
+          return;
+        }
+        onError(err, req, res);
+      });
+      sent.on('response', (proxyRes) => onProxyRes(proxyRes, req, res));
+      if (req.rawBody) sent.end(req.rawBody);
+      else if (bodyless) sent.end();
+      else req.pipe(sent);
+    };
+    forward(true);
+    // The browser went away before the reply: the upstream request goes too.
+    res.on('close', () => {
+      if (!res.writableFinished) proxyReq.destroy();
+    });
+  };
 }

@@ -4,7 +4,7 @@
  * framed by the allow-listed sub-platforms, as the embedded widget does; everything else,
  * /admin above all, only by this origin.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppEnv } from '@shared/environment';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
@@ -22,6 +22,17 @@ export function embeddablePages(brandPrefix: string = DEFAULT_BRAND_PREFIX): rea
   ];
 }
 export const EMBEDDABLE_PAGES = embeddablePages();
+
+/** WeChat's QR-login origin: production's /wechat and /midpage frame its QR page (spec §2). */
+const WECHAT_QR_ORIGIN = 'https://open.weixin.qq.com';
+
+/**
+ * What pages may frame: this origin, and WeChat's QR page in production only (elsewhere the QR
+ * login warns). On every page: the SPA reaches /wechat without a reload, keeping the CSP it had.
+ */
+function frameSources(env: AppEnv): string {
+  return env === 'production' ? `'self' ${WECHAT_QR_ORIGIN}` : "'self'";
+}
 
 export function isEmbeddablePage(path: string, pages: readonly string[] = EMBEDDABLE_PAGES): boolean {
   const normalized = path.replace(/(.)\/+$/, '$1').toLowerCase();
@@ -53,46 +64,83 @@ export interface SecurityHeaderOptions {
   brandPrefix?: string;
 }
 
-export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
+type HeaderList = ReadonlyArray<readonly [string, string | number | readonly string[]]>;
+
+/** The headers a helmet middleware sets, captured once by running it on a stand-in request. */
+function capture(middleware: RequestHandler, frameAncestors: string, frameSrc: string): HeaderList {
+  const headers = new Map<string, string | number | readonly string[]>();
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void headers.set(name, value),
+    removeHeader: (name: string) => void headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+    locals: {},
+  };
+  const req = { frameAncestors, frameSrc };
+  middleware(req as unknown as Request, res as unknown as Response, () => undefined);
+  return [...headers];
+}
+
+/**
+ * Every response's headers depend only on the environment and on whether the page may be framed
+ * (and by whom): they are worked out once per such case and then only copied, which keeps the
+ * policy off the gateway's per-request cost. No directive may depend on anything else.
+ */
+export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
   const pages = embeddablePages(opts.brandPrefix);
-  const frameAncestors = (req: Request): string =>
-    isEmbeddablePage(req.path, pages)
-      ? embeddingAncestors(opts.domains(), opts.envOf(req)).join(' ')
-      : "'self'";
-  return [
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(opts.captchaScriptOrigin ? [opts.captchaScriptOrigin] : [])],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          frameAncestors: [(req) => frameAncestors(req as Request)],
-          formAction: ["'self'"],
-        },
+  const policy = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(opts.captchaScriptOrigin ? [opts.captchaScriptOrigin] : [])],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameSrc: [(req) => (req as unknown as { frameSrc: string }).frameSrc],
+        frameAncestors: [(req) => (req as unknown as { frameAncestors: string }).frameAncestors],
+        formAction: ["'self'"],
       },
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: false,
-      xFrameOptions: { action: 'sameorigin' },
-    }),
-    (req, res, next) => {
-      if (isEmbeddablePage(req.path, pages)) {
-        // X-Frame-Options knows no allow-list: on an embeddable page it would undo frame-ancestors.
-        res.removeHeader('X-Frame-Options');
-        // Chromium applies CORP to framed documents: same-origin would block the allowed embedders.
-        // frame-ancestors still decides who may embed.
-        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      }
-      if (opts.envOf(req) !== 'development')
-        res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-      next();
     },
-  ];
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'sameorigin' },
+  });
+  const cache = new Map<string, HeaderList>();
+
+  function headersFor(env: AppEnv, embeddable: boolean, ancestors: string): HeaderList {
+    const key = `${env} ${ancestors}`;
+    let headers = cache.get(key);
+    if (headers) return headers;
+    const list = capture(policy, ancestors, frameSources(env)).filter(
+      // X-Frame-Options knows no allow-list: on an embeddable page it would undo frame-ancestors.
+      ([name]) => !(embeddable && name.toLowerCase() === 'x-frame-options'),
+    );
+    if (embeddable) {
+      // Chromium applies CORP to framed documents: same-origin would block the allowed embedders.
+      // frame-ancestors still decides who may embed.
+      const corp = list.findIndex(([name]) => name.toLowerCase() === 'cross-origin-resource-policy');
+      if (corp >= 0) list.splice(corp, 1);
+      list.push(['Cross-Origin-Resource-Policy', 'cross-origin']);
+    }
+    if (env !== 'development')
+      list.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+    headers = list;
+    // The allow-list may change while the BFF runs: old combinations are dropped, never piled up.
+    if (cache.size >= 64) cache.clear();
+    cache.set(key, headers);
+    return headers;
+  }
+
+  return (req, res, next) => {
+    const env = opts.envOf(req);
+    const embeddable = isEmbeddablePage(req.path, pages);
+    const ancestors = embeddable ? embeddingAncestors(opts.domains(), env).join(' ') : "'self'";
+    for (const [name, value] of headersFor(env, embeddable, ancestors)) res.setHeader(name, value);
+    next();
+  };
 }

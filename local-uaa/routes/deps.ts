@@ -10,6 +10,8 @@ export interface RouteDeps {
   outbox: Outbox;
   /** The SPA origin, for links in mails (activation) and the /__dev pages' addresses. */
   publicUrl: string;
+  /** WeChat's QR-login page, when the WeChat address should point there (see LocalUaaOptions). */
+  wechatQrUrl?: string;
   now: () => number;
   logger: Logger;
   /** Bearer-token check; sets the user for `currentUser(res)`. */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { OauthProvider } from '@shared/api/account-types';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import { ENDPOINTS } from '@shared/api/endpoints';
+import request from 'supertest';
+import { createLocalUaa } from '../app';
 import { createTestUaa, PUBLIC_URL, type TestUaa } from '../testing';
 
 /** Opens the consent page of oauthaddress and approves it as `account`; the callback URL it went to. */
@@ -53,6 +55,35 @@ describe('login/oauthaddress', () => {
   ])('refuses %s with A0100', async (_name, body) => {
     const t = createTestUaa();
     expect((await t.post(ENDPOINTS.oauthAddress.path, body)).body.msgCode).toBe('A0100');
+  });
+});
+
+describe("login/oauthaddress with WeChat's QR page configured (production-like)", () => {
+  const wechatQrUrl = 'https://open.weixin.qq.com/connect/qrconnect';
+  const uaa = () => request(createLocalUaa({ publicUrl: PUBLIC_URL, wechatQrUrl }).app);
+
+  it("points WeChat at its QR page with WeChat's query, returning to /wechat", async () => {
+    const reply = await uaa()
+      .post(ENDPOINTS.oauthAddress.path)
+      .set('lang', 'en-US')
+      .send({ oauthFrom: 'wechat', state: 'abc', type: 4 });
+    expect(reply.body.msgCode).toBe('10000');
+    const url = new URL(reply.body.data.oauthAddress);
+    expect(`${url.origin}${url.pathname}`).toBe(wechatQrUrl);
+    expect(url.hash).toBe('#wechat_redirect');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      appid: expect.stringMatching(/^wx[0-9a-f]{16}$/),
+      redirect_uri: `${PUBLIC_URL}/wechat`,
+      response_type: 'code',
+      scope: 'snsapi_login',
+      state: 'abc',
+      lang: 'en',
+    });
+  });
+
+  it('leaves GitHub and CARSI on the simulated consent page', async () => {
+    const reply = await uaa().post(ENDPOINTS.oauthAddress.path).send({ oauthFrom: 'github', state: 'abc' });
+    expect(new URL(reply.body.data.oauthAddress).pathname).toBe(DEV_PATHS.oauth('github'));
   });
 });
 

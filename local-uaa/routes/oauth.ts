@@ -6,6 +6,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { OauthAddressData, OauthProvider } from '@shared/api/account-types';
+import type { Locale } from '@shared/api/types';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import { ENDPOINTS } from '@shared/api/endpoints';
 import { ROUTES } from '@shared/routes';
@@ -50,6 +51,22 @@ export const CALLBACK_ROUTES: Record<OauthProvider, string> = {
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
+/** The app id the local UAA's WeChat addresses carry (WeChat's own stand-in may check it is there). */
+export const LOCAL_WECHAT_APPID = 'wx0000000000000000';
+
+/** WeChat's website QR login: its documented query, and the fragment WeChat expects. */
+export function wechatQrAddress(qrUrl: string, redirectUri: string, state: string, locale: Locale): string {
+  const query = new URLSearchParams({
+    appid: LOCAL_WECHAT_APPID,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'snsapi_login',
+    state,
+    lang: locale === 'en-US' ? 'en' : 'cn',
+  });
+  return `${qrUrl}?${query}#wechat_redirect`;
+}
+
 function redeem(store: Store, code: string, from: OauthProvider): string {
   const subject = store.redeemOauthCode(code, from);
   if (subject === null) throw new UaaError('A0202', 200, LOCAL_TEXTS.oauthCodeInvalid);
@@ -57,13 +74,18 @@ function redeem(store: Store, code: string, from: OauthProvider): string {
 }
 
 export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
-  const { store, publicUrl, requireAuth } = deps;
+  const { store, publicUrl, wechatQrUrl, requireAuth } = deps;
 
   router.post(ENDPOINTS.oauthAddress.path, (req, res) => {
     const body = parseBody(req, addressBody);
+    const redirectUri = `${trimSlash(publicUrl)}${CALLBACK_ROUTES[body.oauthFrom]}`;
+    if (body.oauthFrom === 'wechat' && wechatQrUrl) {
+      const oauthAddress = wechatQrAddress(wechatQrUrl, redirectUri, body.state ?? '', requestLocale(req));
+      return sendOk(res, { oauthAddress } satisfies OauthAddressData);
+    }
     const query = new URLSearchParams({
       state: body.state ?? '',
-      redirect_uri: `${trimSlash(publicUrl)}${CALLBACK_ROUTES[body.oauthFrom]}`,
+      redirect_uri: redirectUri,
       lang: requestLocale(req),
     });
     if (body.type !== undefined) query.set('type', body.type);

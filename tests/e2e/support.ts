@@ -1,4 +1,6 @@
 /** API-level helpers for setting up journeys (through the BFF, as the SPA would call it). */
+import { spawn } from 'node:child_process';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { encryptPassword } from '../../shared/crypto';
 import { uniqueSuffix, type OutboxMessage } from './helpers';
@@ -135,4 +137,71 @@ export async function createPhoneUser(baseURL: string) {
   } finally {
     await admin.dispose();
   }
+}
+
+/** A loopback port that was free a moment ago (the system picks it, so no fixed port collides). */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface NodeServer {
+  /** Resolves once the server's output says it is ready; rejects (with its output) if it never does. */
+  ready: Promise<void>;
+  /** Stops the process (SIGTERM, then SIGKILL after 5 s) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a built server (`node <script>`) with exactly this environment. It is ready once its
+ * output says `ready` (a line it prints after binding its port, so a server that found the port
+ * taken never passes for ready); if it exits or stays silent first, it is stopped. Keep it for
+ * stop() before awaiting `ready`, so that a failing start is cleaned up too. It is also killed
+ * if the test worker exits without stopping it.
+ */
+export function startNodeServer(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 20_000,
+): NodeServer {
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  let output = '';
+  let timer: NodeJS.Timeout | undefined;
+  const started = new Promise<boolean>((resolve) => {
+    // Read on after start too: a full pipe would stall the server.
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-8000);
+      if (ready.test(output)) resolve(true);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    void exited.then(() => resolve(false));
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const whenReady = started.then(async (ok) => {
+    clearTimeout(timer);
+    if (ok) return;
+    await stop();
+    throw new Error(`${script} did not start (no ${ready} in its output):\n${output}`);
+  });
+  return { ready: whenReady, stop };
 }

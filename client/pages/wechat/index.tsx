@@ -21,7 +21,17 @@ import { texts } from './locale';
 import { useLocale } from '../../i18n/locale-context';
 import './wechat.css';
 
-/** Where a finished WeChat login goes: a popup tells its opener, a framed QR moves the top page. */
+/** The top page when this page is in a frame of our own origin (the QR frame), else null. */
+function ownTop(): Window | null {
+  try {
+    const top = window.top;
+    return top && top !== window.self && top.location.origin === window.location.origin ? top : null;
+  } catch {
+    return null; // a foreign top page
+  }
+}
+
+/** Where a finished WeChat login goes: a popup tells its opener, the page itself moves on. */
 function finish(navigate: (to: string) => void): void {
   const opener = window.opener as Window | null;
   if (opener && !opener.closed) {
@@ -30,10 +40,7 @@ function finish(navigate: (to: string) => void): void {
     return;
   }
   const stored = storage.take('wxredirect');
-  const destination =
-    stored && stored.startsWith('/') && !stored.startsWith('//') ? stored : openerDestination('');
-  if (window.top && window.top !== window.self) window.top.location.assign(destination);
-  else navigate(destination);
+  navigate(stored && stored.startsWith('/') && !stored.startsWith('//') ? stored : openerDestination(''));
 }
 
 /** /wechat and /midpage: the QR-code login (production only, spec §2). */
@@ -56,7 +63,13 @@ export default function WechatPage() {
     const redirect = params.get('redirect');
     if (location.pathname === ROUTES.midpage && redirect) storage.set('wxredirect', redirect);
     if (code) {
-      if (params.get('state') !== takeOauthState()) return setError(t.badState);
+      // WeChat sent our QR frame back here: the top page takes the code over, so that the login is
+      // a first-party one (a login inside a frame gets the embedded widget's cross-site cookie).
+      const top = ownTop();
+      if (top) return top.location.replace(window.location.href);
+      // No login started here (nothing stored) is as bad as a wrong state: a forged link signs nobody in.
+      const expected = takeOauthState();
+      if (!expected || params.get('state') !== expected) return setError(t.badState);
       exchangeCode('wechat', code, params.get('source'))
         .then(() => finish((to) => navigate(to, { replace: true })))
         .catch((err: unknown) => setError(err instanceof ApiError ? err.message : t.failed));

@@ -1,0 +1,431 @@
+/**
+ * The WeChat QR login in production (spec §2 /wechat and /midpage, §4 routing; issue 5). This
+ * spec starts its own local UAA and a production BFF (E2E_SERVER_DIR, E2E_STATIC_DIR) in front
+ * of it. Only WeChat is played, by routing its origin in the browser: a stand-in QR page, and a
+ * "phone" that scans it, gets a code from the local UAA as WeChat's consent would, and lets the
+ * page's poll send the frame to the redirect_uri with that code and the state it was given.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { devices, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { DEV_PATHS } from '../../shared/api/dev-paths';
+import { ENDPOINTS, GATEWAY_BASE } from '../../shared/api/endpoints';
+import { BFF_PATHS, ROUTES } from '../../shared/routes';
+import { texts as wechat } from '../../client/pages/wechat/locale';
+import { jsReadableStorage, uniqueSuffix } from './helpers';
+import { freePort, startNodeServer, type NodeServer } from './support';
+import { LANGS, product, thirdParty, usercenter, type Lang } from './texts';
+
+const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
+
+const WECHAT_ORIGIN = 'https://open.weixin.qq.com';
+const WECHAT_QR_URL = `${WECHAT_ORIGIN}/connect/qrconnect`;
+const WECHAT_POLL_PATH = '/connect/l/qrconnect';
+/** WeChat's long poll answers "nothing yet" (408) after a while; the page then asks again. */
+const POLL_WAIT_MS = 2000;
+
+/**
+ * The production policy of DESIGN.md §5 with the Aliyun captcha configured, and WeChat's QR page
+ * as the one frame source beyond this origin (frame-ancestors varies by page and is left out).
+ */
+const PRODUCTION_CSP = {
+  'default-src': "'self'",
+  'script-src': "'self' https://o.alicdn.com",
+  'style-src': "'self'",
+  'img-src': "'self' data: blob:",
+  'font-src': "'self' data:",
+  'connect-src': "'self'",
+  'object-src': "'none'",
+  'base-uri': "'none'",
+  'form-action': "'self'",
+  'frame-src': `'self' ${WECHAT_ORIGIN}`,
+};
+
+let base: string;
+let uaaUrl: string;
+const servers: NodeServer[] = [];
+const dataDirs: string[] = [];
+/** Set by afterAll: a start still under way (an abandoned beforeAll) then gives up. */
+let closing = false;
+
+/** Starts a server and keeps it for stopServers() before it is ready, so a failed start is stopped too. */
+async function start(script: string, env: Record<string, string>, ready: RegExp): Promise<void> {
+  if (closing) throw new Error('the spec is closing');
+  const server = startNodeServer(`${SERVER_DIR}/${script}`, env, ready);
+  servers.push(server);
+  await server.ready;
+}
+
+/** A temporary data directory, removed by stopServers(). */
+function dataDir(name: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `wechat-e2e-${name}-`));
+  dataDirs.push(dir);
+  return dir;
+}
+
+async function startServers(): Promise<void> {
+  const [uaaPort, bffPort] = [await freePort(), await freePort()];
+  base = `http://localhost:${bffPort}`;
+  uaaUrl = `http://127.0.0.1:${uaaPort}`;
+  const uaaDir = dataDir('uaa');
+  await start(
+    'local-uaa.js',
+    {
+      UAA_PORT: String(uaaPort),
+      LOCAL_UAA_PUBLIC_URL: base,
+      LOCAL_UAA_DATA: path.join(uaaDir, 'uaa.json'),
+      LOCAL_UAA_WECHAT_QR_URL: WECHAT_QR_URL,
+      TMPDIR: uaaDir,
+    },
+    /local UAA listening/,
+  );
+  await start(
+    'index.js',
+    {
+      PORT: String(bffPort),
+      HOST: '127.0.0.1',
+      APP_ENV: 'production',
+      UAA_UPSTREAM: uaaUrl,
+      STATIC_DIR,
+      // Info, for the line it prints once listening (the readiness signal).
+      LOG_LEVEL: 'info',
+      RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
+      // Production refuses the local captcha; the Aliyun one needs its scene (never reached here).
+      CAPTCHA_PROVIDER: 'aliyun',
+      ALIYUN_CAPTCHA_PREFIX: 'e2e',
+      ALIYUN_CAPTCHA_SCENE_ID: 'e2e-scene',
+      TMPDIR: dataDir('bff'),
+    },
+    /"msg":"BFF listening"/,
+  );
+}
+
+async function stopServers(): Promise<void> {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+// Here the product runs on loopback, so Chromium's local network access check would stop
+// WeChat's (public) frame from coming back to it; in production both are public.
+test.use({
+  launchOptions: async ({ launchOptions }, use) => {
+    const args = [...(launchOptions.args ?? []), '--disable-features=LocalNetworkAccessChecks'];
+    await use({ ...launchOptions, args });
+  },
+});
+
+test.beforeAll(async () => {
+  // A port seen free can be taken before the server binds it: try again with new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServers();
+    } catch (err) {
+      await stopServers();
+      if (attempt === 3 || closing) throw err;
+    }
+  }
+});
+
+test.afterAll(async () => {
+  closing = true;
+  await stopServers();
+});
+
+interface QrSession {
+  query: URLSearchParams;
+  /** The address the frame goes to once the phone confirmed. */
+  confirmed?: string;
+  onConfirm?: () => void;
+}
+
+/**
+ * WeChat's part: its QR page (what the UAA's address points at) and its long poll, which ends
+ * with the frame sent to redirect_uri?code=…&state=… once the phone has confirmed.
+ */
+class WechatStandIn {
+  readonly sessions: QrSession[] = [];
+
+  async install(context: BrowserContext): Promise<void> {
+    await context.route(`${WECHAT_ORIGIN}/**`, (route) => this.handle(route));
+  }
+
+  /** The query of the QR page shown last (the UAA's address as WeChat received it). */
+  get lastQuery(): URLSearchParams {
+    const session = this.sessions.at(-1);
+    if (!session) throw new Error('no WeChat QR page was requested');
+    return session.query;
+  }
+
+  /**
+   * The phone scans the QR shown last and confirms as `account`. The code is issued by the local
+   * UAA exactly as its consent page would; `state` forges the state WeChat sends back.
+   */
+  async scan(account: string, opts: { state?: string } = {}): Promise<string> {
+    const session = this.sessions.at(-1);
+    if (!session) throw new Error('no WeChat QR page to scan');
+    const redirectUri = session.query.get('redirect_uri') ?? '';
+    const state = session.query.get('state') ?? '';
+    const code = await uaaWechatCode(redirectUri, state, account);
+    const target = new URL(redirectUri);
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', opts.state ?? state);
+    session.confirmed = target.href;
+    session.onConfirm?.();
+    return code;
+  }
+
+  private async handle(route: Route): Promise<void> {
+    const url = new URL(route.request().url());
+    try {
+      if (url.pathname === new URL(WECHAT_QR_URL).pathname) return await this.qrPage(route, url);
+      if (url.pathname === WECHAT_POLL_PATH) return await this.poll(route, url);
+      await route.fulfill({ status: 404, body: 'not found' });
+    } catch {
+      // The page went away while the poll waited: nothing left to answer.
+    }
+  }
+
+  private async qrPage(route: Route, url: URL): Promise<void> {
+    const query = url.searchParams;
+    const valid =
+      /^wx[0-9a-f]{16}$/.test(query.get('appid') ?? '') &&
+      query.get('response_type') === 'code' &&
+      query.get('scope') === 'snsapi_login' &&
+      URL.canParse(query.get('redirect_uri') ?? '');
+    if (!valid) return route.fulfill({ status: 400, contentType: 'text/plain', body: 'bad request' });
+    const uuid = String(this.sessions.push({ query }) - 1);
+    const en = query.get('lang') === 'en';
+    await route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="${en ? 'en' : 'zh-CN'}"><head><meta charset="utf-8">
+<title>${en ? 'WeChat Login' : '微信登录'}</title>
+<style>body{font-family:sans-serif;text-align:center;margin:16px;color:#333}
+.qr{width:200px;height:200px;margin:12px auto;background:repeating-conic-gradient(#000 0 25%,#fff 0 50%) 0 0/20px 20px;border:8px solid #fff;outline:1px solid #ddd}</style>
+</head><body><main><h1>${en ? 'WeChat Login' : '微信登录'}</h1>
+<div class="qr" role="img" aria-label="${en ? 'QR code' : '二维码'}"></div>
+<p>${en ? 'Scan with WeChat to log in' : '请使用微信扫一扫登录'}</p></main>
+<script>
+(async function poll() {
+  const reply = await (await fetch('${WECHAT_POLL_PATH}?uuid=${uuid}')).json();
+  if (reply.errcode === 405) location.href = reply.redirect; else poll();
+})();
+</script></body></html>`,
+    });
+  }
+
+  private async poll(route: Route, url: URL): Promise<void> {
+    const session = this.sessions[Number(url.searchParams.get('uuid'))];
+    if (!session) return route.fulfill({ status: 404, body: 'not found' });
+    if (!session.confirmed) {
+      await new Promise<void>((resolve) => {
+        session.onConfirm = resolve;
+        setTimeout(resolve, POLL_WAIT_MS);
+      });
+    }
+    await route.fulfill({
+      json: session.confirmed ? { errcode: 405, redirect: session.confirmed } : { errcode: 408 },
+    });
+  }
+}
+
+/** A WeChat code the local UAA will redeem once, got the way its consent page's Approve gets it. */
+async function uaaWechatCode(redirectUri: string, state: string, account: string): Promise<string> {
+  const reply = await fetch(`${uaaUrl}${DEV_PATHS.oauth('wechat')}`, {
+    method: 'POST',
+    body: new URLSearchParams({ state, redirect_uri: redirectUri, account, decision: 'approve' }),
+    redirect: 'manual',
+  });
+  expect(reply.status, 'the local UAA approves the WeChat login').toBe(303);
+  const code = new URL(reply.headers.get('location') ?? '').searchParams.get('code');
+  expect(code).toBeTruthy();
+  return code!;
+}
+
+/** Lets nothing but the BFF and WeChat's stand-in be reached. */
+async function isolate(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.origin !== new URL(base).origin && url.origin !== WECHAT_ORIGIN,
+    (route) => route.abort('blockedbyclient'),
+  );
+}
+
+let standIn: WechatStandIn;
+let cspViolations: string[];
+
+test.beforeEach(async ({ context, page }) => {
+  await isolate(context);
+  standIn = new WechatStandIn();
+  await standIn.install(context);
+  cspViolations = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+});
+
+test.afterEach(async ({ context }) => {
+  // A poll may still be waiting for a scan that never came.
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  expect(cspViolations, 'no CSP violation in the journey').toEqual([]);
+});
+
+const qrFrame = (page: Page) => page.frameLocator('iframe.qr-frame');
+
+/** The production /wechat page (or /midpage) with WeChat's QR in its frame. */
+async function expectQrShown(page: Page, lang: Lang): Promise<void> {
+  await expect(page.getByText(wechat[lang].scan)).toBeVisible();
+  await expect(page.getByTitle(wechat[lang].qr)).toBeVisible();
+  await expect(
+    qrFrame(page).getByRole('img', { name: lang === 'en-US' ? 'QR code' : '二维码' }),
+  ).toBeVisible();
+  await expect(page.getByText(product.wechatUnsupported[lang])).toHaveCount(0);
+  // The address the UAA handed out, as WeChat received it.
+  const query = standIn.lastQuery;
+  expect(query.get('redirect_uri')).toBe(`${base}${ROUTES.wechat}`);
+  expect(query.get('state')).toMatch(/^[0-9a-f]{32}$/);
+  expect(query.get('state')).toBe(await page.evaluate(() => localStorage.getItem('oauth-state')));
+  expect(query.get('lang')).toBe(lang === 'en-US' ? 'en' : 'cn');
+}
+
+/** The session cookie: set, httpOnly and Secure, and invisible to the page's JavaScript. */
+async function expectSignedIn(page: Page): Promise<void> {
+  const cookie = (await page.context().cookies(base)).find((c) => c.name === 'uaa-token');
+  expect(cookie, 'a uaa-token cookie').toBeDefined();
+  expect(cookie!.httpOnly).toBe(true);
+  expect(cookie!.secure).toBe(true);
+  // A first-party login: the Lax cookie, not the embedded widget's cross-site (None, Partitioned) one.
+  expect(cookie!.sameSite).toBe('Lax');
+  expect(await jsReadableStorage(page)).not.toContain(cookie!.value);
+  const session = await page.request.get(`${base}${BFF_PATHS.session}`);
+  expect(await session.json()).toEqual({ authenticated: true });
+}
+
+async function expectSignedOut(page: Page): Promise<void> {
+  const cookies = await page.context().cookies(base);
+  expect(cookies.find((c) => c.name === 'uaa-token')).toBeUndefined();
+}
+
+const newAccount = () => `wx-${uniqueSuffix()}`;
+
+function cspOf(header: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (header ?? '')
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources.join(' ')]),
+  );
+}
+
+test('production CSP frames WeChat on every page and adds nothing else', async ({ request }) => {
+  // Every page: the SPA reaches /wechat from /login without a reload, keeping /login's policy.
+  const pages = [ROUTES.wechat, ROUTES.midpage, ROUTES.login, ROUTES.usercenter];
+  for (const route of [...pages, `${GATEWAY_BASE}${ENDPOINTS.userInfo.path}`]) {
+    const reply = await request.get(`${base}${route}`);
+    const { 'frame-ancestors': ancestors, ...policy } = cspOf(reply.headers()['content-security-policy']);
+    expect(policy, route).toEqual(PRODUCTION_CSP);
+    // Only the embeddable login page may be framed by the sub-platforms.
+    if (route === ROUTES.login) expect(ancestors, route).toMatch(/^'self' https:/);
+    else expect(ancestors, route).toBe("'self'");
+  }
+});
+
+for (const lang of LANGS) {
+  test(`the login page's WeChat button shows the QR; a scan signs in to the user centre (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(`${base}${ROUTES.login}?lang=${lang}`);
+    await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
+    await expect(page).toHaveURL(`${base}${ROUTES.wechat}`);
+    await expectQrShown(page, lang);
+    await expectSignedOut(page);
+
+    const account = newAccount();
+    await standIn.scan(account);
+    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+    await expect(page.getByText(usercenter[lang].menuAccount).first()).toBeVisible();
+    await expect(page.getByText(account)).toBeVisible();
+    await expectSignedIn(page);
+    expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
+  });
+
+  test(`/midpage stores the redirect; the scan lands there, once (${lang})`, async ({ page }) => {
+    const stored = `${ROUTES.usercenter}?tab=help`;
+    await page.goto(`${base}${ROUTES.midpage}?redirect=${encodeURIComponent(stored)}&lang=${lang}`);
+    await expectQrShown(page, lang);
+    await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute('href', ROUTES.login);
+    expect(await page.evaluate(() => localStorage.getItem('wxredirect'))).toBe(stored);
+
+    await standIn.scan(newAccount());
+    await expect(page).toHaveURL(`${base}${stored}`);
+    await expect(page.getByRole('menuitem', { name: usercenter[lang].menuHelp })).toHaveClass(/selected/);
+    await expectSignedIn(page);
+    expect(await page.evaluate(() => localStorage.getItem('wxredirect'))).toBeNull();
+
+    // Used once: the next WeChat login goes to the user centre itself.
+    await page.context().clearCookies();
+    await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
+    await expectQrShown(page, lang);
+    await standIn.scan(newAccount());
+    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+    await expectSignedIn(page);
+  });
+
+  test(`a state that is not this page's shows the bad-state error and signs nobody in (${lang})`, async ({
+    page,
+  }) => {
+    // WeChat sends the frame back with another state: the page refuses before exchanging the code.
+    await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
+    await expectQrShown(page, lang);
+    const forged = 'f'.repeat(32);
+    const code = await standIn.scan(newAccount(), { state: forged });
+    await expect(page.getByText(wechat[lang].badState)).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('state')).toBe(forged);
+    await expectSignedOut(page);
+
+    // A forged link opened on its own (no login started here): with a state, and with none.
+    for (const query of [`state=${'e'.repeat(32)}&`, '']) {
+      await page.goto(`${base}${ROUTES.wechat}?${query}code=${code}&lang=${lang}`);
+      await expect(page.getByText(wechat[lang].badState)).toBeVisible();
+      await expectSignedOut(page);
+    }
+    // The code was never spent: the local UAA still redeems it.
+    const reply = await fetch(`${uaaUrl}${ENDPOINTS.loginOauth.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, oauthFrom: 'wechat' }),
+    });
+    expect(((await reply.json()) as { msgCode: string }).msgCode).toBe('10000');
+  });
+}
+
+// A phone as Chromium emulates it (the device's browser type would force a new worker).
+const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7'];
+const SIZES = { desktop: { viewport: { width: 1280, height: 800 } }, phone: pixel } as const;
+
+for (const [size, device] of Object.entries(SIZES)) {
+  test.describe(`${size}`, () => {
+    test.use(device);
+
+    for (const lang of LANGS) {
+      test(`production /wechat has no serious accessibility violation; screenshot (${size}, ${lang})`, async ({
+        page,
+      }, testInfo) => {
+        await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
+        await expectQrShown(page, lang);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+        const blocking = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        expect(blocking).toEqual([]);
+        const file = testInfo.outputPath(`wechat-production-${size}-${lang}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(`wechat ${size} ${lang}`, { path: file, contentType: 'image/png' });
+      });
+    }
+  });
+}
