@@ -193,12 +193,14 @@ export async function loadTime({ browser, url, ready, cookies = [] }) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', FAST_3G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  // Records, from inside the page, the first moment `ready` is in the DOM, shown and enabled.
+  // Records, from inside the page, the first moment `ready` is in the DOM, laid out and enabled
+  // (not read-only). Shown means painted too: the time is at least the first contentful paint.
   await page.addInitScript((selector) => {
     const check = () => {
       if (window.__benchReadyAt !== undefined) return;
       const el = document.querySelector(selector);
-      if (el && !el.disabled && el.getClientRects().length > 0) window.__benchReadyAt = performance.now();
+      if (el && !el.disabled && !el.readOnly && el.getClientRects().length > 0)
+        window.__benchReadyAt = performance.now();
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
   }, ready);
@@ -206,7 +208,12 @@ export async function loadTime({ browser, url, ready, cookies = [] }) {
   const field = page.locator(ready).first();
   await field.waitFor({ state: 'visible', timeout: 30_000 });
   await page.waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: 30_000 });
-  const readyAt = await page.evaluate(() => window.__benchReadyAt);
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
+    timeout: 30_000,
+  });
+  const readyAt = await page.evaluate(() =>
+    Math.max(window.__benchReadyAt, performance.getEntriesByName('first-contentful-paint')[0].startTime),
+  );
   let typed = true;
   if (ready === PHONE_FIELD) {
     await field.fill('138');

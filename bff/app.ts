@@ -108,7 +108,12 @@ export function createApp(deps: AppDeps): Express {
       ],
     };
   };
-  const spa = createSpa({ staticDir: config.staticDir, configFor });
+  const spa = createSpa({
+    staticDir: config.staticDir,
+    configFor,
+    // A signed-in visitor gets the shell, whose guard sends it on, never a login form to flash.
+    hasSession: (req) => readSessionToken(req, cookie) !== undefined,
+  });
   const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });
 
   const app = express();

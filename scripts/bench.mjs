@@ -104,11 +104,11 @@ async function main() {
   if (BUILD) {
     log(`building ${CLIENT_DIST} and ${SERVER_DIST}...`);
     const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
-    execFileSync('npx', ['rsbuild', 'build'], {
+    // As `npm run build:client` makes it: Rsbuild, the prerendered /login, the .br/.gz files.
+    execFileSync('node', ['scripts/build-client.mjs'], {
       ...quiet,
       env: { ...process.env, CLIENT_DIST, BUNDLE_STATS: STATS_FILE },
     });
-    execFileSync('node', ['scripts/compress.mjs', `${CLIENT_DIST}/static`], quiet);
     execFileSync('node', ['scripts/build-server.mjs'], { ...quiet, env: { ...process.env, SERVER_DIST } });
   }
 

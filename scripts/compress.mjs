@@ -1,11 +1,11 @@
 // Precompresses the built SPA's hashed assets (DESIGN.md §5): writes x.br and x.gz beside each
-// compressible file of dist/client/static (or the directory given), so the BFF and nginx serve
-// them without compressing on every request. Run by `npm run build:client` after Rsbuild.
+// compressible file of $CLIENT_DIST/static (default dist/client; or the directory given), so the
+// BFF and nginx serve them without compressing on every request. Run by `npm run build:client`.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = process.argv[2] ?? 'dist/client/static';
+const root = process.argv[2] ?? path.join(process.env.CLIENT_DIST ?? 'dist/client', 'static');
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|map|txt|xml|wasm|ttf|otf|eot|ico)$/i;
 const MIN_BYTES = 1024;
 

@@ -53,8 +53,7 @@ echo "Node: $(node -v) (machine), $("$NODE24" -v) ($NODE24)"
 export DEPLOY_CLIENT_DIST=dist/client-deploy DEPLOY_SERVER_DIST=dist/server-deploy
 build() {
   rm -rf "$DEPLOY_CLIENT_DIST" "$DEPLOY_SERVER_DIST" &&
-    CLIENT_DIST="$DEPLOY_CLIENT_DIST" npx rsbuild build --log-level warn &&
-    node scripts/compress.mjs "$DEPLOY_CLIENT_DIST/static" &&
+    CLIENT_DIST="$DEPLOY_CLIENT_DIST" node scripts/build-client.mjs >/dev/null &&
     SERVER_DIST="$DEPLOY_SERVER_DIST" node scripts/build-server.mjs
 }
 run "deploy build ($DEPLOY_CLIENT_DIST, $DEPLOY_SERVER_DIST)" build

@@ -1,19 +1,42 @@
 /**
  * Serves the built SPA: hashed assets cached for a year and precompressed when the build wrote
- * .br/.gz variants, every route's index.html uncached and carrying the runtime config.
+ * .br/.gz variants, every route's index.html uncached and carrying the runtime config. /login
+ * may instead get its prerendered document (./prerendered.ts), with the same runtime config.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
-import { servePrecompressed } from './precompressed';
+import { LOCALE_COOKIE, PRERENDER_DIR } from '@shared/prerender';
+import { chooseEncoding, servePrecompressed } from './precompressed';
+import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from './runtime-config';
 import { serializeConfig } from './runtime-config';
 
 const CONFIG_MARKER = '<!--app-config-->';
+const CSP = 'Content-Security-Policy';
+// Pages are made per request (the runtime config, the query): compressed per request, quickly.
+const compressors = {
+  br: promisify(brotliCompress),
+  gzip: promisify(gzip),
+};
+const COMPRESSION = {
+  br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+  gzip: { level: 6 },
+};
+const COMPRESS_FROM_BYTES = 1024;
+const ENCODINGS = new Set(['br', 'gzip'] as const);
 
 export interface SpaOptions {
   staticDir: string;
   configFor(req: Request): AppConfig;
+  /**
+   * Whether the request carries a session cookie: such a visitor gets the shell, whose guard
+   * sends it on. Without it the prerendered login page is served to all, and moves on after
+   * hydration when the session check says so.
+   */
+  hasSession?(req: Request): boolean;
 }
 
 export interface Spa {
@@ -21,19 +44,63 @@ export interface Spa {
   sendIndex(req: Request, res: Response, status?: number, extra?: Partial<AppConfig>): void;
 }
 
+/** A document split where the runtime config goes. */
+function splitAtMarker(html: string): [string, string] {
+  if (html.includes(CONFIG_MARKER)) return html.split(CONFIG_MARKER) as [string, string];
+  return [html.replace('</head>', ''), `</head>${html.split('</head>')[1] ?? ''}`];
+}
+
+async function sendHtml(req: Request, res: Response, status: number, html: string): Promise<void> {
+  res.status(status).set('Cache-Control', 'no-store').type('html');
+  const body = Buffer.from(html, 'utf8');
+  if (body.length < COMPRESS_FROM_BYTES) {
+    res.send(body);
+    return;
+  }
+  res.vary('Accept-Encoding');
+  const encoding = chooseEncoding(req.get('accept-encoding'), ENCODINGS);
+  if (!encoding) {
+    res.send(body);
+    return;
+  }
+  const compressed = await compressors[encoding](body, COMPRESSION[encoding]);
+  res.set('Content-Encoding', encoding).send(compressed);
+}
+
 export function createSpa(opts: SpaOptions): Spa {
   const indexPath = path.join(opts.staticDir, 'index.html');
   const template = existsSync(indexPath)
     ? readFileSync(indexPath, 'utf8')
     : `<!doctype html><html><head><meta charset="utf-8"><title>SSO</title>${CONFIG_MARKER}</head><body><div id="root">The client is not built: run npm run build.</div></body></html>`;
-  const [head, tail] = template.includes(CONFIG_MARKER)
-    ? template.split(CONFIG_MARKER)
-    : [template.replace('</head>', ''), `</head>${template.split('</head>')[1] ?? ''}`];
+  const [head, tail] = splitAtMarker(template);
+  const prerendered = loadPrerendered(opts.staticDir);
 
   function sendIndex(req: Request, res: Response, status = 200, extra: Partial<AppConfig> = {}): void {
     const config = { ...opts.configFor(req), ...extra };
     const script = `<script id="app-config" type="application/json">${serializeConfig(config)}</script>`;
-    res.status(status).set('Cache-Control', 'no-store').type('html').send(`${head}${script}${tail}`);
+    const query = req.originalUrl.indexOf('?');
+    const search = query < 0 || query === req.originalUrl.length - 1 ? '' : req.originalUrl.slice(query);
+    const doc =
+      prerendered && status === 200 && !Object.keys(extra).length && !opts.hasSession?.(req)
+        ? chooseDocument(prerendered.manifest, {
+            method: req.method,
+            path: req.path,
+            search,
+            userAgent: req.get('user-agent'),
+            localeCookie: (req.cookies as Record<string, string> | undefined)?.[LOCALE_COOKIE],
+            brandPrefix: config.brandPrefix,
+          })
+        : undefined;
+    let html = `${head}${script}${tail}`;
+    if (prerendered && doc) {
+      const [docHead, docTail] = splitAtMarker(
+        fillPlaceholders(prerendered.documents.get(doc) as string, search, config),
+      );
+      html = `${docHead}${script}${docTail}`;
+      const policy = res.getHeader(CSP);
+      if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, doc.styleHashes));
+    }
+    sendHtml(req, res, status, html).catch((err: unknown) => req.next?.(err));
   }
 
   const router = express.Router();
@@ -49,6 +116,8 @@ export function createSpa(opts: SpaOptions): Spa {
     }),
   );
   router.get('/index.html', (req, res) => sendIndex(req, res));
+  // The prerendered documents are templates, served only through sendIndex.
+  router.use(`/${PRERENDER_DIR}`, (req, res) => sendIndex(req, res));
   router.use(express.static(opts.staticDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, (req, res) => sendIndex(req, res));
   return { router, sendIndex };

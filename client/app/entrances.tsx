@@ -2,9 +2,11 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CenterSpin } from '../components/center-spin';
+import LoginPage from '../pages/login/index';
 import { widgetEntrance } from './widget';
 
-const LoginPage = lazy(() => import('../pages/login/index'));
+// The login page is part of the first download (the entry most visits start at, and the page the
+// prerendered document hydrates); the widget's other entrances load on demand.
 const RegisterPage = lazy(() => import('../pages/register/index'));
 const ForgetPage = lazy(() => import('../pages/forget/index'));
 const SetPhonePage = lazy(() => import('../pages/setphone/index'));

@@ -56,13 +56,70 @@ export async function openOauthPopup(
   }
 }
 
-export async function wechatAddress(): Promise<string | undefined> {
+/**
+ * What a WeChat QR login started with: a login or a bind, and the query of the page it started
+ * from (clientId, redirect, redirect_url, …), which WeChat's round trip (back to /wechat with
+ * only code and state) would otherwise lose. Kept for this tab, keyed with the OAuth state.
+ */
+export interface WechatJourney {
+  purpose: 'login' | 'bind';
+  search: string;
+}
+
+/** The user centre's WeChat bind opens /wechat with `?purpose=bind`. */
+export const WECHAT_BIND_PURPOSE = 'bind';
+export const WECHAT_BIND_PATH = `${ROUTES.wechat}?purpose=${WECHAT_BIND_PURPOSE}`;
+
+const JOURNEY_PREFIX = 'wechat-journey:';
+
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage disabled (private mode, sandboxed iframe)
+  }
+}
+
+function keepJourney(state: string, journey: WechatJourney): void {
+  const store = tabStorage();
+  if (!store) return;
+  try {
+    // Only the journey of the QR shown last can come back.
+    for (const key of Object.keys(store)) if (key.startsWith(JOURNEY_PREFIX)) store.removeItem(key);
+    store.setItem(`${JOURNEY_PREFIX}${state}`, JSON.stringify(journey));
+  } catch {
+    // full or disabled: the login still works, it just ends on the default destination
+  }
+}
+
+/** The journey started with `state`, read once; null when none was kept (or it is unreadable). */
+export function takeWechatJourney(state: string): WechatJourney | null {
+  const store = tabStorage();
+  if (!store) return null;
+  try {
+    const key = `${JOURNEY_PREFIX}${state}`;
+    const raw = store.getItem(key);
+    store.removeItem(key);
+    const value = raw ? (JSON.parse(raw) as Partial<WechatJourney>) : null;
+    if (!value || typeof value.search !== 'string') return null;
+    return { purpose: value.purpose === 'bind' ? 'bind' : 'login', search: value.search };
+  } catch {
+    return null;
+  }
+}
+
+/** The address of WeChat's QR page for a login or (from the user centre) a bind. */
+export async function wechatAddress(
+  journey: WechatJourney = { purpose: 'login', search: '' },
+): Promise<string | undefined> {
   const state = newState();
   storage.set('oauth-state', state);
+  keepJourney(state, journey);
   const reply = await call<{ oauthAddress?: string }>('oauthAddress', {
     oauthFrom: 'wechat',
     state,
-    type: LOGIN_TYPE.wechat,
+    // As for GitHub: a provider that hands `type` back tells the callback it is a bind.
+    type: journey.purpose === 'bind' ? BIND_TYPE : LOGIN_TYPE.wechat,
   });
   return reply.data?.oauthAddress;
 }

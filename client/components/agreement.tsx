@@ -3,6 +3,7 @@ import { Checkbox, Link, Popover } from '@arco-design/web-react';
 import { defineTexts, useTexts } from '../i18n/define-texts';
 import { useValidationText } from './form-rules';
 import { usePlatformLinks } from '../hooks/use-platform';
+import { usePaneShown } from './tabs';
 
 const texts = defineTexts(
   {
@@ -23,9 +24,10 @@ export function Agreement(props: {
   const t = useTexts(texts);
   const text = useValidationText();
   const links = usePlatformLinks();
+  const shown = usePaneShown();
   return (
     <Popover
-      popupVisible={props.prompt}
+      popupVisible={props.prompt && shown}
       onVisibleChange={(v) => (v ? undefined : props.onPromptClose())}
       content={<span role="alert">{text('agreementRequired')}</span>}
       position="tl"

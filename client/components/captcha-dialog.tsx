@@ -1,32 +1,37 @@
 /**
- * Human verification (spec §2: a dialogue titled "Authentication", width 358). The local
- * provider asks for one click and yields the value the local UAA accepts; the vendor provider
- * plugs in here in production builds.
+ * Human verification (spec §2): a dialogue; the local provider asks for one click, the vendor
+ * provider plugs in here in production builds. The dialogue's code loads on demand: `preload`
+ * when the visitor starts on a form, so that it opens at once when verification is asked for.
  */
-import { Button, Modal } from '@arco-design/web-react';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
+import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { productMessage } from '@shared/errors/catalogue';
 import type { CaptchaResult } from '@shared/api/types';
-import { defineTexts, useTexts } from '../i18n/define-texts';
+import { currentLocale } from '../i18n/locale-context';
+import { notify } from './notify';
 
-export const CAPTCHA_DIALOG_WIDTH = 358;
 export const CAPTCHA_TIMEOUT_MS = 10_000;
 
-const texts = defineTexts(
-  {
-    title: 'Authentication',
-    prompt: 'Please confirm that you are a person to continue.',
-    verify: 'I am human, verify',
-  },
-  {
-    title: '身份验证',
-    prompt: '请确认您不是机器人以继续操作。',
-    verify: '我是真人，点击验证',
-  },
-);
+type Dialog = ComponentType<{ visible: boolean; onSettle(result: CaptchaResult | null): void }>;
 
-export function useCaptcha(): { verify(): Promise<CaptchaResult | null>; dialog: ReactNode } {
-  const t = useTexts(texts);
+let loading: Promise<Dialog> | undefined;
+
+function loadDialog(): Promise<Dialog> {
+  loading ??= import('./captcha-modal').then(
+    (module) => module.CaptchaModal,
+    (error: unknown) => {
+      loading = undefined; // the next attempt fetches again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export function useCaptcha(): {
+  verify(): Promise<CaptchaResult | null>;
+  dialog: ReactNode;
+  preload(): void;
+} {
+  const [Dialog, setDialog] = useState<Dialog | null>(null);
   const [visible, setVisible] = useState(false);
   const resolver = useRef<((result: CaptchaResult | null) => void) | undefined>(undefined);
 
@@ -36,32 +41,25 @@ export function useCaptcha(): { verify(): Promise<CaptchaResult | null>; dialog:
     setVisible(false);
   }, []);
 
-  const verify = useCallback(() => {
+  const verify = useCallback(async () => {
     resolver.current?.(null);
+    resolver.current = undefined;
+    let loaded: Dialog;
+    try {
+      loaded = await loadDialog();
+    } catch {
+      notify.warning(productMessage('networkError', currentLocale()));
+      return null;
+    }
+    setDialog(() => loaded);
     setVisible(true);
     return new Promise<CaptchaResult | null>((resolve) => {
       resolver.current = resolve;
     });
   }, []);
 
-  const dialog = (
-    <Modal
-      title={t.title}
-      visible={visible}
-      footer={null}
-      style={{ width: CAPTCHA_DIALOG_WIDTH }}
-      onCancel={() => settle(null)}
-      unmountOnExit
-    >
-      <p className="captcha-prompt">{t.prompt}</p>
-      <Button
-        type="primary"
-        long
-        onClick={() => settle({ captchaVerifyParam: LOCAL_CAPTCHA_PASS, sceneId: 'local', prefix: 'local' })}
-      >
-        {t.verify}
-      </Button>
-    </Modal>
-  );
-  return { verify, dialog };
+  const preload = useCallback(() => void loadDialog().catch(() => undefined), []);
+
+  const dialog = Dialog ? <Dialog visible={visible} onSettle={settle} /> : null;
+  return { verify, dialog, preload };
 }

@@ -1,6 +1,6 @@
 import { Button, Divider } from '@arco-design/web-react';
 import { IconGithub, IconSafe, IconWechat } from '@arco-design/web-react/icon';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { useBrand } from '../app/brand';
 import { openOauthPopup } from '../app/oauth';
@@ -16,9 +16,11 @@ export function ThirdPartyLogins() {
   const { locale } = useLocale();
   const brand = useBrand();
   const navigate = useNavigate();
+  const { search } = useLocation();
 
   function wechat(): void {
-    if (runtimeConfig().env === 'production') navigate(brand.route('wechat'));
+    // The login page's query (clientId, redirect, …) goes along: /wechat routes by it afterwards.
+    if (runtimeConfig().env === 'production') navigate(`${brand.route('wechat')}${search}`);
     else notify.warning(productMessage('wechatUnsupported', locale));
   }
 

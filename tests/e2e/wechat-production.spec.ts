@@ -4,19 +4,29 @@
  * of it. Only WeChat is played, by routing its origin in the browser: a stand-in QR page, and a
  * "phone" that scans it, gets a code from the local UAA as WeChat's consent would, and lets the
  * page's poll send the frame to the redirect_uri with that code and the state it was given.
+ * A sub-platform is played the same way: its (allow-listed) origin answers with a plain page.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { encryptPassword } from '../../shared/crypto';
 import { DEV_PATHS } from '../../shared/api/dev-paths';
 import { ENDPOINTS, GATEWAY_BASE } from '../../shared/api/endpoints';
 import { BFF_PATHS, ROUTES } from '../../shared/routes';
 import { texts as wechat } from '../../client/pages/wechat/locale';
 import { jsReadableStorage, uniqueSuffix } from './helpers';
-import { freePort, startNodeServer, type NodeServer } from './support';
-import { LANGS, product, thirdParty, usercenter, type Lang } from './texts';
+import {
+  API,
+  CAPTCHA,
+  createPhoneUser,
+  freePort,
+  startNodeServer,
+  type NodeServer,
+  type Reply,
+} from './support';
+import { LANGS, product, thirdParty, username as usernameTexts, usercenter, type Lang } from './texts';
 
 const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
@@ -26,6 +36,10 @@ const WECHAT_QR_URL = `${WECHAT_ORIGIN}/connect/qrconnect`;
 const WECHAT_POLL_PATH = '/connect/l/qrconnect';
 /** WeChat's long poll answers "nothing yet" (408) after a while; the page then asks again. */
 const POLL_WAIT_MS = 2000;
+
+/** A sub-platform of the local UAA's seed (client id uaa-media), its domain allow-listed by the BFF. */
+const SUB_PLATFORM = 'https://media.example.org';
+const SUB_PLATFORM_CLIENT_ID = 'uaa-media';
 
 /**
  * The production policy of DESIGN.md §5 with the Aliyun captcha configured, and WeChat's QR page
@@ -93,6 +107,8 @@ async function startServers(): Promise<void> {
       // Info, for the line it prints once listening (the readiness signal).
       LOG_LEVEL: 'info',
       RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
+      // The seed's allow-list is loopback only, which production refuses; the operator adds a domain.
+      REDIRECT_ALLOWLIST: new URL(SUB_PLATFORM).hostname.split('.').slice(1).join('.'),
       // Production refuses the local captcha; the Aliyun one needs its scene (never reached here).
       CAPTCHA_PROVIDER: 'aliyun',
       ALIYUN_CAPTCHA_PREFIX: 'e2e',
@@ -276,8 +292,8 @@ test.afterEach(async ({ context }) => {
 const qrFrame = (page: Page) => page.frameLocator('iframe.qr-frame');
 
 /** The production /wechat page (or /midpage) with WeChat's QR in its frame. */
-async function expectQrShown(page: Page, lang: Lang): Promise<void> {
-  await expect(page.getByText(wechat[lang].scan)).toBeVisible();
+async function expectQrShown(page: Page, lang: Lang, opts: { bind?: boolean } = {}): Promise<void> {
+  await expect(page.getByText(opts.bind ? wechat[lang].bindScan : wechat[lang].scan)).toBeVisible();
   await expect(page.getByTitle(wechat[lang].qr)).toBeVisible();
   await expect(
     qrFrame(page).getByRole('img', { name: lang === 'en-US' ? 'QR code' : '二维码' }),
@@ -311,6 +327,68 @@ async function expectSignedOut(page: Page): Promise<void> {
 
 const newAccount = () => `wx-${uniqueSuffix()}`;
 
+/**
+ * The sub-platform's pages: a plain page for whatever address the product sends the browser to.
+ * Playwright's routing does not see a redirect's next request (microsoft/playwright#33882), so the
+ * product's own redirects (/authentication, /bff/redirect) are fetched here without following
+ * them and handed to the browser as a page that moves on at once. Returns the product's 302s.
+ */
+async function playSubPlatform(context: BrowserContext): Promise<{ from: string; to: string }[]> {
+  const hops: { from: string; to: string }[] = [];
+  await context.route(`${SUB_PLATFORM}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><html lang="en"><title>Media</title><main><h1>Media</h1></main></html>',
+    }),
+  );
+  const redirects: string[] = [ROUTES.authentication, BFF_PATHS.redirect];
+  await context.route(
+    (url) => url.origin === new URL(base).origin && redirects.includes(url.pathname),
+    async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 });
+      const location = response.headers().location;
+      if (response.status() !== 302 || !location) return route.fulfill({ response });
+      const to = new URL(location, route.request().url()).href;
+      hops.push({ from: new URL(route.request().url()).pathname, to });
+      const attribute = to.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+      await route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><meta http-equiv="refresh" content="0;url=${attribute}">`,
+      });
+    },
+  );
+  return hops;
+}
+
+async function callApi(page: Page, endpoint: string, data: unknown = {}, headers = {}): Promise<Reply> {
+  const res = await page.request.post(`${base}${API}${endpoint}`, {
+    data,
+    headers: { 'X-CSRF': '1', lang: 'en-US', ...headers },
+  });
+  return (await res.json()) as Reply;
+}
+
+/** Signs the page's context in through the production BFF with an account and password. */
+async function signInByApi(page: Page, account: string, password: string): Promise<void> {
+  const key = await callApi(page, '/cipher/getPubKey');
+  const encrypted = await encryptPassword(String(key.data?.pubKey), password, 'login');
+  const reply = await callApi(
+    page,
+    '/login/byAccount',
+    { account, password: encrypted, autoLogin: false },
+    CAPTCHA,
+  );
+  expect(reply.msgCode, reply.msg).toBe('10000');
+}
+
+async function userInfo(page: Page): Promise<Record<string, unknown>> {
+  const reply = await callApi(page, '/login/getUserInfo');
+  expect(reply.msgCode, reply.msg).toBe('10000');
+  return reply.data ?? {};
+}
+
+const accountRow = (page: Page, key: string) => page.locator(`.uc-row[data-row="${key}"]`);
+
 function cspOf(header: string | undefined): Record<string, string> {
   return Object.fromEntries(
     (header ?? '')
@@ -327,6 +405,12 @@ test('production CSP frames WeChat on every page and adds nothing else', async (
   for (const route of [...pages, `${GATEWAY_BASE}${ENDPOINTS.userInfo.path}`]) {
     const reply = await request.get(`${base}${route}`);
     const { 'frame-ancestors': ancestors, ...policy } = cspOf(reply.headers()['content-security-policy']);
+    if (route === ROUTES.login) {
+      // The prerendered login document allows its own inline styles by hash, and nothing else.
+      const [self, ...hashes] = (policy['style-src'] ?? '').split(' ');
+      for (const hash of hashes) expect(hash, route).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+      policy['style-src'] = self ?? '';
+    }
     expect(policy, route).toEqual(PRODUCTION_CSP);
     // Only the embeddable login page may be framed by the sub-platforms.
     if (route === ROUTES.login) expect(ancestors, route).toMatch(/^'self' https:/);
@@ -335,22 +419,150 @@ test('production CSP frames WeChat on every page and adds nothing else', async (
 });
 
 for (const lang of LANGS) {
-  test(`the login page's WeChat button shows the QR; a scan signs in to the user centre (${lang})`, async ({
+  test(`the login page's WeChat button shows the QR; a new account sets its username, then the user centre (${lang})`, async ({
     page,
   }) => {
     await page.goto(`${base}${ROUTES.login}?lang=${lang}`);
     await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
-    await expect(page).toHaveURL(`${base}${ROUTES.wechat}`);
+    await expect(page).toHaveURL(`${base}${ROUTES.wechat}?lang=${lang}`);
     await expectQrShown(page, lang);
+    await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute(
+      'href',
+      `${ROUTES.login}?lang=${lang}`,
+    );
     await expectSignedOut(page);
 
     const account = newAccount();
     await standIn.scan(account);
+    // Spec §4: the main platform needs a username, which a brand-new WeChat account lacks.
+    await expect(page).toHaveURL(`${base}${ROUTES.username}?lang=${lang}`);
+    await expectSignedIn(page);
+    const name = `wx${uniqueSuffix()}`.replace(/[^a-zA-Z0-9]/g, '');
+    await page.getByRole('textbox', { name: usernameTexts[lang].username, exact: true }).fill(name);
+    await page.getByRole('button', { name: usernameTexts[lang].confirm }).click();
     await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
     await expect(page.getByText(usercenter[lang].menuAccount).first()).toBeVisible();
-    await expect(page.getByText(account)).toBeVisible();
+    await expect(accountRow(page, 'wechat')).toContainText(account);
+    await expect(accountRow(page, 'username')).toContainText(name);
     await expectSignedIn(page);
     expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
+
+    // The next WeChat login of that account, now with a username, goes straight to the user centre.
+    await page.context().clearCookies();
+    await page.goto(`${base}${ROUTES.login}?lang=${lang}`);
+    await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
+    await expectQrShown(page, lang);
+    await standIn.scan(account);
+    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+    await expect(accountRow(page, 'username')).toContainText(name);
+  });
+
+  test(`a sub-platform's login by WeChat returns there with a one-time code via /authentication (${lang})`, async ({
+    page,
+    context,
+  }) => {
+    const hops = await playSubPlatform(context);
+    const target = `${SUB_PLATFORM}/sso/callback?from=wechat&code=stale#frag`;
+    const query = new URLSearchParams({
+      lang,
+      clientId: SUB_PLATFORM_CLIENT_ID,
+      redirect: target,
+      state: 'platform-state',
+    });
+    await page.goto(`${base}${ROUTES.login}?${query}`);
+    await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
+    await expect(page).toHaveURL(`${base}${ROUTES.wechat}?${query}`);
+    await expectQrShown(page, lang);
+    await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute(
+      'href',
+      `${ROUTES.login}?${query}`,
+    );
+
+    // A brand-new account: a sub-platform does not need a username (spec §4).
+    await standIn.scan(newAccount());
+    await page.waitForURL((url) => url.origin === SUB_PLATFORM);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/sso/callback');
+    expect(url.searchParams.get('from')).toBe('wechat');
+    expect(url.searchParams.getAll('code')).toHaveLength(1);
+    expect(url.searchParams.get('code')).toMatch(/.{16,}/);
+    expect(url.searchParams.get('code')).not.toBe('stale');
+    expect(url.searchParams.get('state')).toBe('platform-state');
+    expect(url.hash).toBe('#frag');
+    // Straight from /wechat to /authentication, whose 302 carries the code.
+    expect(hops).toEqual([{ from: ROUTES.authentication, to: page.url() }]);
+    const session = await page.request.get(`${base}${BFF_PATHS.session}`);
+    expect(await session.json()).toEqual({ authenticated: true });
+  });
+
+  test(`a login by WeChat with redirect_url goes there through the checked redirect (${lang})`, async ({
+    page,
+    context,
+  }) => {
+    const hops = await playSubPlatform(context);
+    const target = `${SUB_PLATFORM}/welcome?from=wechat`;
+    const query = new URLSearchParams({ lang, redirect_url: target });
+    await page.goto(`${base}${ROUTES.login}?${query}`);
+    await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
+    await expectQrShown(page, lang);
+    await standIn.scan(newAccount());
+    await page.waitForURL(target);
+    expect(hops).toEqual([{ from: BFF_PATHS.redirect, to: target }]);
+    const session = await page.request.get(`${base}${BFF_PATHS.session}`);
+    expect(await session.json()).toEqual({ authenticated: true });
+  });
+
+  test(`the user centre binds WeChat to the signed-in phone account, which stays signed in (${lang})`, async ({
+    page,
+  }) => {
+    const user = await createPhoneUser(base);
+    await signInByApi(page, user.phone, user.password);
+    const before = await userInfo(page);
+    expect(before.wechat ?? null).toBeNull();
+
+    await page.goto(`${base}${ROUTES.usercenter}?lang=${lang}`);
+    const t = usercenter[lang];
+    await expect(accountRow(page, 'wechat')).toContainText(t.notSet);
+    await accountRow(page, 'wechat')
+      .getByRole('button', { name: `${t.bind} ${t.wechat}` })
+      .click();
+    await expect(page).toHaveURL(`${base}${ROUTES.wechat}?purpose=bind`);
+    await expect(page.getByText(wechat[lang].bindTitle).first()).toBeVisible();
+    await expectQrShown(page, lang, { bind: true });
+    await expect(page.getByRole('link', { name: wechat[lang].backToUsercenter })).toHaveAttribute(
+      'href',
+      ROUTES.usercenter,
+    );
+
+    const account = newAccount();
+    await standIn.scan(account);
+    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+    await expect(accountRow(page, 'wechat')).toContainText(account);
+    await expect(accountRow(page, 'wechat').getByRole('button')).toHaveCount(0);
+    await expect(accountRow(page, 'phone')).toContainText(user.phone);
+    await expectSignedIn(page);
+    // The same account, now with WeChat bound: no new account was signed in.
+    const after = await userInfo(page);
+    expect(after.ssoUid).toBe(before.ssoUid);
+    expect(after.phone).toBe(user.phone);
+    expect(after.wechat).toBeTruthy();
+
+    // A WeChat account bound to somebody else: the bind fails and the visitor is back in the user centre.
+    await page.context().clearCookies();
+    const other = await createPhoneUser(base);
+    await signInByApi(page, other.phone, other.password);
+    const otherBefore = await userInfo(page);
+    await page.goto(`${base}${ROUTES.usercenter}?lang=${lang}`);
+    await accountRow(page, 'wechat')
+      .getByRole('button', { name: `${t.bind} ${t.wechat}` })
+      .click();
+    await expectQrShown(page, lang, { bind: true });
+    await standIn.scan(account);
+    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+    // The server's message (A0214, worded by the local UAA), once.
+    await expect(page.locator('.arco-message-error')).toHaveCount(1);
+    await expect(accountRow(page, 'wechat')).toContainText(t.notSet);
+    expect((await userInfo(page)).ssoUid).toBe(otherBefore.ssoUid);
   });
 
   test(`/midpage stores the redirect; the scan lands there, once (${lang})`, async ({ page }) => {
@@ -366,12 +578,12 @@ for (const lang of LANGS) {
     await expectSignedIn(page);
     expect(await page.evaluate(() => localStorage.getItem('wxredirect'))).toBeNull();
 
-    // Used once: the next WeChat login goes to the user centre itself.
+    // Used once: the next WeChat login is routed as spec §4 says (a new account: its username first).
     await page.context().clearCookies();
     await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
     await expectQrShown(page, lang);
     await standIn.scan(newAccount());
-    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+    await expect(page).toHaveURL(`${base}${ROUTES.username}?lang=${lang}`);
     await expectSignedIn(page);
   });
 

@@ -1,14 +1,16 @@
-import { Alert } from '@arco-design/web-react';
-import { useEffect, type ReactNode } from 'react';
-import { productMessage } from '@shared/errors/catalogue';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useDevice } from '../../hooks/use-device';
 import { usePlatform } from '../../hooks/use-platform';
 import { useTexts } from '../../i18n/define-texts';
-import { useLocale } from '../../i18n/locale-context';
 import { useBrand } from '../brand';
 import { BRAND_THEME, PLATFORM_THEMES, platformNames } from '../platform-theme';
 import { useWidget } from '../widget';
+
+// Only the one in-app browser shows it: Arco's Alert is fetched there alone.
+const CompatWarning = lazy(() =>
+  import('../../components/compat-warning').then((m) => ({ default: m.CompatWarning })),
+);
 
 /**
  * The frame of every visitor page: the platform's (or sub-brand's) name and colours, the
@@ -25,7 +27,6 @@ export function PublicLayout({
   wide?: boolean;
 }) {
   const names = useTexts(platformNames);
-  const { locale } = useLocale();
   const platform = usePlatform();
   const brand = useBrand();
   const device = useDevice();
@@ -70,12 +71,9 @@ export function PublicLayout({
         <LanguageSwitch />
       </header>
       {device.specialInApp ? (
-        <Alert
-          className="compat-warning"
-          type="warning"
-          banner
-          content={productMessage('browserCompat', locale)}
-        />
+        <Suspense fallback={null}>
+          <CompatWarning />
+        </Suspense>
       ) : null}
       <main className="public-main">{card}</main>
       <footer className="public-footer">

@@ -12,6 +12,7 @@ import { isSpecialInAppBrowser } from '../../hooks/use-device';
 import { useBrand } from '../../app/brand';
 import { tellEmbedder } from '../../app/widget';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { useTypedBeforeHydration } from '../../hydration';
 import { ThirdPartyLogins } from '../../components/third-party-logins';
 import { Agreement } from '../../components/agreement';
 import { useCaptcha } from '../../components/captcha-dialog';
@@ -43,6 +44,9 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
   const [submitting, setSubmitting] = useState(false);
   const [smsForm] = Form.useForm<{ phone: string; code: string }>();
   const [passwordForm] = Form.useForm<{ account: string; password: string }>();
+  // What a visitor typed into the prerendered page before the script arrived.
+  useTypedBeforeHydration(smsForm, 'login-sms');
+  useTypedBeforeHydration(passwordForm, 'login-password');
 
   // Visitors abroad or in Hong Kong, Taiwan and Macau get the password tab first (spec §2).
   useEffect(() => {
@@ -174,6 +178,7 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
         <Tabs.TabPane key="sms" title={t.smsTab}>
           <Form
             id="login-sms"
+            onFocus={captcha.preload}
             form={smsForm}
             layout="vertical"
             onSubmit={submitSms}
@@ -205,6 +210,7 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
         <Tabs.TabPane key="password" title={t.passwordTab}>
           <Form
             id="login-password"
+            onFocus={captcha.preload}
             form={passwordForm}
             layout="vertical"
             onSubmit={submitPassword}

@@ -5,7 +5,7 @@ import { useSWRConfig } from 'swr';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { logout, SWR_KEYS, useUserInfo } from '../../api/account';
-import { openOauthPopup } from '../../app/oauth';
+import { openOauthPopup, WECHAT_BIND_PATH } from '../../app/oauth';
 import { runtimeConfig } from '../../app/runtime-config';
 import { LanguageSwitch } from '../../components/language-switch';
 import { notify } from '../../components/notify';
@@ -59,7 +59,8 @@ export default function UserCenterPage() {
     if (operation === 'wechat') {
       if (runtimeConfig().env !== 'production')
         return void notify.warning(productMessage('wechatUnsupported', locale));
-      void openOauthPopup('wechat', 'bind');
+      // The QR page binds instead of logging in, then comes back here (spec §2 /wechat).
+      void navigate(WECHAT_BIND_PATH);
       return;
     }
     setStatus({ kind: 'operate', operation });

@@ -1,21 +1,31 @@
 import { Alert, Result, Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { LoginReply } from '@shared/api/types';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
+import { SWR_KEYS } from '../../api/account';
 import { ApiError } from '../../api/client';
+import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../app/after-login';
 import { useBrand } from '../../app/brand';
 import {
+  BIND_TYPE,
+  bindCode,
   exchangeCode,
   notifyOpener,
-  openerDestination,
   POPUP_CLOSE_DELAY_MS,
   takeOauthState,
+  takeWechatJourney,
+  WECHAT_BIND_PURPOSE,
   wechatAddress,
+  type WechatJourney,
 } from '../../app/oauth';
 import { runtimeConfig } from '../../app/runtime-config';
 import { storage } from '../../app/storage';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { notify } from '../../components/notify';
+import { isSpecialInAppBrowser } from '../../hooks/use-device';
 import { useTexts } from '../../i18n/define-texts';
 import { texts } from './locale';
 import { useLocale } from '../../i18n/locale-context';
@@ -31,8 +41,13 @@ function ownTop(): Window | null {
   }
 }
 
-/** Where a finished WeChat login goes: a popup tells its opener, the page itself moves on. */
-function finish(navigate: (to: string) => void): void {
+type Navigate = (to: string) => void;
+
+/**
+ * Where a finished WeChat login goes: a popup tells its opener; else /midpage's stored redirect
+ * (used once), else spec §4's routing with the query the login started from.
+ */
+function finish(reply: LoginReply, search: string, navigate: Navigate): void {
   const opener = window.opener as Window | null;
   if (opener && !opener.closed) {
     notifyOpener(opener);
@@ -40,7 +55,20 @@ function finish(navigate: (to: string) => void): void {
     return;
   }
   const stored = storage.take('wxredirect');
-  navigate(stored && stored.startsWith('/') && !stored.startsWith('//') ? stored : openerDestination(''));
+  if (stored && stored.startsWith('/') && !stored.startsWith('//')) return navigate(stored);
+  const destination = destinationAfterLogin({ search, username: reply.data?.data?.username });
+  const go = () =>
+    destination.kind === 'document' ? window.location.assign(destination.href) : navigate(destination.path);
+  if (isSpecialInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
+  else go();
+}
+
+/** The query the visitor arrived with, less this page's own `purpose`. */
+function journeySearch(params: URLSearchParams): string {
+  const query = new URLSearchParams(params);
+  query.delete('purpose');
+  const text = query.toString();
+  return text ? `?${text}` : '';
 }
 
 /** /wechat and /midpage: the QR-code login (production only, spec §2). */
@@ -50,12 +78,15 @@ export default function WechatPage() {
   const brand = useBrand();
   const navigate = useNavigate();
   const location = useLocation();
+  const { mutate } = useSWRConfig();
   const [params] = useSearchParams();
   const [address, setAddress] = useState<string>();
   const [error, setError] = useState<string>();
   const started = useRef(false);
   const production = runtimeConfig().env === 'production';
   const code = params.get('code');
+  // On the way out the purpose is in the address; on the way back, in the journey kept for it.
+  const [binding, setBinding] = useState(!code && params.get('purpose') === WECHAT_BIND_PURPOSE);
 
   useEffect(() => {
     if (!production || started.current) return;
@@ -70,35 +101,61 @@ export default function WechatPage() {
       // No login started here (nothing stored) is as bad as a wrong state: a forged link signs nobody in.
       const expected = takeOauthState();
       if (!expected || params.get('state') !== expected) return setError(t.badState);
-      exchangeCode('wechat', code, params.get('source'))
-        .then(() => finish((to) => navigate(to, { replace: true })))
+      const journey: WechatJourney = takeWechatJourney(expected) ?? { purpose: 'login', search: '' };
+      const toUsercenter = () => navigate(ROUTES.usercenter, { replace: true });
+      if (journey.purpose === 'bind' || params.get('type') === BIND_TYPE) {
+        // A bind keeps the session it started with; either way the visitor is back in the user centre.
+        setBinding(true);
+        bindCode('wechat', code)
+          .then(() => mutate(SWR_KEYS.userInfo))
+          .then(toUsercenter)
+          .catch((err: unknown) => {
+            // The API client has already shown the server's message.
+            if (!(err instanceof ApiError)) notify.error(t.bindFailed);
+            toUsercenter();
+          });
+        return;
+      }
+      const source = params.get('source') ?? new URLSearchParams(journey.search).get('source');
+      exchangeCode('wechat', code, source)
+        .then(async (reply) => {
+          await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
+          finish(reply, journey.search, (to) => navigate(to, { replace: true }));
+        })
         .catch((err: unknown) => setError(err instanceof ApiError ? err.message : t.failed));
       return;
     }
-    wechatAddress()
+    wechatAddress({ purpose: binding ? 'bind' : 'login', search: journeySearch(params) })
       .then(setAddress)
-      .catch(() => setError(t.failed));
+      .catch(() => setError(binding ? t.bindFailed : t.failed));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per landing
   }, []);
 
-  const back = <RouterLink to={brand.route('login')}>{t.back}</RouterLink>;
+  // Back where the visitor came from: the user centre for a bind, else the login page (with its query).
+  const loginQuery = code || location.pathname === ROUTES.midpage ? '' : journeySearch(params);
+  const back = binding ? (
+    <RouterLink to={ROUTES.usercenter}>{t.backToUsercenter}</RouterLink>
+  ) : (
+    <RouterLink to={`${brand.route('login')}${loginQuery}`}>{t.back}</RouterLink>
+  );
+  const title = binding ? t.bindTitle : t.title;
   if (!production) {
     return (
-      <PublicLayout title={t.title}>
+      <PublicLayout title={title}>
         <Alert type="warning" content={productMessage('wechatUnsupported', locale)} />
         <div className="form-links">{back}</div>
       </PublicLayout>
     );
   }
   return (
-    <PublicLayout title={t.title}>
+    <PublicLayout title={title}>
       {error ? (
-        <Result status="error" title={t.failed} subTitle={error} />
+        <Result status="error" title={binding ? t.bindFailed : t.failed} subTitle={error} />
       ) : code ? (
-        <Result status={null} icon={<Spin size={32} />} title={t.signingIn} />
+        <Result status={null} icon={<Spin size={32} />} title={binding ? t.binding : t.signingIn} />
       ) : (
         <div className="qr-container">
-          <p>{t.scan}</p>
+          <p>{binding ? t.bindScan : t.scan}</p>
           {address ? <iframe className="qr-frame" title={t.qr} src={address} /> : <Spin size={32} />}
         </div>
       )}

@@ -1,0 +1,222 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '@shared/api/runtime-config';
+import {
+  LOCALE_COOKIE,
+  PLACEHOLDERS,
+  PRERENDER_DIR,
+  PRERENDER_MANIFEST,
+  type PrerenderManifest,
+} from '@shared/prerender';
+import {
+  appConfigOf,
+  makeStaticDir,
+  rawRequest,
+  startBff,
+  startUpstream,
+  type TestBff,
+  type UpstreamDouble,
+} from '../testing';
+import { chooseDocument, fillPlaceholders, withStyleHashes, type PageRequest } from './prerendered';
+
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+const WECHAT = `${DESKTOP} MicroMessenger/8.0.47`;
+const HASH = "'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='";
+
+const MANIFEST: PrerenderManifest = {
+  brandPrefix: 'xlab',
+  documents: [
+    { path: '/login', locale: 'zh-CN', file: 'login.zh-CN.html', styleHashes: [HASH] },
+    { path: '/login', locale: 'en-US', file: 'login.en-US.html', styleHashes: [HASH] },
+    { path: '/xlab-login', locale: 'zh-CN', file: 'xlab-login.zh-CN.html', styleHashes: [HASH] },
+    { path: '/xlab-login', locale: 'en-US', file: 'xlab-login.en-US.html', styleHashes: [HASH] },
+  ],
+};
+
+function pick(overrides: Partial<PageRequest>) {
+  return chooseDocument(MANIFEST, {
+    method: 'GET',
+    path: '/login',
+    search: '',
+    userAgent: DESKTOP,
+    localeCookie: undefined,
+    brandPrefix: 'xlab',
+    ...overrides,
+  })?.file;
+}
+
+describe('which requests get a prerendered document', () => {
+  it('gives /login in the locale the page will pick: lang, else the cookie, else zh-CN', () => {
+    expect(pick({})).toBe('login.zh-CN.html');
+    expect(pick({ search: '?lang=en-US' })).toBe('login.en-US.html');
+    expect(pick({ localeCookie: 'en-US' })).toBe('login.en-US.html');
+    expect(pick({ search: '?lang=zh-CN', localeCookie: 'en-US' })).toBe('login.zh-CN.html');
+    // An unknown lang counts for nothing, on both sides (shared/i18n/locale.ts).
+    expect(pick({ search: '?lang=fr', localeCookie: 'en-US' })).toBe('login.en-US.html');
+    expect(pick({ localeCookie: 'fr' })).toBe('login.zh-CN.html');
+  });
+
+  it('keeps it for queries that leave the default look: client ids, states, the main platform', () => {
+    expect(pick({ search: '?clientId=abc&state=s1&source=x' })).toBe('login.zh-CN.html');
+    expect(pick({ search: `?redirect=${encodeURIComponent('https://www.example.com/home')}` })).toBe(
+      'login.zh-CN.html',
+    );
+    expect(pick({ search: '?redirect=not-a-url' })).toBe('login.zh-CN.html');
+  });
+
+  it('serves the shell to a sub-platform look or the intern widget, named by redirect or redirect_url', () => {
+    const platform = encodeURIComponent('https://science-discovery.example.com/cb');
+    expect(pick({ search: `?clientId=c&redirect=${platform}` })).toBeUndefined();
+    expect(pick({ search: `?redirect_url=${platform}` })).toBeUndefined();
+    const intern = encodeURIComponent('https://intern.example.com/');
+    expect(pick({ search: `?redirect=${intern}&entrance=register-email` })).toBeUndefined();
+  });
+
+  it('serves the shell to phones, tablets, the in-app browser and unknown agents', () => {
+    for (const userAgent of [IPHONE, ANDROID, WECHAT, 'Mozilla/5.0 (iPad; CPU OS 17_0)', '', undefined])
+      expect(pick({ userAgent })).toBeUndefined();
+  });
+
+  it('serves the shell to other routes and methods', () => {
+    for (const p of ['/register', '/login/', '/LOGIN', '/usercenter', '/'])
+      expect(pick({ path: p })).toBeUndefined();
+    expect(pick({ method: 'POST' })).toBeUndefined();
+    expect(pick({ method: 'HEAD' })).toBe('login.zh-CN.html');
+  });
+
+  it('gives the branded twin only under the prefix it was rendered with', () => {
+    expect(pick({ path: '/xlab-login', search: '?lang=en-US' })).toBe('xlab-login.en-US.html');
+    expect(pick({ path: '/xlab-login', brandPrefix: 'acme' })).toBeUndefined();
+    expect(pick({ path: '/login', brandPrefix: 'acme' })).toBe('login.zh-CN.html');
+  });
+});
+
+describe('the per-request parts', () => {
+  const config = {
+    links: { default: { agreement: 'https://x.example/a?b=1&c="2"', privacy: 'https://x.example/<p>' } },
+  } as AppConfig;
+  const doc = `<a href="/forget${PLACEHOLDERS.search}">f</a><a href="${PLACEHOLDERS.agreement}">a</a><a href="${PLACEHOLDERS.privacy}">p</a>`;
+
+  it('fills in the query and the links, escaped for an attribute', () => {
+    expect(fillPlaceholders(doc, '?lang=en-US&x="><script>', config)).toBe(
+      '<a href="/forget?lang=en-US&amp;x=&quot;&gt;&lt;script&gt;">f</a>' +
+        '<a href="https://x.example/a?b=1&amp;c=&quot;2&quot;">a</a><a href="https://x.example/&lt;p&gt;">p</a>',
+    );
+    expect(fillPlaceholders(doc, '', config)).toContain('<a href="/forget">f</a>');
+  });
+
+  it('adds the inline CSS hashes to style-src and nothing else', () => {
+    const policy = "default-src 'self';script-src 'self';style-src 'self';object-src 'none'";
+    expect(withStyleHashes(policy, [HASH])).toBe(
+      `default-src 'self';script-src 'self';style-src 'self' ${HASH};object-src 'none'`,
+    );
+    expect(withStyleHashes(policy, [])).toBe(policy);
+    expect(withStyleHashes("default-src 'self'; img-src data:", [HASH])).toBe(
+      `default-src 'self';img-src data:;style-src 'self' ${HASH}`,
+    );
+    expect(withStyleHashes("style-src 'none'", [HASH])).toBe(`style-src ${HASH}`);
+  });
+});
+
+describe('the BFF with prerendered documents', () => {
+  let upstream: UpstreamDouble;
+  let bff: TestBff;
+  let dir: string;
+  const body = (locale: string, route: string) =>
+    `<!doctype html><html lang="${locale}"><head><!--app-config--><style>.x{}</style></head><body>` +
+    `<div id="root" data-prerendered="${locale}"><p>${route} ${locale}</p>` +
+    `<a href="/forget${PLACEHOLDERS.search}">f</a><a href="${PLACEHOLDERS.agreement}">a</a>` +
+    `${'<span>padding</span>'.repeat(100)}</div></body></html>`;
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    dir = makeStaticDir();
+    mkdirSync(path.join(dir, PRERENDER_DIR));
+    writeFileSync(path.join(dir, PRERENDER_DIR, PRERENDER_MANIFEST), JSON.stringify(MANIFEST));
+    for (const doc of MANIFEST.documents)
+      writeFileSync(path.join(dir, PRERENDER_DIR, doc.file), body(doc.locale, doc.path));
+    bff = await startBff({ upstream: upstream.url, staticDir: dir });
+  });
+  afterAll(async () => {
+    await bff.close();
+    await upstream.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (p: string, headers: Record<string, string> = {}) =>
+    request(bff.url)
+      .get(p)
+      .set({ 'User-Agent': DESKTOP, ...headers });
+
+  it('answers /login with the prerendered page, its runtime config, links and query filled in', async () => {
+    const reply = await get('/login?lang=en-US&state=a%20b');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.text).toContain('<p>/login en-US</p>');
+    expect(reply.text).toContain('<a href="/forget?lang=en-US&amp;state=a%20b">');
+    const config = appConfigOf(reply.text) as unknown as AppConfig;
+    expect(reply.text).toContain(`<a href="${config.links.default.agreement}">`);
+    expect(reply.text).not.toMatch(/prerender\.invalid|prerender-search/);
+    expect(reply.text).not.toContain('<!--app-config-->');
+  });
+
+  it('admits its inline CSS by hash; the shell keeps the plain policy', async () => {
+    const prerendered = await get('/login');
+    const csp = String(prerendered.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`(^|;)style-src 'self' ${HASH.replace(/[+/=]/g, '\\$&')}(;|$)`));
+    expect(csp).toMatch(/(^|;)script-src 'self'(;|$)/);
+    const shell = await get('/login', { 'User-Agent': IPHONE });
+    expect(shell.text).not.toContain('data-prerendered');
+    expect(String(shell.headers['content-security-policy'])).toMatch(/(^|;)style-src 'self'(;|$)/);
+  });
+
+  it('follows the locale cookie the client writes', async () => {
+    const reply = await get('/login', { Cookie: `${LOCALE_COOKIE}=en-US` });
+    expect(reply.text).toContain('<p>/login en-US</p>');
+  });
+
+  it('serves the branded twin under the configured prefix', async () => {
+    expect((await get('/xlab-login')).text).toContain('<p>/xlab-login zh-CN</p>');
+  });
+
+  it('never serves the templates as files', async () => {
+    for (const p of [`/${PRERENDER_DIR}/login.zh-CN.html`, `/${PRERENDER_DIR}/${PRERENDER_MANIFEST}`]) {
+      const reply = await get(p);
+      expect(reply.text).not.toContain('data-prerendered');
+      expect(reply.text).not.toContain('prerender.invalid');
+      expect(appConfigOf(reply.text)).toBeTruthy();
+    }
+  });
+
+  it('compresses the page as the browser accepts', async () => {
+    const br = await rawRequest(bff.url, {
+      path: '/login',
+      headers: { 'user-agent': DESKTOP, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.body).toString()).toContain('<p>/login zh-CN</p>');
+    const gz = await rawRequest(bff.url, {
+      path: '/login',
+      headers: { 'user-agent': DESKTOP, 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(gz.body).toString()).toContain('<p>/login zh-CN</p>');
+    const plain = await rawRequest(bff.url, { path: '/login', headers: { 'user-agent': DESKTOP } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toContain('<p>/login zh-CN</p>');
+  });
+
+  it('keeps error pages on the shell', async () => {
+    // A refused redirect answers 400 with the SPA's page (bff/redirect/routes.ts).
+    const reply = await get('/authentication?clientId=c&redirect=https%3A%2F%2Fevil.example%2F');
+    expect(reply.status).toBe(400);
+    expect(reply.text).not.toContain('data-prerendered');
+  });
+});

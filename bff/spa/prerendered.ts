@@ -1,0 +1,120 @@
+/**
+ * The prerendered /login documents (issue 9, written by scripts/prerender.mjs). A request gets one
+ * only when the browser's first render will be that document: the route it was rendered for, the
+ * default platform's look (no sub-platform named by the redirect), a desktop browser, and the
+ * locale the page will pick (the `lang` query, else the locale cookie that mirrors the stored one,
+ * else zh-CN). Everything else gets the client-rendered shell, as before. The client checks the
+ * locale and the device again and renders afresh when they differ (client/hydration.tsx).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '@shared/api/runtime-config';
+import { DEFAULT_LOCALE, isLocale } from '@shared/i18n/locale';
+import { platformFromRedirect } from '@shared/platforms';
+import {
+  isDesktopAgent,
+  PLACEHOLDERS,
+  PRERENDER_DIR,
+  PRERENDER_MANIFEST,
+  type PrerenderedDocument,
+  type PrerenderManifest,
+} from '@shared/prerender';
+
+export interface PageRequest {
+  method: string;
+  path: string;
+  /** The query string as the browser sent it (`location.search`): '' or '?…'. */
+  search: string;
+  userAgent: string | undefined;
+  localeCookie: string | undefined;
+  brandPrefix: string;
+}
+
+/** The document for this request, or undefined when the shell must answer. */
+export function chooseDocument(
+  manifest: PrerenderManifest,
+  request: PageRequest,
+): PrerenderedDocument | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (!isDesktopAgent(request.userAgent)) return undefined;
+  const params = new URLSearchParams(request.search);
+  if (platformFromRedirect(params.get('redirect') ?? params.get('redirect_url')) !== null) return undefined;
+  // The branded documents hold the sub-brand's routes as they were named at build time.
+  const branded = (doc: PrerenderedDocument) => doc.path !== '/login';
+  const lang = params.get('lang');
+  const locale = isLocale(lang)
+    ? lang
+    : isLocale(request.localeCookie)
+      ? request.localeCookie
+      : DEFAULT_LOCALE;
+  return manifest.documents.find(
+    (doc) =>
+      doc.path === request.path &&
+      doc.locale === locale &&
+      (!branded(doc) || manifest.brandPrefix === request.brandPrefix),
+  );
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+
+/** The document with what the build could not know: this request's query and environment's links. */
+export function fillPlaceholders(html: string, search: string, config: AppConfig): string {
+  const links = config.links.default;
+  return html
+    .replaceAll(PLACEHOLDERS.search, escapeHtml(search))
+    .replaceAll(PLACEHOLDERS.agreement, escapeHtml(links.agreement))
+    .replaceAll(PLACEHOLDERS.privacy, escapeHtml(links.privacy));
+}
+
+/**
+ * A Content-Security-Policy that also admits the given inline stylesheets, by hash: the sources
+ * are added to style-src (or to a style-src made from default-src), nothing else changes.
+ */
+export function withStyleHashes(policy: string, hashes: readonly string[]): string {
+  if (!hashes.length) return policy;
+  const directives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const named = (name: string) => directives.findIndex((d) => d.split(/\s+/)[0]?.toLowerCase() === name);
+  const styleIndex = named('style-src');
+  if (styleIndex >= 0) {
+    const sources = (directives[styleIndex] as string)
+      .split(/\s+/)
+      .slice(1)
+      .filter((s) => s !== "'none'");
+    directives[styleIndex] = ['style-src', ...sources, ...hashes].join(' ');
+  } else {
+    const defaults = directives[named('default-src')]?.split(/\s+/).slice(1) ?? [];
+    directives.push(['style-src', ...defaults.filter((s) => s !== "'none'"), ...hashes].join(' '));
+  }
+  return directives.join(';');
+}
+
+export interface Prerendered {
+  manifest: PrerenderManifest;
+  documents: Map<PrerenderedDocument, string>;
+}
+
+/** The manifest and the documents, read once at start; undefined when the build wrote none. */
+export function loadPrerendered(staticDir: string): Prerendered | undefined {
+  const dir = path.join(staticDir, PRERENDER_DIR);
+  const manifestFile = path.join(dir, PRERENDER_MANIFEST);
+  if (!existsSync(manifestFile)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
+  const documents = new Map<PrerenderedDocument, string>();
+  for (const doc of manifest.documents) {
+    // The manifest names files in its own directory, nothing else.
+    if (path.basename(doc.file) !== doc.file)
+      throw new Error(`prerender manifest: bad file name ${doc.file}`);
+    documents.set(doc, readFileSync(path.join(dir, doc.file), 'utf8'));
+  }
+  return { manifest, documents };
+}

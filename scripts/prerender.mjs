@@ -1,0 +1,171 @@
+// The prerendered /login documents (issue 9): the login page, in both languages and for the
+// default platform and the sub-brand, rendered at build time by React's server renderer
+// (client/entry-server.tsx), so that the phone field arrives with the HTML. Each document is the
+// built index.html with:
+//   - the page inside <div id="root" data-prerendered="<locale>">, which client/hydration.tsx
+//     hydrates;
+//   - the CSS its markup uses inlined (beasties), the stylesheets (the entry's and the login
+//     chunk's) deferred: media="print" until the app's script switches them on, a <noscript>
+//     copy for browsers without scripts;
+//   - the login chunk's scripts preloaded, so that hydration does not wait for a second round
+//     trip.
+// The CSP hashes of the inline CSS go into prerender/manifest.json, which the BFF reads
+// (bff/spa/prerendered.ts). Called by scripts/build-client.mjs after Rsbuild.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
+import { build } from 'esbuild';
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const BEASTIES_MEDIA = 'data-beasties-media';
+
+/** client/entry-server.tsx as one Node module, in a temporary directory. */
+async function loadRenderer() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'uaa-prerender-'));
+  const outfile = path.join(dir, 'entry-server.mjs');
+  try {
+    await build({
+      entryPoints: ['client/entry-server.tsx'],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      tsconfig: 'tsconfig.json',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      // Stylesheets are the client build's business; the renderer needs only the markup.
+      loader: { '.css': 'empty' },
+      // CommonJS packages inside an ES module still call require() for Node's own modules.
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      logLevel: 'warning',
+    });
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Arco's Tabs render two positions as style attributes, both the identity. The CSP admits no
+// style attribute (the app's styles go through the CSSOM), so these go; any other fails the build.
+const IDENTITY_STYLES = [/^(?:(?:-[a-z]+-)?transform:translateX\(0px\);?)+$/, /^margin-left:-?0%?;?$/];
+
+function withoutStyleAttributes(markup, route) {
+  return markup.replace(/ style="([^"]*)"/g, (_, value) => {
+    if (IDENTITY_STYLES.some((identity) => identity.test(value))) return '';
+    throw new Error(`${route}: style="${value}" would be refused by the CSP`);
+  });
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The page's markup and the head it needs, before the critical CSS is taken out. */
+function compose({ template, markup, lang, locale, rootAttribute, loginCss, loginJs }) {
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  const styles = loginCss.map((href) => `<link href="${href}" rel="stylesheet">`).join('');
+  const scripts = loginJs.map((href) => `<link href="${href}" rel="preload" as="script">`).join('');
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace('</head>', `${styles}${scripts}</head>`)
+    .replace(ROOT_ELEMENT, `<div id="root" ${rootAttribute}="${locale}">${markup}</div>`);
+}
+
+/**
+ * Beasties defers the stylesheets with media="print" and a small inline script that switches them
+ * on; the CSP admits no inline script, so the app does that (client/hydration.tsx) and the script
+ * goes. The inline <style> stays, admitted by its hash.
+ */
+function finish(html, deferredAttribute) {
+  const withoutScript = html.replace(
+    /<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/,
+    '',
+  );
+  const out = withoutScript
+    .replaceAll(`${BEASTIES_MEDIA}=`, `${deferredAttribute}=`)
+    .replace(/ data-beasties-container(="")?/g, '');
+  const inlineScripts = [...out.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter(
+    ([, attributes]) => !/id="app-config"/.test(attributes),
+  );
+  if (inlineScripts.length) throw new Error(`an inline script would break the CSP: ${inlineScripts[0][0]}`);
+  const styles = [...out.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  return { html: out, styleHashes: [...new Set(styles.map(sha256))] };
+}
+
+/**
+ * The markup may carry the placeholders only as whole words: anything else would escape the BFF's
+ * filling in.
+ */
+function checkPlaceholders(html, placeholders) {
+  const whole = new RegExp(
+    Object.values(placeholders)
+      .map((p) => p.replace(/[.?/]/g, '\\$&'))
+      .join('|'),
+    'g',
+  );
+  const rest = html.replace(whole, '');
+  if (/prerender\.invalid|prerender-search/.test(rest))
+    throw new Error('a placeholder was rendered in a form the BFF would not fill in');
+}
+
+export async function prerender({ clientDist, loginCss = [], loginJs = [] }) {
+  const started = Date.now();
+  const renderer = await loadRenderer();
+  const {
+    DEFERRED_STYLE_ATTRIBUTE,
+    LOCALES,
+    PLACEHOLDERS,
+    PRERENDER_DIR,
+    PRERENDER_MANIFEST,
+    PRERENDERED_ATTRIBUTE,
+    brandPrefix,
+  } = renderer;
+  const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
+  const beasties = new Beasties({
+    path: clientDist,
+    publicPath: '/',
+    preload: 'media-script',
+    noscriptFallback: true,
+    inlineFonts: false,
+    keyframes: 'critical',
+    compress: true,
+    logLevel: 'warn',
+  });
+  const outDir = path.join(clientDist, PRERENDER_DIR);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+
+  const documents = [];
+  for (const route of ['/login', `/${brandPrefix}-login`]) {
+    for (const locale of LOCALES) {
+      const rendered = await renderer.prerender(route, locale);
+      const markup = withoutStyleAttributes(rendered.html, route);
+      checkPlaceholders(markup, PLACEHOLDERS);
+      const composed = compose({
+        template,
+        markup,
+        lang: rendered.lang,
+        locale,
+        rootAttribute: PRERENDERED_ATTRIBUTE,
+        loginCss,
+        loginJs,
+      });
+      const { html, styleHashes } = finish(await beasties.process(composed), DEFERRED_STYLE_ATTRIBUTE);
+      const file = `${route.slice(1)}.${locale}.html`;
+      writeFileSync(path.join(outDir, file), html);
+      documents.push({ path: route, locale, file, styleHashes });
+    }
+  }
+  writeFileSync(
+    path.join(outDir, PRERENDER_MANIFEST),
+    `${JSON.stringify({ brandPrefix, documents }, null, 2)}\n`,
+  );
+  const sizes = documents.map(
+    (d) => `${d.file} ${Math.round(readFileSync(path.join(outDir, d.file)).length / 1024)} KB`,
+  );
+  console.log(`prerendered ${sizes.join(', ')} in ${Date.now() - started} ms`);
+}

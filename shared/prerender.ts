@@ -1,0 +1,58 @@
+/**
+ * The prerendered /login documents (issue 9): scripts/prerender.mjs renders them at build time,
+ * bff/spa serves one when the visitor's first render will match it, client/hydration.tsx
+ * hydrates it. What the three sides must agree on lives here.
+ */
+import type { Locale } from './api/types';
+
+/** Mirrors the stored locale (localStorage is out of the server's sight); not a secret. */
+export const LOCALE_COOKIE = 'locale';
+
+/** Under the client's dist directory; never served as a file (bff/spa answers it as a route). */
+export const PRERENDER_DIR = 'prerender';
+export const PRERENDER_MANIFEST = 'manifest.json';
+
+/** On `<div id="root">` of a prerendered document: the locale it was rendered in. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/**
+ * On the stylesheet links of a prerendered document, which wait with media="print" (its critical
+ * CSS is inline): the media the app's script gives them.
+ */
+export const DEFERRED_STYLE_ATTRIBUTE = 'data-deferred-style';
+
+/**
+ * What the build cannot know is rendered as these placeholders and filled in per request: the
+ * query string (the login page's links carry it on) and the environment's agreement links.
+ * None of them contains a character HTML escapes, so each appears verbatim in the document.
+ */
+export const PLACEHOLDERS = {
+  search: '?prerender-search',
+  agreement: 'https://prerender.invalid/agreement',
+  privacy: 'https://prerender.invalid/privacy',
+} as const;
+
+export interface PrerenderedDocument {
+  /** The route it renders: /login, or the sub-brand's twin. */
+  path: string;
+  locale: Locale;
+  /** Relative to the prerender directory. */
+  file: string;
+  /** CSP sources ('sha256-…') of its inline critical CSS. */
+  styleHashes: string[];
+}
+
+export interface PrerenderManifest {
+  /** The sub-brand prefix the branded documents were rendered with. */
+  brandPrefix: string;
+  documents: PrerenderedDocument[];
+}
+
+// The layouts the documents are rendered in are the desktop ones: phones, tablets (spec §1) and
+// the one in-app browser with its warning get the client-rendered shell. Mirrors
+// client/hooks/use-device.ts (client/prerendered.test.ts holds the two together); an iPad that
+// calls itself a Mac is caught by the client, which then renders instead of hydrating.
+const NOT_DESKTOP = /iPhone|iPad|iPod|Android|OpenHarmony|HarmonyOS|MicroMessenger/i;
+
+export function isDesktopAgent(userAgent: string | undefined): boolean {
+  return Boolean(userAgent) && !NOT_DESKTOP.test(userAgent as string);
+}
