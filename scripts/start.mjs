@@ -15,7 +15,11 @@ for (const [output, script] of steps) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], { stdio: 'inherit' });
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', '--max-semi-space-size=4', 'dist/server/index.js'],
+  { stdio: 'inherit' },
+);
 // SIGHUP too: the BFF re-reads RATE_LIMITS_FILE on it.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -26,12 +26,9 @@ export function encryptPassword(
   return forge.util.encode64(bytes);
 }
 
-/** Decrypts and parses; null when the value is not a well-formed envelope. */
-export function decryptPassword(privateKeyPem: string, cipherText: unknown): PasswordEnvelope | null {
-  if (typeof cipherText !== 'string' || cipherText.length === 0 || cipherText.length > 4096) return null;
+/** Parses a decrypted envelope; null when it is not a well-formed one. */
+export function parseEnvelope(plaintext: string): PasswordEnvelope | null {
   try {
-    const key = forge.pki.privateKeyFromPem(privateKeyPem);
-    const plaintext = forge.util.decodeUtf8(key.decrypt(forge.util.decode64(cipherText), 'RSAES-PKCS1-V1_5'));
     const parsed = JSON.parse(plaintext) as Partial<PasswordEnvelope>;
     if (
       typeof parsed.password !== 'string' ||
@@ -41,6 +38,24 @@ export function decryptPassword(privateKeyPem: string, cipherText: unknown): Pas
       return null;
     }
     return parsed as PasswordEnvelope;
+  } catch {
+    return null;
+  }
+}
+
+/** A cipher text worth trying: a non-empty string no longer than any envelope of ours. */
+export function plausibleCipherText(cipherText: unknown): cipherText is string {
+  return typeof cipherText === 'string' && cipherText.length > 0 && cipherText.length <= 4096;
+}
+
+/** Decrypts and parses; null when the value is not a well-formed envelope. */
+export function decryptPassword(privateKeyPem: string, cipherText: unknown): PasswordEnvelope | null {
+  if (!plausibleCipherText(cipherText)) return null;
+  try {
+    const key = forge.pki.privateKeyFromPem(privateKeyPem);
+    return parseEnvelope(
+      forge.util.decodeUtf8(key.decrypt(forge.util.decode64(cipherText), 'RSAES-PKCS1-V1_5')),
+    );
   } catch {
     return null;
   }
