@@ -23,7 +23,16 @@ function rawBlock(bytes: number[]): string {
 }
 
 describe('the native envelope decryption', () => {
-  it('opens what the browser encrypts (node-forge, PKCS#1 v1.5), non-ASCII passwords included', () => {
+  it('opens what the browser encrypts (node-forge, PKCS#1 v1.5), with the timestamp in seconds', () => {
+    const cipher = encryptPassword(publicKey, 'Secret123!', 'login', 1_700_000_000_999);
+    expect(decryptEnvelope(privateKey, cipher)).toEqual({
+      password: 'Secret123!',
+      timestamp: 1_700_000_000,
+      scene: 'login',
+    });
+  });
+
+  it('opens non-ASCII passwords', () => {
     const cipher = encryptPassword(publicKey, 'Pässwörd密码123', 'login', 1_700_000_000_000);
     expect(decryptEnvelope(privateKey, cipher)).toEqual({
       password: 'Pässwörd密码123',

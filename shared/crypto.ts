@@ -1,9 +1,9 @@
 /**
  * Password encryption of DESIGN.md §7: the browser encrypts
  * JSON.stringify({ password, timestamp, scene }) with the UAA's RSA public key (PKCS#1 v1.5)
- * and sends it base64-encoded. The same module lets the local UAA and the tests decrypt, so the
- * format lives in one place. node-forge does the RSA in JavaScript: browsers' WebCrypto has no
- * PKCS#1 v1.5 encryption, and Node 20 refuses PKCS#1 v1.5 private decryption natively.
+ * and sends it base64-encoded. The envelope's format lives here; the local UAA decrypts natively
+ * and parses with parseEnvelope (local-uaa/passwords.ts). node-forge does the RSA in the browser:
+ * WebCrypto has no PKCS#1 v1.5 encryption.
  */
 import forge from 'node-forge';
 import type { PasswordScene } from './api/types';
@@ -46,17 +46,4 @@ export function parseEnvelope(plaintext: string): PasswordEnvelope | null {
 /** A cipher text worth trying: a non-empty string no longer than any envelope of ours. */
 export function plausibleCipherText(cipherText: unknown): cipherText is string {
   return typeof cipherText === 'string' && cipherText.length > 0 && cipherText.length <= 4096;
-}
-
-/** Decrypts and parses; null when the value is not a well-formed envelope. */
-export function decryptPassword(privateKeyPem: string, cipherText: unknown): PasswordEnvelope | null {
-  if (!plausibleCipherText(cipherText)) return null;
-  try {
-    const key = forge.pki.privateKeyFromPem(privateKeyPem);
-    return parseEnvelope(
-      forge.util.decodeUtf8(key.decrypt(forge.util.decode64(cipherText), 'RSAES-PKCS1-V1_5')),
-    );
-  } catch {
-    return null;
-  }
 }
