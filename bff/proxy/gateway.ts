@@ -91,8 +91,9 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
       if (value !== undefined && isPassedToUpstream(name)) headers[name] = value;
     }
     headers.host = target.host;
-    headers['x-forwarded-for'] = req.ip ?? '';
-    headers['x-real-ip'] = req.ip ?? '';
+    const ip = req.ip ?? '';
+    headers['x-forwarded-for'] = ip;
+    headers['x-real-ip'] = ip;
     headers['x-forwarded-proto'] = req.protocol;
     headers['x-forwarded-host'] = req.get('host') ?? '';
     headers[HEADERS.requestId] = req.id;

@@ -59,7 +59,7 @@ export async function openOauthPopup(
 /**
  * What a WeChat QR login started with: a login or a bind, and the query of the page it started
  * from (clientId, redirect, redirect_url, …), which WeChat's round trip (back to /wechat with
- * only code and state) would otherwise lose. Kept for this tab, keyed with the OAuth state.
+ * only code and state) would otherwise lose. Kept with the OAuth state it belongs to.
  */
 export interface WechatJourney {
   purpose: 'login' | 'bind';
@@ -70,38 +70,13 @@ export interface WechatJourney {
 export const WECHAT_BIND_PURPOSE = 'bind';
 export const WECHAT_BIND_PATH = `${ROUTES.wechat}?purpose=${WECHAT_BIND_PURPOSE}`;
 
-const JOURNEY_PREFIX = 'wechat-journey:';
-
-function tabStorage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage disabled (private mode, sandboxed iframe)
-  }
-}
-
-function keepJourney(state: string, journey: WechatJourney): void {
-  const store = tabStorage();
-  if (!store) return;
-  try {
-    // Only the journey of the QR shown last can come back.
-    for (const key of Object.keys(store)) if (key.startsWith(JOURNEY_PREFIX)) store.removeItem(key);
-    store.setItem(`${JOURNEY_PREFIX}${state}`, JSON.stringify(journey));
-  } catch {
-    // full or disabled: the login still works, it just ends on the default destination
-  }
-}
-
-/** The journey started with `state`, read once; null when none was kept (or it is unreadable). */
+/** The journey started with `state`, read once; null when none was kept (or another QR's was). */
 export function takeWechatJourney(state: string): WechatJourney | null {
-  const store = tabStorage();
-  if (!store) return null;
   try {
-    const key = `${JOURNEY_PREFIX}${state}`;
-    const raw = store.getItem(key);
-    store.removeItem(key);
-    const value = raw ? (JSON.parse(raw) as Partial<WechatJourney>) : null;
-    if (!value || typeof value.search !== 'string') return null;
+    // Only the journey of the QR shown last is kept, with its state.
+    const value = JSON.parse(storage.take('wechat-journey') ?? 'null') as
+      (Partial<WechatJourney> & { state?: unknown }) | null;
+    if (!value || value.state !== state || typeof value.search !== 'string') return null;
     return { purpose: value.purpose === 'bind' ? 'bind' : 'login', search: value.search };
   } catch {
     return null;
@@ -114,7 +89,7 @@ export async function wechatAddress(
 ): Promise<string | undefined> {
   const state = newState();
   storage.set('oauth-state', state);
-  keepJourney(state, journey);
+  storage.set('wechat-journey', JSON.stringify({ state, ...journey }));
   const reply = await call<{ oauthAddress?: string }>('oauthAddress', {
     oauthFrom: 'wechat',
     state,

@@ -9,7 +9,9 @@ export type StorageKey =
   | 'register_search'
   | 'midpage-current-env'
   /** The OAuth `state` of the popup login in progress (checked by the callback page). */
-  | 'oauth-state';
+  | 'oauth-state'
+  /** The WeChat QR login or bind in progress: its state, purpose and starting query. */
+  | 'wechat-journey';
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {
