@@ -11,6 +11,7 @@ import { configFromProcess } from './config';
 import { createLogger } from './log';
 import { createRateLimits, reloadFromFile } from './rate-limit/limiter';
 import { createAllowlist } from './redirect/allowlist';
+import { createAppServer } from './server';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -71,11 +72,10 @@ async function main(): Promise<void> {
     console.error(`config error: ${(err as Error).message}`);
     process.exit(1);
   }
-  const server = app.listen(config.port, config.host);
   // Idle keep-alive longer than nginx's upstream keepalive (60 s) and than clients', so a proxy or
   // browser never reuses a socket the BFF is just closing (a reset on the next request).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  const server = createAppServer(app, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

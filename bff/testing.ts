@@ -22,6 +22,7 @@ import { parseConfig } from './config';
 import { createLogger } from './log';
 import { createRateLimits, type RateLimits } from './rate-limit/limiter';
 import type { AllowlistSource } from './redirect/allowlist';
+import { createAppServer } from './server';
 
 export const CONFIG_MARKER = '<!--app-config-->';
 export const ASSET_PATH = '/static/js/main.3f9a1c.js';
@@ -199,7 +200,7 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
     outbox: opts.outbox,
     upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 300,
   });
-  const server = createServer(app);
+  const server = createAppServer(app);
   const url = await listen(server);
   return {
     url,
