@@ -17,7 +17,7 @@ import type { Config } from './config';
 import { createHealthRoutes } from './health/routes';
 import { sendError } from './http-errors';
 import { accessLog } from './log';
-import { createMetrics, METRICS_PATH, metricsHandler, routeLabel } from './metrics/metrics';
+import { createMetrics, METRICS_PATH, metricsHandler, routeOf } from './metrics/metrics';
 import { createGateway, UPSTREAM_TIMEOUT_MS, type GatewayRequest } from './proxy/gateway';
 import { isSafeProxyPath } from './proxy/path-guard';
 import { limitStreamedBody } from './proxy/upload-limit';
@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   // 1. Identify, log and count every request; secrets never reach the log.
-  app.use(accessLog(logger, routeLabel));
+  app.use(accessLog(logger, routeOf));
   app.use(metrics.middleware);
 
   // 2. Security headers on every response (framing allowed only on the embeddable pages).

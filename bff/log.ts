@@ -1,6 +1,6 @@
 /** pino, with every secret the product handles redacted before a line is written. */
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { pino, type Logger } from 'pino';
 
 export const REDACTED = '[REDACTED]';
@@ -58,7 +58,7 @@ interface LogLocals {
  * redacted here), so it skips the logger's wildcard redaction, which cost more than the rest of
  * the request's handling together.
  */
-export function accessLog(logger: Logger, routeLabel: (url: string) => string): RequestHandler {
+export function accessLog(logger: Logger, routeOf: (req: Request) => string): RequestHandler {
   const access = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const start = performance.now();
@@ -76,7 +76,7 @@ export function accessLog(logger: Logger, routeLabel: (url: string) => string): 
         req: { id, method: req.method, url: redactUrl(req.originalUrl) },
         res: { statusCode: status },
         responseTime: Math.round(performance.now() - start),
-        route: routeLabel(req.originalUrl),
+        route: routeOf(req),
         ...(locals.upstreamMs === undefined ? {} : { upstreamMs: Math.round(locals.upstreamMs * 10) / 10 }),
         ...(locals.rateLimit === undefined ? {} : { rateLimit: locals.rateLimit }),
       };

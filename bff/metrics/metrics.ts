@@ -42,6 +42,14 @@ export function routeLabel(url: string): string {
   return OWN_ROUTES.get(path) ?? 'spa';
 }
 
+const ROUTE = Symbol('route label');
+
+/** A request's route label, worked out once for the log line and the metrics alike. */
+export function routeOf(req: Request): string {
+  const labelled = req as Request & { [ROUTE]?: string };
+  return (labelled[ROUTE] ??= routeLabel(req.originalUrl));
+}
+
 export interface Metrics {
   registry: Registry;
   /** Counts every response when it is finished. */
@@ -94,7 +102,7 @@ export function createMetrics(deps: {
 
   const middleware: RequestHandler = (req, res, next) => {
     res.once('finish', () => {
-      const route = routeLabel(req.originalUrl);
+      const route = routeOf(req);
       requests.inc({ route, status: String(res.statusCode) });
       const upstreamMs = res.locals.upstreamMs as number | undefined;
       if (upstreamMs !== undefined) upstream.observe({ route }, upstreamMs / 1000);

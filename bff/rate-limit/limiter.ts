@@ -141,6 +141,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
   }
 
   const middleware: RequestHandler = (req, res, next) => {
+    if (active.length === 0) return next();
     const path = rulePath(req.originalUrl);
     const chain = active.filter((limiter) => limiter.matches(path));
     let index = 0;
