@@ -137,7 +137,7 @@ async function main() {
     // As the image runs it (Dockerfile CMD).
     [
       '--enable-source-maps',
-      '--max-semi-space-size=4',
+      '--max-semi-space-size=16',
       ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
       `${SERVER_DIST}/index.js`,
     ],

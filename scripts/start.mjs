@@ -17,7 +17,7 @@ for (const [output, script] of steps) {
 
 const child = spawn(
   process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=4', 'dist/server/index.js'],
+  ['--enable-source-maps', '--max-semi-space-size=16', 'dist/server/index.js'],
   { stdio: 'inherit' },
 );
 // SIGHUP too: the BFF re-reads RATE_LIMITS_FILE on it.
