@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { useSession } from '../api/account';
@@ -18,18 +18,25 @@ export function RequireSession({ children }: { children: ReactNode }) {
 }
 
 /**
- * Login, register and forgot-password: a logged-in visitor goes on to the sub-platform when the
- * query names one (the BFF issues the code), else to the user centre.
+ * Login, register and forgot-password: a visitor who arrives logged in goes on to the
+ * sub-platform when the query names one (the BFF issues the code), else to the user centre.
+ * The session's first answer decides: a visitor who logs in on the page is sent on by the page
+ * itself (spec §4 routing, or the embedding page in the widget). Sending them from here too
+ * started a second navigation to /authentication that cancelled the page's own, and wasted the
+ * one-time code the first one had fetched.
  */
 export function AnonymousOnly({ children }: { children: ReactNode }) {
   const { data } = useSession();
   const location = useLocation();
+  const arrivedSignedIn = useRef<boolean | undefined>(undefined);
+  if (data && arrivedSignedIn.current === undefined) arrivedSignedIn.current = data.authenticated;
+  const signedIn = arrivedSignedIn.current === true;
   const params = new URLSearchParams(location.search);
-  const toPlatform = Boolean(data?.authenticated && params.get('clientId') && params.get('redirect'));
+  const toPlatform = signedIn && Boolean(params.get('clientId') && params.get('redirect'));
   useEffect(() => {
     if (toPlatform) window.location.assign(`${ROUTES.authentication}${location.search}`);
   }, [toPlatform, location.search]);
   if (!data || toPlatform) return <CenterSpin />;
-  if (data.authenticated) return <Navigate to={ROUTES.usercenter} replace />;
+  if (signedIn) return <Navigate to={ROUTES.usercenter} replace />;
   return <>{children}</>;
 }

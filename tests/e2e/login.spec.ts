@@ -100,6 +100,11 @@ test('after login with a clientId the BFF issues the code and redirects to the s
 }) => {
   const user = await registerPhoneUser(page.request);
   const target = `${baseURL}/deleteProtocol?from=platform&code=stale#frag`;
+  // One trip through /authentication: a second one would cancel the first and waste its code.
+  const authentications: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/authentication') authentications.push(r.url());
+  });
   await page.goto(`/login?lang=en-US&clientId=uaa-media&redirect=${encodeURIComponent(target)}`);
   await page.getByRole('tab', { name: login['en-US'].passwordTab }).click();
   const panel = page.getByRole('tabpanel', { name: login['en-US'].passwordTab });
@@ -114,6 +119,7 @@ test('after login with a clientId the BFF issues the code and redirects to the s
   expect(url.searchParams.get('code')).toMatch(/.{16,}/);
   expect(url.searchParams.getAll('code')).toHaveLength(1);
   expect(url.hash).toBe('#frag');
+  expect(authentications).toHaveLength(1);
 });
 
 test('redirect_url goes through the checked redirect; a foreign one is refused', async ({
