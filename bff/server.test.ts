@@ -1,7 +1,8 @@
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServer } from './server';
+import { listen, shut } from './testing';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -9,12 +10,9 @@ afterEach(async () => {
   close = undefined;
 });
 
-async function serve(app: express.Express): Promise<string> {
-  const server = createAppServer(app, { keepAliveTimeout: 1234 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  expect(server.keepAliveTimeout).toBe(1234);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+function serve(server: Server): Promise<string> {
+  close = () => shut(server);
+  return listen(server);
 }
 
 describe('createAppServer', () => {
@@ -26,14 +24,12 @@ describe('createAppServer', () => {
     server.prependListener('request', (req, res) => {
       seen.push(Object.getPrototypeOf(req) === app.request, Object.getPrototypeOf(res) === app.response);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    const base = await serve(server);
     app.get('/x', (req, res) => {
       res.json({
         same: Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response,
       });
     });
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     expect(await (await fetch(`${base}/x`)).json()).toEqual({ same: true });
     expect(seen).toEqual([true, true]);
   });
@@ -47,7 +43,9 @@ describe('createAppServer', () => {
         .set('X-Seen', req.get('x-in') ?? '')
         .json({ body: req.body as unknown, path: req.path, method: req.method, ip: req.ip });
     });
-    const base = await serve(app);
+    const server = createAppServer(app, { keepAliveTimeout: 1234 });
+    expect(server.keepAliveTimeout).toBe(1234);
+    const base = await serve(server);
     const res = await fetch(`${base}/echo?q=1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-in': 'hello' },

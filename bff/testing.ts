@@ -65,12 +65,12 @@ export const ok = (data?: unknown) => ({
 
 const defaultReply: UpstreamReply = (_req, res) => sendJson(res, 200, ok());
 
-async function listen(server: Server): Promise<string> {
+export async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function shut(server: Server): Promise<void> {
+export async function shut(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 }
