@@ -23,19 +23,13 @@ function rawBlock(bytes: number[]): string {
 }
 
 describe('the native envelope decryption', () => {
-  it('opens what the browser encrypts (node-forge, PKCS#1 v1.5), with the timestamp in seconds', () => {
-    const cipher = encryptPassword(publicKey, 'Secret123!', 'login', 1_700_000_000_999);
+  it.each([
+    ['ASCII, the timestamp floored to seconds', 'Secret123!', 1_700_000_000_999],
+    ['non-ASCII', 'Pässwörd密码123', 1_700_000_000_000],
+  ])('opens what the browser encrypts (node-forge, PKCS#1 v1.5): %s', (_, password, sentAt) => {
+    const cipher = encryptPassword(publicKey, password, 'login', sentAt);
     expect(decryptEnvelope(privateKey, cipher)).toEqual({
-      password: 'Secret123!',
-      timestamp: 1_700_000_000,
-      scene: 'login',
-    });
-  });
-
-  it('opens non-ASCII passwords', () => {
-    const cipher = encryptPassword(publicKey, 'Pässwörd密码123', 'login', 1_700_000_000_000);
-    expect(decryptEnvelope(privateKey, cipher)).toEqual({
-      password: 'Pässwörd密码123',
+      password,
       timestamp: 1_700_000_000,
       scene: 'login',
     });
