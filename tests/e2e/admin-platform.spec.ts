@@ -24,9 +24,13 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+// The search form's own field: right after a save, the form page (with a field of the same name)
+// may still be on screen, and a filter typed there would leave the list unfiltered.
 async function filterByName(page: Page, lang: Lang, name: string) {
-  await page.getByRole('textbox', { name: platformTexts[lang].name, exact: true }).fill(name);
-  await page.getByRole('search').getByRole('button', { name: adminTexts[lang].search }).click();
+  const search = page.getByRole('search');
+  await search.getByRole('textbox', { name: platformTexts[lang].name, exact: true }).fill(name);
+  await search.getByRole('button', { name: adminTexts[lang].search }).click();
+  await expect(rows(page).first()).toContainText(name);
 }
 
 async function pickCreated(page: Page, lang: Lang, from: string, to: string) {
@@ -296,6 +300,7 @@ for (const lang of LANGS) {
     await expect(toast(pa, t.updated)).toBeVisible();
 
     await filterByName(pa, lang, name);
+    await expect(rows(pa)).toHaveCount(1);
     await rows(pa).first().locator('.arco-checkbox').click();
     await pa.getByRole('button', { name: c.bulkDelete }).click();
     await pa.getByRole('dialog').getByRole('button', { name: c.confirm }).click();

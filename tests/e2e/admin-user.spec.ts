@@ -35,8 +35,9 @@ async function searchBy(
   value: string,
 ) {
   const t = userTexts[lang];
-  await page.getByRole('textbox', { name: t[field], exact: true }).fill(value);
-  await page.getByRole('search').getByRole('button', { name: adminTexts[lang].search }).click();
+  const search = page.getByRole('search');
+  await search.getByRole('textbox', { name: t[field], exact: true }).fill(value);
+  await search.getByRole('button', { name: adminTexts[lang].search }).click();
 }
 
 async function columnFilter(page: Page, lang: Lang, column: string, choices: string[]) {
