@@ -70,6 +70,19 @@ export function rssMb(pid) {
   return kb / 1024;
 }
 
+// Linux counts process CPU time in clock ticks of 1/100 s (USER_HZ, the same on every
+// architecture Node runs on here).
+const TICK_US = 10_000;
+
+/** A process's and its children's processes' (nginx's worker) CPU time so far, in µs. */
+export function cpuMicros(pid) {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+  const own = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // Fields 14 and 15 of stat (utime, stime) are 11 and 12 after the command name.
+  const ticks = Number(own[11]) + Number(own[12]);
+  return ticks * TICK_US + children.filter(Boolean).reduce((sum, child) => sum + cpuMicros(Number(child)), 0);
+}
+
 export function loadAverage() {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }

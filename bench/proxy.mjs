@@ -1,7 +1,8 @@
 // Proxy overhead: one cheap call (getLocationInfo) driven with autocannon straight to the
-// upstream, through nginx proxy_pass and through the BFF, in one run and in that order.
+// upstream, through nginx proxy_pass, through a bare Node proxy (the floor any Node proxy starts
+// from) and through the BFF, in one run and in that order.
 import autocannon from 'autocannon';
-import { round } from './lib.mjs';
+import { cpuMicros, round } from './lib.mjs';
 
 export const LOCATION_PATH = '/api/v1/login/getLocationInfo';
 export const GATEWAY = '/gw/uaa-be';
@@ -58,39 +59,67 @@ export async function drive({ url, connections = 50, duration, amount, headers =
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 
 /**
- * Runs the three targets: a short warm-up each, then `rounds` interleaved rounds (direct, nginx,
- * BFF, direct, ...), so that a change in the machine's load hits all three alike. Throughput is
- * over all rounds; latency percentiles are the median round's. Returns one row per target and
- * the ratios the budgets read.
+ * Runs the four targets: a short warm-up each, then `rounds` interleaved rounds (direct, nginx,
+ * Node floor, BFF, direct, ...), so that a change in the machine's load hits all of them alike.
+ * Throughput is over all rounds; latency percentiles are the median round's; CPU per call is the
+ * proxy's and the upstream's CPU time over all rounds divided by the calls answered (Linux /proc).
+ * Returns one row per target and the ratios the budgets read.
+ *
+ * `pids`: { upstream, nginx, floor, bff }, the processes whose CPU time is read.
  */
-export async function proxyOverhead({ upstream, nginx, bff, duration, connections, rounds = 3, log }) {
+export async function proxyOverhead({
+  upstream,
+  nginx,
+  floor,
+  bff,
+  pids,
+  duration,
+  connections,
+  rounds = 3,
+  log,
+}) {
   const targets = [
     { name: 'upstream (direct)', url: `${upstream}${LOCATION_PATH}` },
-    { name: 'nginx proxy_pass', url: `${nginx}${GATEWAY}${LOCATION_PATH}` },
-    { name: 'BFF', url: `${bff}${GATEWAY}${LOCATION_PATH}`, headers: { 'X-CSRF': '1' } },
+    { name: 'nginx proxy_pass', url: `${nginx}${GATEWAY}${LOCATION_PATH}`, pid: pids.nginx },
+    { name: 'Node floor (bare http proxy)', url: `${floor}${GATEWAY}${LOCATION_PATH}`, pid: pids.floor },
+    { name: 'BFF', url: `${bff}${GATEWAY}${LOCATION_PATH}`, headers: { 'X-CSRF': '1' }, pid: pids.bff },
   ];
   for (const t of targets) await drive({ ...t, connections, duration: 2 });
   const runs = targets.map(() => []);
   const each = Math.max(1, Math.round(duration / rounds));
   log(`  autocannon ${connections} connections, ${rounds} rounds of ${each} s per target`);
   for (let r = 0; r < rounds; r += 1) {
-    for (const [i, t] of targets.entries()) runs[i].push(await drive({ ...t, connections, duration: each }));
+    for (const [i, t] of targets.entries()) {
+      const before = { proxy: t.pid ? cpuMicros(t.pid) : 0, upstream: cpuMicros(pids.upstream) };
+      const run = await drive({ ...t, connections, duration: each });
+      run.proxyCpu = t.pid ? cpuMicros(t.pid) - before.proxy : 0;
+      run.upstreamCpu = cpuMicros(pids.upstream) - before.upstream;
+      runs[i].push(run);
+    }
   }
-  const rows = targets.map((t, i) => ({
-    name: t.name,
-    rps: runs[i].reduce((n, x) => n + x.total, 0) / (each * rounds),
-    p50: median(runs[i].map((x) => x.p50)),
-    p99: median(runs[i].map((x) => x.p99)),
-    total: runs[i].reduce((n, x) => n + x.total, 0),
-    failed: runs[i].reduce((n, x) => n + x.failed, 0),
-  }));
-  const [direct, viaNginx, viaBff] = rows;
+  const sum = (xs, key) => xs.reduce((n, x) => n + x[key], 0);
+  const rows = targets.map((t, i) => {
+    const total = sum(runs[i], 'total');
+    return {
+      name: t.name,
+      rps: total / (each * rounds),
+      p50: median(runs[i].map((x) => x.p50)),
+      p99: median(runs[i].map((x) => x.p99)),
+      total,
+      failed: sum(runs[i], 'failed'),
+      proxyUs: t.pid ? sum(runs[i], 'proxyCpu') / total : undefined,
+      upstreamUs: sum(runs[i], 'upstreamCpu') / total,
+    };
+  });
+  const [direct, viaNginx, viaFloor, viaBff] = rows;
   return {
     rows,
     throughputVsNginx: viaBff.rps / viaNginx.rps,
+    floorVsNginx: viaFloor.rps / viaNginx.rps,
     addedP99: viaBff.p99 - direct.p99,
     addedP50: viaBff.p50 - direct.p50,
     nginxAddedP99: viaNginx.p99 - direct.p99,
+    floorAddedP99: viaFloor.p99 - direct.p99,
   };
 }
 
@@ -102,5 +131,7 @@ export function formatProxyRows(rows) {
     'p99 ms': round(r.p99),
     requests: r.total,
     failed: r.failed,
+    'proxy CPU µs/call': r.proxyUs === undefined ? '' : Math.round(r.proxyUs),
+    'upstream CPU µs/call': Math.round(r.upstreamUs),
   }));
 }

@@ -113,9 +113,14 @@ async function main() {
   }
 
   // --- Start: local UAA, nginx, BFF -----------------------------------------------------------
-  const [uaaPort, nginxPort, bffPort] = [await freePort(), await freePort(), await freePort()];
+  const [uaaPort, nginxPort, floorPort, bffPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const upstream = `http://127.0.0.1:${uaaPort}`;
-  start('local UAA', process.execPath, [`${SERVER_DIST}/local-uaa.js`], {
+  const uaaProcess = start('local UAA', process.execPath, [`${SERVER_DIST}/local-uaa.js`], {
     env: { UAA_PORT: String(uaaPort), NODE_ENV: 'production' },
   });
   await waitForHttp(`${upstream}${LOCATION_PATH}`);
@@ -123,9 +128,24 @@ async function main() {
   const nginxDir = path.join(tmp, 'nginx');
   mkdirSync(path.join(nginxDir, 'tmp'), { recursive: true });
   writeFileSync(path.join(nginxDir, 'nginx.conf'), nginxConfig({ port: nginxPort, upstreamPort: uaaPort }));
-  start('nginx', '/usr/sbin/nginx', ['-p', `${nginxDir}/`, '-c', 'nginx.conf', '-e', 'error.log']);
+  const nginxProcess = start('nginx', '/usr/sbin/nginx', [
+    '-p',
+    `${nginxDir}/`,
+    '-c',
+    'nginx.conf',
+    '-e',
+    'error.log',
+  ]);
   const nginx = `http://127.0.0.1:${nginxPort}`;
   await waitForHttp(`${nginx}${GATEWAY}${LOCATION_PATH}`);
+
+  // The young generation the BFF runs with (Dockerfile CMD); the Node floor gets it too.
+  const semiSpace = '--max-semi-space-size=16';
+  const floorProcess = start('Node floor', process.execPath, [semiSpace, 'bench/node-floor.mjs'], {
+    env: { PORT: String(floorPort), UPSTREAM: upstream },
+  });
+  const floor = `http://127.0.0.1:${floorPort}`;
+  await waitForHttp(`${floor}${GATEWAY}${LOCATION_PATH}`);
 
   const rulesFile = path.join(tmp, 'rate-limits.json');
   writeFileSync(rulesFile, '[]');
@@ -137,7 +157,7 @@ async function main() {
     // As the image runs it (Dockerfile CMD).
     [
       '--enable-source-maps',
-      '--max-semi-space-size=16',
+      semiSpace,
       ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
       `${SERVER_DIST}/index.js`,
     ],
@@ -166,7 +186,14 @@ async function main() {
     proxy = await proxyOverhead({
       upstream,
       nginx,
+      floor,
       bff,
+      pids: {
+        upstream: uaaProcess.pid,
+        nginx: nginxProcess.pid,
+        floor: floorProcess.pid,
+        bff: bffProcess.pid,
+      },
       duration: DURATION_S,
       connections: CONNECTIONS,
       log,
@@ -277,18 +304,24 @@ async function main() {
   // --- Report -------------------------------------------------------------------------------------
   log('');
   log(
-    `BFF LOG_LEVEL=${LOG_LEVEL}, rate limits off (RATE_LIMITS_FILE=[]); nginx: 1 worker, keep-alive upstream`,
+    `BFF LOG_LEVEL=${LOG_LEVEL}, rate limits off (RATE_LIMITS_FILE=[]); nginx: 1 worker, keep-alive upstream; ` +
+      'Node floor: bench/node-floor.mjs',
   );
   if (proxy) {
     log(
       `Proxy overhead: GET ${LOCATION_PATH}, ${CONNECTIONS} connections, ${DURATION_S} s per target in 3 interleaved rounds`,
     );
     console.table(formatProxyRows(proxy.rows));
+    const [direct, , viaFloor, viaBff] = proxy.rows;
     log(
       `BFF/nginx throughput ${round(proxy.throughputVsNginx * 100, 0)} %, ` +
-        `BFF/direct ${round((proxy.rows[2].rps / proxy.rows[0].rps) * 100, 0)} %; ` +
+        `BFF/direct ${round((viaBff.rps / direct.rps) * 100, 0)} %; ` +
         `added p50 ${round(proxy.addedP50)} ms, added p99 ${round(proxy.addedP99)} ms ` +
         `(nginx: p99 +${round(proxy.nginxAddedP99)} ms)`,
+    );
+    log(
+      `Node floor/nginx throughput ${round(proxy.floorVsNginx * 100, 0)} %, ` +
+        `p99 added ${round(proxy.floorAddedP99)} ms; BFF/Node floor ${round((viaBff.rps / viaFloor.rps) * 100, 0)} %`,
     );
     log('');
   }
