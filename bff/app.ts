@@ -30,6 +30,7 @@ import { readSessionToken, type CookiePolicy } from './session/cookie';
 import { loadLinks } from './spa/links';
 import type { AppConfig } from './spa/runtime-config';
 import { createSpa } from './spa/static';
+import { trustProxy } from './trust-proxy';
 import { renderOutbox } from './dev/outbox-page';
 
 export interface AppDeps {
@@ -118,23 +119,24 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', trustProxy(config.trustProxy));
 
-  // 1. Identify, log and count every request; secrets never reach the log.
-  app.use(accessLog(logger, routeOf));
-  app.use(metrics.middleware);
-
-  // 2. Security headers on every response (framing allowed only on the embeddable pages).
+  // 1 and 2 run on every request, as one router layer (a layer's matching costs every request).
   app.use(
-    securityHeaders({
-      captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
-      domains: () => allowlist.domains(),
-      envOf,
-      brandPrefix: config.brandPrefix,
-    }),
+    chain([
+      // 1. Identify, log and count every request; secrets never reach the log.
+      accessLog(logger, routeOf),
+      metrics.middleware,
+      // 2. Security headers on every response (framing allowed only on the embeddable pages).
+      securityHeaders({
+        captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
+        domains: () => allowlist.domains(),
+        envOf,
+        brandPrefix: config.brandPrefix,
+      }),
+      cookieParser(),
+    ]),
   );
-
-  app.use(cookieParser());
 
   // 3. The gateways, each behind the same guards, in this order. They come first: they carry most
   //    of the traffic, and nothing below answers under their paths.
