@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import express from 'express';
 import proxyAddr from 'proxy-addr';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listen, shut } from './testing';
 import { MAX_KEPT, trustProxy } from './trust-proxy';
 
@@ -67,24 +67,18 @@ describe('trustProxy', () => {
   });
 
   describe('in Express', () => {
-    let close: (() => Promise<void>) | undefined;
-    afterEach(async () => {
-      await close?.();
-      close = undefined;
-    });
-
     it('takes the client address and protocol from a trusted proxy, and only from it', async () => {
       const seen = async (setting: string[], headers: Record<string, string>) => {
         const app = express();
         app.set('trust proxy', trustProxy(setting));
         app.get('/', (req, res) => res.json({ ip: req.ip, protocol: req.protocol, hostname: req.hostname }));
         const server = createServer(app);
-        close = () => shut(server);
-        const base = await listen(server);
-        const body = (await (await fetch(base, { headers })).json()) as Record<string, string>;
-        await close();
-        close = undefined;
-        return body;
+        try {
+          const base = await listen(server);
+          return (await (await fetch(base, { headers })).json()) as Record<string, string>;
+        } finally {
+          await shut(server);
+        }
       };
       const forwarded = {
         'X-Forwarded-For': '203.0.113.9, 10.0.0.2',
