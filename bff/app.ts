@@ -24,7 +24,7 @@ import { limitStreamedBody } from './proxy/upload-limit';
 import type { RateLimits } from './rate-limit/limiter';
 import type { AllowlistSource } from './redirect/allowlist';
 import { createRedirectRoutes } from './redirect/routes';
-import { ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
+import { hasBody, ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
 import { securityHeaders } from './security/headers';
 import { readSessionToken, type CookiePolicy } from './session/cookie';
 import { loadLinks } from './spa/links';
@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): Express {
       requireCsrf,
       // JSON bodies only (multipart on the upload endpoint), at most 100 KB, parsed for the next steps.
       requireJsonBody({ multipartPaths: [uploadPath] }),
-      jsonBody,
+      (req, res, next) => (hasBody(req) ? jsonBody(req, res, next) : next()),
       // Uploads stream through, cut off at 5 MB.
       limitStreamedBody(),
       // DESIGN.md §6: per address, phone, e-mail or account; a refusal never reaches the upstream.

@@ -20,8 +20,9 @@ const PASSED_TO_UPSTREAM = new Set<string>([
   HEADERS.captchaPrefix,
 ]);
 
+/** `name` as Node gives header names (`req.headers`), in lower case. */
 export function isPassedToUpstream(name: string): boolean {
-  return PASSED_TO_UPSTREAM.has(name.toLowerCase());
+  return PASSED_TO_UPSTREAM.has(name);
 }
 
 // Hop-by-hop and session headers never go back to the browser from the upstream.
@@ -35,6 +36,7 @@ const DROPPED_FROM_UPSTREAM = new Set([
   'server',
 ]);
 
+/** `name` as Node gives header names (`res.headers` of the upstream's reply), in lower case. */
 export function isPassedToBrowser(name: string): boolean {
-  return !DROPPED_FROM_UPSTREAM.has(name.toLowerCase());
+  return !DROPPED_FROM_UPSTREAM.has(name);
 }

@@ -24,12 +24,15 @@ export function requireCsrf(req: Request, res: Response, next: NextFunction): vo
   next();
 }
 
+/** Whether the request carries a body (chunked, or a declared length above zero). */
+export function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
 /** JSON endpoints take JSON only: text/plain and form bodies are what a CSRF form would send. */
 export function requireJsonBody(opts: { multipartPaths: readonly string[] }) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const hasBody =
-      req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (!hasBody || SAFE_METHODS.has(req.method)) return next();
+    if (!hasBody(req) || SAFE_METHODS.has(req.method)) return next();
     const type = (req.headers['content-type'] ?? '').toLowerCase();
     const path = req.path;
     if (type.startsWith('multipart/form-data') && opts.multipartPaths.includes(path)) return next();

@@ -139,6 +139,9 @@ describe('framing', () => {
     '/xlab-login',
     '/xlab-register',
     '/xlab-forget',
+    // Spelled differently, the same page.
+    '/Login/',
+    '/XLAB-REGISTER',
   ];
 
   it.each(EMBEDDABLE)(

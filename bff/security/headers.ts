@@ -34,9 +34,14 @@ function frameSources(env: AppEnv): string {
   return env === 'production' ? `'self' ${WECHAT_QR_ORIGIN}` : "'self'";
 }
 
-export function isEmbeddablePage(path: string, pages: readonly string[] = EMBEDDABLE_PAGES): boolean {
-  const normalized = path.replace(/(.)\/+$/, '$1').toLowerCase();
-  return pages.some((page) => page.toLowerCase() === normalized);
+/** The embeddable pages as `isEmbeddablePage` compares them: lower case. */
+function pageSet(pages: readonly string[]): ReadonlySet<string> {
+  return new Set(pages.map((page) => page.toLowerCase()));
+}
+const EMBEDDABLE_PAGE_SET = pageSet(EMBEDDABLE_PAGES);
+
+export function isEmbeddablePage(path: string, pages: ReadonlySet<string> = EMBEDDABLE_PAGE_SET): boolean {
+  return pages.has(path.replace(/(.)\/+$/, '$1').toLowerCase());
 }
 
 // Only plain host names may become CSP sources: nothing that could end or extend the directive.
@@ -86,7 +91,7 @@ function capture(middleware: RequestHandler, frameAncestors: string, frameSrc: s
  * policy off the gateway's per-request cost. No directive may depend on anything else.
  */
 export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
-  const pages = embeddablePages(opts.brandPrefix);
+  const pages = pageSet(embeddablePages(opts.brandPrefix));
   const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
