@@ -91,8 +91,16 @@ for (const lang of LANGS) {
     const panel = page.getByRole('tabpanel', { name: t.smsTab });
     const phone = panel.getByRole('textbox', { name: t.phone, exact: true });
     await phone.pressSequentially(PHONE);
+    // Enter before the script: the browser's own form submission would reload the page and lose
+    // what was typed; the prerendered form has nowhere to go.
+    let reloads = 0;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloads += 1;
+    });
+    await phone.press('Enter');
     release();
     await takenOver(page);
+    expect(reloads, 'documents requested after Enter').toBe(0);
     await expect(phone).toHaveValue(PHONE);
     // A render of the page keeps it (React would otherwise put its empty state back)...
     await panel.getByText(common[lang].agree).click();

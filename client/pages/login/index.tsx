@@ -178,6 +178,10 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
         <Tabs.TabPane key="sms" title={t.smsTab}>
           <Form
             id="login-sms"
+            // Before the script takes the prerendered page over, Enter would submit the form to the
+            // browser, reload /login and lose what was typed; a dialog form outside a dialog goes
+            // nowhere. Once taken over, the form's own handler submits it.
+            method="dialog"
             onFocus={captcha.preload}
             form={smsForm}
             layout="vertical"
@@ -210,6 +214,7 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
         <Tabs.TabPane key="password" title={t.passwordTab}>
           <Form
             id="login-password"
+            method="dialog"
             onFocus={captcha.preload}
             form={passwordForm}
             layout="vertical"
