@@ -30,9 +30,10 @@ for _ in $(seq 1 100); do
   curl -s -o /dev/null "http://127.0.0.1:$UAA_PORT/" && break
   sleep 0.1
 done
+# With the flags the image runs it with (Dockerfile CMD).
 PORT="$PORT" HOST=127.0.0.1 UAA_UPSTREAM="http://127.0.0.1:$UAA_PORT" APP_ENV=development \
   RATE_LIMITS_FILE=tests/soak/rate-limits.json STATIC_DIR="$STATIC" LOG_LEVEL=warn \
-  node "$OUT/index.js" >"$LOGS/bff.log" 2>&1 &
+  node --enable-source-maps --max-semi-space-size=16 "$OUT/index.js" >"$LOGS/bff.log" 2>&1 &
 BFF_PID=$!
 pids+=($BFF_PID)
 
