@@ -1,8 +1,22 @@
-/** Pieces every back-office list and form shares: page frame, time format, paging, confirmations. */
-import { Modal, type PaginationProps } from '@arco-design/web-react';
-import { useCallback, type ReactNode } from 'react';
+/**
+ * Pieces every back-office list and form shares: page frame, filter and list panels, row actions,
+ * confirmed deletion, time format, paging.
+ */
+import {
+  Button,
+  Form,
+  Modal,
+  type FormInstance,
+  type PaginationProps,
+  type TableColumnProps,
+} from '@arco-design/web-react';
+import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
+import { useCallback, useState, type ReactNode } from 'react';
+import { productMessage } from '@shared/errors/catalogue';
 import { useTexts } from '../i18n/define-texts';
+import { useLocale } from '../i18n/locale-context';
 import { adminTexts } from './admin-shell.locale';
+import { useA11yTable } from './admin-table';
 import { notify } from './notify';
 import { formatTime } from './format-time';
 
@@ -103,4 +117,119 @@ export function useCopy(): (value: string) => Promise<void> {
       notify.error(t.copyFailed);
     }
   };
+}
+
+/** The filter panel of a list: the page's fields, then Search and Reset. */
+export function AdminFilters<T>({
+  form,
+  onSearch,
+  onReset,
+  children,
+}: {
+  form: FormInstance<T>;
+  onSearch: (values: T) => void;
+  onReset: () => void;
+  children: ReactNode;
+}) {
+  const t = useTexts(adminTexts);
+  return (
+    <section className="admin-panel">
+      <Form form={form} layout="vertical" onSubmit={onSearch} className="admin-filters" role="search">
+        {children}
+        <div className="admin-filter-buttons">
+          <Button type="primary" htmlType="submit">
+            {t.search}
+          </Button>
+          <Button onClick={onReset}>{t.reset}</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The list panel: Add and Bulk delete above the table, whose row checkboxes get their names. */
+export function AdminListPanel({
+  addLabel,
+  onAdd,
+  onBulkDelete,
+  children,
+}: {
+  addLabel: string;
+  onAdd: () => void;
+  onBulkDelete: () => void;
+  children: ReactNode;
+}) {
+  const t = useTexts(adminTexts);
+  const tableRef = useA11yTable(t);
+  return (
+    <section className="admin-panel">
+      <div className="admin-toolbar">
+        <Button type="primary" icon={<IconPlus />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+        <Button status="danger" icon={<IconDelete />} onClick={onBulkDelete}>
+          {t.bulkDelete}
+        </Button>
+      </div>
+      <div ref={tableRef}>{children}</div>
+    </section>
+  );
+}
+
+/** The last column of a list: view, edit and delete the row. */
+export function rowActionsColumn<T>(
+  t: { actions: string; view: string; edit: string; delete: string },
+  on: { view: (row: T) => void; edit: (row: T) => void; remove: (row: T) => void },
+): TableColumnProps<T> {
+  return {
+    title: t.actions,
+    dataIndex: 'actions',
+    fixed: 'right',
+    render: (_: unknown, row: T) => (
+      <span className="admin-row-actions">
+        <Button type="text" size="small" onClick={() => on.view(row)}>
+          {t.view}
+        </Button>
+        <Button type="text" size="small" onClick={() => on.edit(row)}>
+          {t.edit}
+        </Button>
+        <Button type="text" size="small" status="danger" onClick={() => on.remove(row)}>
+          {t.delete}
+        </Button>
+      </span>
+    ),
+  };
+}
+
+/**
+ * A list's selection and its confirmed deletions: one row from its actions, or the selected
+ * rows in bulk (none selected: a warning, nothing asked). `holder` renders the dialog.
+ */
+export function useListDeletion(deleteIds: (ids: string[]) => Promise<unknown>, deletedText: string) {
+  const t = useTexts(adminTexts);
+  const { locale } = useLocale();
+  const { confirm, holder } = useConfirm();
+  const [selected, setSelected] = useState<string[]>([]);
+
+  function remove(ids: string[], content: string): void {
+    confirm({
+      title: t.deleteTitle,
+      content,
+      onOk: async () => {
+        await deleteIds(ids);
+        notify.success(deletedText);
+        setSelected((s) => s.filter((id) => !ids.includes(id)));
+      },
+    });
+  }
+
+  function removeSelected(): void {
+    if (selected.length === 0) {
+      notify.warning(productMessage('selectToDelete', locale));
+      return;
+    }
+    remove(selected, t.deleteSelected.replace('{count}', String(selected.length)));
+  }
+
+  return { selected, setSelected, remove, removeSelected, holder };
 }

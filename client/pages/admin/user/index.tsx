@@ -1,17 +1,7 @@
-import {
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Switch,
-  Table,
-  type TableColumnProps,
-} from '@arco-design/web-react';
-import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
+import { DatePicker, Form, Input, Switch, Table, type TableColumnProps } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InternalUser } from '@shared/api/admin-types';
-import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import {
   deleteInternalUsers,
@@ -22,20 +12,21 @@ import {
   type UserFilters,
 } from '../../../api/admin';
 import {
+  AdminFilters,
+  AdminListPanel,
   AdminPage,
   dayRange,
   formatTime,
   pagination,
   PAGE_SIZE,
+  rowActionsColumn,
   sameFilters,
-  useConfirm,
+  useListDeletion,
 } from '../../../components/admin-list';
 import { operatePath, type Operate } from '../../../components/admin-modules';
 import { adminTexts } from '../../../components/admin-shell.locale';
-import { useA11yTable } from '../../../components/admin-table';
 import { notify } from '../../../components/notify';
 import { useTexts } from '../../../i18n/define-texts';
-import { useLocale } from '../../../i18n/locale-context';
 import { texts } from './locale';
 
 interface FilterValues {
@@ -57,14 +48,12 @@ const labelOf = (user: InternalUser) => user.username || user.email || user.phon
 export default function UserListPage() {
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
-  const { locale } = useLocale();
   const navigate = useNavigate();
   const [form] = Form.useForm<FilterValues>();
   const [fields, setFields] = useState<UserFilters>({});
   const [source, setSource] = useState<string[]>([]);
   const [used, setUsed] = useState<string[]>([]);
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<string[]>([]);
   const [switching, setSwitching] = useState<string | null>(null);
   const names = usePlatformNames();
   const { data: sources } = useSources();
@@ -74,8 +63,10 @@ export default function UserListPage() {
     platforms: used.length ? used : undefined,
   };
   const { data, isLoading, mutate } = useInternalUsers({ pageNumber: page, pageSize: PAGE_SIZE }, filters);
-  const { confirm, holder } = useConfirm();
-  const tableRef = useA11yTable(common);
+  const { selected, setSelected, remove, removeSelected, holder } = useListDeletion(
+    deleteInternalUsers,
+    t.deleted,
+  );
   const nameOf = (id: string) => names.get(id) ?? id;
 
   function search(values: FilterValues): void {
@@ -101,26 +92,6 @@ export default function UserListPage() {
     setSource([]);
     setUsed([]);
     search({});
-  }
-
-  function remove(ids: string[], content: string): void {
-    confirm({
-      title: common.deleteTitle,
-      content,
-      onOk: async () => {
-        await deleteInternalUsers(ids);
-        notify.success(t.deleted);
-        setSelected((s) => s.filter((id) => !ids.includes(id)));
-      },
-    });
-  }
-
-  function removeSelected(): void {
-    if (selected.length === 0) {
-      notify.warning(productMessage('selectToDelete', locale));
-      return;
-    }
-    remove(selected, common.deleteSelected.replace('{count}', String(selected.length)));
   }
 
   /** Spec §4: the list switch sends the update at once. */
@@ -187,91 +158,59 @@ export default function UserListPage() {
       ),
     },
     { title: t.columnCreated, dataIndex: 'createTime', render: (v: string) => formatTime(v) },
-    {
-      title: common.actions,
-      dataIndex: 'actions',
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <span className="admin-row-actions">
-          <Button type="text" size="small" onClick={() => navigate(toOperate('view', row.ssoUid))}>
-            {common.view}
-          </Button>
-          <Button type="text" size="small" onClick={() => navigate(toOperate('edit', row.ssoUid))}>
-            {common.edit}
-          </Button>
-          <Button
-            type="text"
-            size="small"
-            status="danger"
-            onClick={() => remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row)))}
-          >
-            {common.delete}
-          </Button>
-        </span>
-      ),
-    },
+    rowActionsColumn<InternalUser>(common, {
+      view: (row) => navigate(toOperate('view', row.ssoUid)),
+      edit: (row) => navigate(toOperate('edit', row.ssoUid)),
+      remove: (row) => remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row))),
+    }),
   ];
 
   return (
     <AdminPage title={common.modules.users}>
       {holder}
-      <section className="admin-panel">
-        <Form form={form} layout="vertical" onSubmit={search} className="admin-filters" role="search">
-          <Form.Item label={t.ssoUid} field="ssoUid">
-            <Input placeholder={t.ssoUidPlaceholder} allowClear />
-          </Form.Item>
-          <Form.Item label={t.phone} field="phone">
-            <Input placeholder={t.phonePlaceholder} allowClear />
-          </Form.Item>
-          <Form.Item label={t.email} field="email">
-            <Input placeholder={t.emailPlaceholder} allowClear />
-          </Form.Item>
-          <Form.Item label={t.github} field="githubAccount">
-            <Input placeholder={t.githubPlaceholder} allowClear />
-          </Form.Item>
-          <Form.Item label={t.created} field="created">
-            <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
-          </Form.Item>
-          <div className="admin-filter-buttons">
-            <Button type="primary" htmlType="submit">
-              {common.search}
-            </Button>
-            <Button onClick={reset}>{common.reset}</Button>
-          </div>
-        </Form>
-      </section>
-      <section className="admin-panel">
-        <div className="admin-toolbar">
-          <Button type="primary" icon={<IconPlus />} onClick={() => navigate(toOperate('create'))}>
-            {t.add}
-          </Button>
-          <Button status="danger" icon={<IconDelete />} onClick={removeSelected}>
-            {common.bulkDelete}
-          </Button>
-        </div>
-        <div ref={tableRef}>
-          <Table<InternalUser>
-            className="admin-table"
-            rowKey="ssoUid"
-            columns={columns}
-            data={data?.users ?? []}
-            loading={isLoading}
-            scroll={{ x: 'max-content' }}
-            rowSelection={{
-              type: 'checkbox',
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys.map(String)),
-            }}
-            onChange={(_pagination, _sorter, columnFilters, extra) => {
-              if (extra.action !== 'filter') return;
-              setSource((columnFilters.createBy as string[] | undefined) ?? []);
-              setUsed((columnFilters.platforms as string[] | undefined) ?? []);
-              setPage(1);
-            }}
-            pagination={pagination(page, data?.totalCount ?? 0, setPage)}
-          />
-        </div>
-      </section>
+      <AdminFilters form={form} onSearch={search} onReset={reset}>
+        <Form.Item label={t.ssoUid} field="ssoUid">
+          <Input placeholder={t.ssoUidPlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.phone} field="phone">
+          <Input placeholder={t.phonePlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.email} field="email">
+          <Input placeholder={t.emailPlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.github} field="githubAccount">
+          <Input placeholder={t.githubPlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.created} field="created">
+          <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
+        </Form.Item>
+      </AdminFilters>
+      <AdminListPanel
+        addLabel={t.add}
+        onAdd={() => navigate(toOperate('create'))}
+        onBulkDelete={removeSelected}
+      >
+        <Table<InternalUser>
+          className="admin-table"
+          rowKey="ssoUid"
+          columns={columns}
+          data={data?.users ?? []}
+          loading={isLoading}
+          scroll={{ x: 'max-content' }}
+          rowSelection={{
+            type: 'checkbox',
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(String)),
+          }}
+          onChange={(_pagination, _sorter, columnFilters, extra) => {
+            if (extra.action !== 'filter') return;
+            setSource((columnFilters.createBy as string[] | undefined) ?? []);
+            setUsed((columnFilters.platforms as string[] | undefined) ?? []);
+            setPage(1);
+          }}
+          pagination={pagination(page, data?.totalCount ?? 0, setPage)}
+        />
+      </AdminListPanel>
     </AdminPage>
   );
 }
