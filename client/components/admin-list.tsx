@@ -5,6 +5,7 @@
 import {
   Button,
   Form,
+  Input,
   Modal,
   type FormInstance,
   type PaginationProps,
@@ -13,10 +14,12 @@ import {
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useCallback, useState, type ReactNode } from 'react';
 import { productMessage } from '@shared/errors/catalogue';
+import { checkDescription, LIMITS } from '@shared/validation/rules';
 import { useTexts } from '../i18n/define-texts';
 import { useLocale } from '../i18n/locale-context';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
+import { useRule } from './form-rules';
 import { notify } from './notify';
 import { formatTime } from './format-time';
 
@@ -232,4 +235,48 @@ export function useListDeletion(deleteIds: (ids: string[]) => Promise<unknown>, 
   }
 
   return { selected, setSelected, remove, removeSelected, holder };
+}
+
+/** A form's buttons: Save and Cancel while editing; Edit and Back when only viewing. */
+export function AdminFormButtons({
+  readOnly,
+  saving,
+  onEdit,
+  onBack,
+}: {
+  readOnly: boolean;
+  saving: boolean;
+  onEdit: () => void;
+  onBack: () => void;
+}) {
+  const t = useTexts(adminTexts);
+  return (
+    <div className="admin-form-buttons">
+      {readOnly ? (
+        <>
+          <Button type="primary" onClick={onEdit}>
+            {t.edit}
+          </Button>
+          <Button onClick={onBack}>{t.back}</Button>
+        </>
+      ) : (
+        <>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t.save}
+          </Button>
+          <Button onClick={onBack}>{t.cancel}</Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The free-text description of a platform or a user, with its length limit shown. */
+export function DescriptionField({ label, placeholder }: { label: string; placeholder: string }) {
+  const rule = useRule();
+  return (
+    <Form.Item label={label} field="description" rules={rule(checkDescription)}>
+      <Input.TextArea placeholder={placeholder} maxLength={LIMITS.descriptionMax} showWordLimit rows={3} />
+    </Form.Item>
+  );
 }

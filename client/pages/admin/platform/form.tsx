@@ -5,12 +5,17 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/api/admin-types';
 import { ROUTES } from '@shared/routes';
-import { checkDescription, checkPlatformName, checkWebUrl, LIMITS } from '@shared/validation/rules';
+import { checkPlatformName, checkWebUrl, LIMITS } from '@shared/validation/rules';
 import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../../api/admin';
 import type { ApiError } from '../../../api/client';
-import { AdminPage, useConfirm, useCopy } from '../../../components/admin-list';
+import {
+  AdminFormButtons,
+  AdminPage,
+  DescriptionField,
+  useConfirm,
+  useCopy,
+} from '../../../components/admin-list';
 import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
-import { adminTexts } from '../../../components/admin-shell.locale';
 import { Tabs } from '../../../components/tabs';
 import { useRule } from '../../../components/form-rules';
 import { notify } from '../../../components/notify';
@@ -50,7 +55,6 @@ function logoUrl(items: UploadItem[] | undefined): string {
 /** /admin/platform/{create|edit|view}?id= (spec §2); any other operate goes back to the list. */
 export default function PlatformFormPage() {
   const t = useTexts(texts);
-  const common = useTexts(adminTexts);
   const rule = useRule();
   const navigate = useNavigate();
   const { operate } = useParams();
@@ -159,34 +163,13 @@ export default function PlatformFormPage() {
             </div>
           </Upload>
         </Form.Item>
-        <Form.Item label={t.description} field="description" rules={rule(checkDescription)}>
-          <Input.TextArea
-            placeholder={t.descriptionPlaceholder}
-            maxLength={LIMITS.descriptionMax}
-            showWordLimit
-            rows={3}
-          />
-        </Form.Item>
-        <div className="admin-form-buttons">
-          {readOnly ? (
-            <>
-              <Button
-                type="primary"
-                onClick={() => navigate(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
-              >
-                {common.edit}
-              </Button>
-              <Button onClick={backToList}>{common.back}</Button>
-            </>
-          ) : (
-            <>
-              <Button type="primary" htmlType="submit" loading={saving}>
-                {common.save}
-              </Button>
-              <Button onClick={backToList}>{common.cancel}</Button>
-            </>
-          )}
-        </div>
+        <DescriptionField label={t.description} placeholder={t.descriptionPlaceholder} />
+        <AdminFormButtons
+          readOnly={readOnly}
+          saving={saving}
+          onEdit={() => navigate(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
+          onBack={backToList}
+        />
       </Form>
     );
 

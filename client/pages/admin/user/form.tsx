@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import type { InternalUser } from '@shared/api/admin-types';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
-import { checkDescription, checkEmail, checkNewPassword, checkPhone, LIMITS } from '@shared/validation/rules';
+import { checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { itemExists } from '../../../api/account';
 import {
   createInternalUser,
@@ -15,10 +15,9 @@ import {
   useSources,
 } from '../../../api/admin';
 import type { ApiError } from '../../../api/client';
-import { AdminPage } from '../../../components/admin-list';
+import { AdminFormButtons, AdminPage, DescriptionField } from '../../../components/admin-list';
 import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
-import { adminTexts } from '../../../components/admin-shell.locale';
-import { useRule, useValidationText } from '../../../components/form-rules';
+import { useValidationText } from '../../../components/form-rules';
 import { notify } from '../../../components/notify';
 import { useTexts } from '../../../i18n/define-texts';
 import { useLocale } from '../../../i18n/locale-context';
@@ -60,9 +59,7 @@ const trimmed = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 /** /admin/user/{create|edit|view}?id= (spec §2, §5); any other operate goes back to the list. */
 export default function UserFormPage() {
   const t = useTexts(texts);
-  const common = useTexts(adminTexts);
   const { locale } = useLocale();
-  const rule = useRule();
   const validationText = useValidationText();
   const navigate = useNavigate();
   const { operate } = useParams();
@@ -239,34 +236,13 @@ export default function UserFormPage() {
           <Form.Item label={t.status} field="status" triggerPropName="checked">
             <Switch checkedText={t.active} uncheckedText={t.disabled} aria-label={t.status} />
           </Form.Item>
-          <Form.Item label={t.description} field="description" rules={rule(checkDescription)}>
-            <Input.TextArea
-              placeholder={t.descriptionPlaceholder}
-              maxLength={LIMITS.descriptionMax}
-              showWordLimit
-              rows={3}
-            />
-          </Form.Item>
-          <div className="admin-form-buttons">
-            {readOnly ? (
-              <>
-                <Button
-                  type="primary"
-                  onClick={() => navigate(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
-                >
-                  {common.edit}
-                </Button>
-                <Button onClick={backToList}>{common.back}</Button>
-              </>
-            ) : (
-              <>
-                <Button type="primary" htmlType="submit" loading={saving}>
-                  {common.save}
-                </Button>
-                <Button onClick={backToList}>{common.cancel}</Button>
-              </>
-            )}
-          </div>
+          <DescriptionField label={t.description} placeholder={t.descriptionPlaceholder} />
+          <AdminFormButtons
+            readOnly={readOnly}
+            saving={saving}
+            onEdit={() => navigate(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
+            onBack={backToList}
+          />
         </Form>
       </section>
     </AdminPage>
