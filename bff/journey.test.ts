@@ -3,33 +3,27 @@
  * production): log in, read the user with only the cookie, get a one-time code for a
  * sub-platform. The BFF's log of the whole run must hold none of the secrets it handled.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOWLIST_JSON_PATH } from '@shared/api/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
-// eslint-disable-next-line no-restricted-imports -- the test starts the real local UAA; the BFF still reaches it only over HTTP
-import { createLocalUaa } from '../local-uaa/app';
 import { createLogger } from './log';
 import { createAllowlist, type AllowlistSource } from './redirect/allowlist';
-import { issuedCookie, startBff, type TestBff } from './testing';
+import { issuedCookie, startBff, startLocalUaa, type TestBff, type TestLocalUaa } from './testing';
 
 const GW = '/gw/uaa-be/api/v1';
 const PASSWORD = 'Admin12345';
 const REDIRECT = 'http://localhost:3000/cb';
 
-let uaaServer: Server;
+let local: TestLocalUaa;
 let allowlist: AllowlistSource;
 let bff: TestBff;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  const uaa = createLocalUaa({ publicUrl: 'http://localhost:8080' });
-  uaaServer = createServer(uaa.app);
-  await new Promise<void>((resolve) => uaaServer.listen(0, '127.0.0.1', resolve));
-  const upstream = `http://127.0.0.1:${(uaaServer.address() as AddressInfo).port}`;
+  local = await startLocalUaa();
+  const upstream = local.url;
   const logger = createLogger('trace', { write: (line: string) => void logLines.push(line) });
   allowlist = createAllowlist({ url: `${upstream}${ALLOWLIST_JSON_PATH}`, ttlS: 300, extra: [], logger });
   await allowlist.refresh();
@@ -38,8 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   allowlist.stop();
   await bff.close();
-  uaaServer.closeAllConnections();
-  await new Promise((resolve) => uaaServer.close(resolve));
+  await local.close();
 });
 
 describe('sign-in journey against the local UAA', () => {

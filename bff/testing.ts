@@ -17,6 +17,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { afterAll } from 'vitest';
 import type { OutboxMessage } from '@shared/api/types';
+// eslint-disable-next-line no-restricted-imports -- test support: tests start the real local UAA; the BFF still reaches it only over HTTP
+import { createLocalUaa, type LocalUaa, type LocalUaaOptions } from '../local-uaa/app';
 import { createApp } from './app';
 import { parseConfig } from './config';
 import { createLogger } from './log';
@@ -73,6 +75,29 @@ export async function listen(server: Server): Promise<string> {
 export async function shut(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+}
+
+export interface TestLocalUaa {
+  uaa: LocalUaa;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The local UAA (the legacy contract, stateful) on a loopback port, quiet unless given a logger. */
+export async function startLocalUaa(
+  logger: LocalUaaOptions['logger'] = { info() {}, error() {} },
+): Promise<TestLocalUaa> {
+  const uaa = createLocalUaa({ publicUrl: 'http://localhost:8080', logger });
+  const server = createServer(uaa.app);
+  const url = await listen(server);
+  return {
+    uaa,
+    url,
+    close: async () => {
+      await shut(server);
+      await uaa.close();
+    },
+  };
 }
 
 /** A tiny upstream on loopback that records every request and answers as the test says. */

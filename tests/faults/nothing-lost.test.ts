@@ -4,14 +4,11 @@
  * no half state. The browser gets the gateway's 502 envelope (the SPA shows its msg), and
  * the user's natural next step (retry, activate, log in, list, delete) gets them to a clean end.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
-import { startBff, type TestBff } from '@bff/testing';
-import { createLocalUaa, type LocalUaa } from '@local-uaa/app';
+import { startBff, startLocalUaa, type TestBff, type TestLocalUaa } from '@bff/testing';
 import { startFaultUpstream, type FaultUpstream } from './fault-upstream';
 
 const GW = '/gw/uaa-be/api/v1';
@@ -19,24 +16,20 @@ const PASSWORD = 'Lost12345x';
 const DROPS = ['dropBefore', 'dropAfter'] as const;
 type Drop = (typeof DROPS)[number];
 
-let uaa: LocalUaa;
-let uaaServer: Server;
+let local: TestLocalUaa;
 let faulty: FaultUpstream;
 let bff: TestBff;
 let seq = 0;
 
 beforeAll(async () => {
-  uaa = createLocalUaa({ publicUrl: 'http://localhost:8080', logger: { info() {}, error() {} } });
-  uaaServer = createServer(uaa.app);
-  await new Promise<void>((resolve) => uaaServer.listen(0, '127.0.0.1', resolve));
-  faulty = await startFaultUpstream(`http://127.0.0.1:${(uaaServer.address() as AddressInfo).port}`);
+  local = await startLocalUaa();
+  faulty = await startFaultUpstream(local.url);
   bff = await startBff({ upstream: faulty.url, upstreamTimeoutMs: 6000 });
 });
 afterAll(async () => {
   await bff.close();
   await faulty.close();
-  uaaServer.closeAllConnections();
-  await new Promise((resolve) => uaaServer.close(resolve));
+  await local.close();
 });
 
 /** A gateway call as the SPA makes it; `drop` makes the double lose this one reply. */
@@ -91,7 +84,7 @@ describe.each(DROPS)('a lost reply (%s)', (drop) => {
       expect(retry.body).toEqual({ msgCode: 'A0203', msg: 'Mail address already registered' });
     }
     // Exactly one account and one activation mail, and the mail completes the registration.
-    const mails = uaa.outbox.list().filter((m) => m.to === email && m.link);
+    const mails = local.uaa.outbox.list().filter((m) => m.to === email && m.link);
     expect(mails).toHaveLength(1);
     const link = new URL(mails[0]!.link!);
     const active = await gw('/register/active', {
@@ -106,7 +99,7 @@ describe.each(DROPS)('a lost reply (%s)', (drop) => {
     const phone = newPhone();
     const username = `lostp${drop}${seq}`;
     expect((await gw('/register/getSmsCode', { phone })).body.msgCode).toBe('10000');
-    const code = uaa.outbox.list().findLast((m) => m.to === phone)!.code!;
+    const code = local.uaa.outbox.list().findLast((m) => m.to === phone)!.code!;
     const register = async (d?: Drop) =>
       gw('/register/byPhone', { username, phone, code, password: await encrypted('register') }, { drop: d });
 
@@ -115,13 +108,13 @@ describe.each(DROPS)('a lost reply (%s)', (drop) => {
     if (drop === 'dropBefore') expect(retry.body.msgCode).toBe('10000');
     else expect(retry.body.msgCode).toBe('A0209');
     await login(phone);
-    expect(uaa.store.findUserByPhone(phone)?.username).toBe(username);
+    expect(local.uaa.store.findUserByPhone(phone)?.username).toBe(username);
   });
 
   it('to a key creation: the key is listed with its secret, and the user can still create, close and delete', async () => {
     const phone = newPhone();
-    const user = uaa.store.createUser({ phone, username: `keys${drop}${seq}` });
-    const cookie = `uaa-token=${uaa.store.issueSession(user.ssoUid, { autoLogin: false }).token}`;
+    const user = local.uaa.store.createUser({ phone, username: `keys${drop}${seq}` });
+    const cookie = `uaa-token=${local.uaa.store.issueSession(user.ssoUid, { autoLogin: false }).token}`;
 
     expectLost(await gw('/open/credential/create', { description: 'ci' }, { cookie, drop }));
     const listed = async () =>
@@ -149,8 +142,8 @@ describe.each(DROPS)('a lost reply (%s)', (drop) => {
   });
 
   it('to a profile change: retrying the same username and nickname succeeds, and the info shows them', async () => {
-    const user = uaa.store.createUser({ phone: newPhone() });
-    const cookie = `uaa-token=${uaa.store.issueSession(user.ssoUid, { autoLogin: false }).token}`;
+    const user = local.uaa.store.createUser({ phone: newPhone() });
+    const cookie = `uaa-token=${local.uaa.store.issueSession(user.ssoUid, { autoLogin: false }).token}`;
     const change = { username: `prof${drop}${seq}`, nickname: 'Lost and found' };
 
     expectLost(await gw('/personal/info/update', change, { cookie, drop }));

@@ -4,41 +4,34 @@
  * `{msgCode, msg}` envelope in the request's language, the BFF stays healthy throughout, and the
  * very next call after the upstream recovers is served normally.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '@shared/errors/catalogue';
-import { startBff, type TestBff } from '@bff/testing';
-import { createLocalUaa } from '@local-uaa/app';
+import { startBff, startLocalUaa, type TestBff, type TestLocalUaa } from '@bff/testing';
 import { startFaultUpstream, type Fault, type FaultUpstream } from './fault-upstream';
 
 const PUBKEY = '/gw/uaa-be/api/v1/cipher/getPubKey';
 const LANGS = ['en-US', 'zh-CN'] as const;
 
-let uaaServer: Server;
+let local: TestLocalUaa;
 let faulty: FaultUpstream;
 let bff: TestBff;
 let adminToken: string;
 const figures = { requests: 0, faults: 0 };
 
 beforeAll(async () => {
-  const uaa = createLocalUaa({
-    publicUrl: 'http://localhost:8080',
-    logger: { info() {}, error() {} },
-  });
-  const admin = uaa.store.findUserByUsername('admin');
-  adminToken = uaa.store.issueSession(admin!.ssoUid, { autoLogin: false }).token;
-  uaaServer = createServer(uaa.app);
-  await new Promise<void>((resolve) => uaaServer.listen(0, '127.0.0.1', resolve));
-  faulty = await startFaultUpstream(`http://127.0.0.1:${(uaaServer.address() as AddressInfo).port}`);
+  local = await startLocalUaa();
+  const admin = local.uaa.store.findUserByUsername('admin');
+  adminToken = local.uaa.store.issueSession(admin!.ssoUid, { autoLogin: false }).token;
+  faulty = await startFaultUpstream(local.url);
   bff = await startBff({ upstream: faulty.url, upstreamTimeoutMs: 6000 });
 });
 afterAll(async () => {
   await bff.close();
   await faulty.close();
-  uaaServer.closeAllConnections();
-  await new Promise((resolve) => uaaServer.close(resolve));
+  await local.close();
   console.info(`faults suite: ${figures.requests} requests, ${figures.faults} faults injected`);
 });
 

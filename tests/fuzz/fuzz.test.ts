@@ -6,13 +6,10 @@
  * serve a normal call at the end. FUZZ_SEED and FUZZ_COUNT replay or widen a run; FUZZ_DEBUG=1
  * also prints the BFF's unexpected-error log lines.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBff, type TestBff } from '@bff/testing';
+import { startBff, startLocalUaa, type TestBff, type TestLocalUaa } from '@bff/testing';
 import { createLogger } from '@bff/log';
-import { createLocalUaa, type LocalUaa } from '@local-uaa/app';
 import { DEMO_ADMIN } from '@local-uaa/seed';
 import { describeRequest, generate, LEAK, prng, sendRaw, type RawRequest } from './generate';
 
@@ -20,41 +17,36 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const COUNT = Number(process.env.FUZZ_COUNT ?? 2500);
 const CONCURRENCY = 24;
 
-let uaa: LocalUaa;
-let uaaServer: Server;
+let local: TestLocalUaa;
 let bff: TestBff;
 const bffLog: string[] = [];
 const uaaErrors: unknown[][] = [];
 
 beforeAll(async () => {
-  const quiet = () => {};
-  uaa = createLocalUaa({
-    publicUrl: 'http://localhost:8080',
-    logger: { info: quiet, error: (...args: unknown[]) => void uaaErrors.push(args) },
+  local = await startLocalUaa({
+    info: () => {},
+    error: (...args: unknown[]) => void uaaErrors.push(args),
   });
-  uaaServer = createServer(uaa.app);
-  await new Promise<void>((resolve) => uaaServer.listen(0, '127.0.0.1', resolve));
   const logger = createLogger('warn', { write: (line: string) => void bffLog.push(line) });
   bff = await startBff({
-    upstream: `http://127.0.0.1:${(uaaServer.address() as AddressInfo).port}`,
+    upstream: local.url,
     logger,
     upstreamTimeoutMs: 6000,
   });
 });
 afterAll(async () => {
   await bff.close();
-  uaaServer.closeAllConnections();
-  await new Promise((resolve) => uaaServer.close(resolve));
+  await local.close();
 });
 
 /** Fresh sessions of the demo admin and of a member, so that signed-in handlers get fuzzed too. */
 function sessions(): string[] {
-  const admin = uaa.store.findUserByUsername(DEMO_ADMIN.username)!;
-  const member = uaa.store.createUser({
+  const admin = local.uaa.store.findUserByUsername(DEMO_ADMIN.username)!;
+  const member = local.uaa.store.createUser({
     phone: `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
   });
   return [admin, member].map(
-    (u) => `uaa-token=${uaa.store.issueSession(u.ssoUid, { autoLogin: false }).token}`,
+    (u) => `uaa-token=${local.uaa.store.issueSession(u.ssoUid, { autoLogin: false }).token}`,
   );
 }
 
@@ -155,7 +147,7 @@ describe('fuzzing with a fixed seed', () => {
     `the local UAA answers ${COUNT} generated requests without a 5xx, a crash or a leak`,
     { timeout: 60_000 },
     async () => {
-      const base = `http://127.0.0.1:${(uaaServer.address() as AddressInfo).port}`;
+      const base = local.url;
       const outcome = await fuzz(base, false, SEED + 1);
       report('local UAA', outcome);
       expect(outcome.failures.slice(0, 10)).toEqual([]);

@@ -8,39 +8,40 @@
  *   session token, the password (plain and encrypted), the SMS code and the one-time code appear
  *   only where they must (the Set-Cookie of the login, the Location of the code redirect).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 import { createLogger } from '@bff/log';
-import { issuedCookie, isClearing, setCookiesFor, startBff, type TestBff } from '@bff/testing';
-import { createLocalUaa, type LocalUaa } from '@local-uaa/app';
+import {
+  issuedCookie,
+  isClearing,
+  setCookiesFor,
+  startBff,
+  startLocalUaa,
+  type TestBff,
+  type TestLocalUaa,
+} from '@bff/testing';
 
 const GW = '/gw/uaa-be/api/v1';
 const PASSWORD = 'Journey12345';
 
-let uaa: LocalUaa;
-let uaaServer: Server;
+let local: TestLocalUaa;
 let bff: TestBff;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  uaa = createLocalUaa({ publicUrl: 'http://localhost:8080', logger: { info() {}, error() {} } });
-  uaaServer = createServer(uaa.app);
-  await new Promise<void>((resolve) => uaaServer.listen(0, '127.0.0.1', resolve));
+  local = await startLocalUaa();
   const logger = createLogger('trace', { write: (line: string) => void logLines.push(line) });
   bff = await startBff({
-    upstream: `http://127.0.0.1:${(uaaServer.address() as AddressInfo).port}`,
+    upstream: local.url,
     logger,
     upstreamTimeoutMs: 6000,
   });
 });
 afterAll(async () => {
   await bff.close();
-  uaaServer.closeAllConnections();
-  await new Promise((resolve) => uaaServer.close(resolve));
+  await local.close();
 });
 
 interface Seen {
@@ -88,7 +89,7 @@ async function login(account: string, cookie?: string, password = PASSWORD) {
 }
 
 function member(name: string) {
-  return uaa.store.createUser({
+  return local.uaa.store.createUser({
     username: name,
     phone: `135${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
   });
@@ -110,10 +111,10 @@ describe('session fixation', () => {
   it("replaces a planted valid session of the attacker's with the victim's own", async () => {
     const attacker = member('attacker1');
     const victim = member('victim1');
-    uaa.store.updateUser(victim.ssoUid, {
-      passwordHash: uaa.store.findUserByUsername('admin')!.passwordHash,
+    local.uaa.store.updateUser(victim.ssoUid, {
+      passwordHash: local.uaa.store.findUserByUsername('admin')!.passwordHash,
     });
-    const attackerToken = uaa.store.issueSession(attacker.ssoUid, { autoLogin: false }).token;
+    const attackerToken = local.uaa.store.issueSession(attacker.ssoUid, { autoLogin: false }).token;
 
     const { token } = await login('victim1', `uaa-token=${attackerToken}`, 'Admin12345');
     expect(token).not.toBe(attackerToken);
@@ -123,7 +124,7 @@ describe('session fixation', () => {
 
   it('adopts no token offered by the browser: Authorization header, body field or query', async () => {
     const attacker = member('attacker2');
-    const attackerToken = uaa.store.issueSession(attacker.ssoUid, { autoLogin: false }).token;
+    const attackerToken = local.uaa.store.issueSession(attacker.ssoUid, { autoLogin: false }).token;
     const byHeader = await gw(
       'info (bearer header)',
       '/login/getUserInfo',
@@ -148,7 +149,7 @@ describe('session fixation', () => {
 
   it('issues a cookie a __Host- prefix would accept in production (Secure, Path=/, no Domain)', async () => {
     const prod = await startBff({
-      upstream: `http://127.0.0.1:${(uaaServer.address() as AddressInfo).port}`,
+      upstream: local.url,
       env: {
         APP_ENV: 'production',
         UAA_UPSTREAM: 'http://127.0.0.1:1',
@@ -187,7 +188,7 @@ describe('token leakage over a whole journey', () => {
     const username = 'leakcheck';
     const smsReply = await gw('sms', '/register/getSmsCode', { phone });
     expect(smsReply.body.msgCode).toBe('10000');
-    const smsCode = uaa.outbox.list().findLast((m) => m.to === phone)!.code!;
+    const smsCode = local.uaa.outbox.list().findLast((m) => m.to === phone)!.code!;
     const registerPassword = await encrypted('register');
     const reg = await gw('register', '/register/byPhone', {
       username,
