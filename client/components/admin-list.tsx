@@ -7,9 +7,11 @@ import {
   Form,
   Input,
   Modal,
+  Table,
   type FormInstance,
   type PaginationProps,
   type TableColumnProps,
+  type TableProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -176,6 +178,49 @@ export function AdminListPanel({
       </div>
       <div ref={tableRef}>{children}</div>
     </section>
+  );
+}
+
+/** A list's table: its rows selectable by checkbox, scrolled sideways when narrow, paged. */
+export function AdminTable<T>({
+  rowKey,
+  columns,
+  data,
+  loading,
+  selected,
+  onSelect,
+  page,
+  total,
+  onPage,
+  onChange,
+}: {
+  rowKey: keyof T & string;
+  columns: TableColumnProps<T>[];
+  data: T[];
+  loading: boolean;
+  selected: string[];
+  onSelect: (keys: string[]) => void;
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+  onChange?: TableProps<T>['onChange'];
+}) {
+  return (
+    <Table<T>
+      className="admin-table"
+      rowKey={rowKey}
+      columns={columns}
+      data={data}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      rowSelection={{
+        type: 'checkbox',
+        selectedRowKeys: selected,
+        onChange: (keys) => onSelect(keys.map(String)),
+      }}
+      onChange={onChange}
+      pagination={pagination(page, total, onPage)}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Table, type TableColumnProps } from '@arco-design/web-react';
+import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/api/admin-types';
@@ -8,9 +8,9 @@ import {
   AdminFilters,
   AdminListPanel,
   AdminPage,
+  AdminTable,
   dayRange,
   formatTime,
-  pagination,
   PAGE_SIZE,
   rowActionsColumn,
   sameFilters,
@@ -107,19 +107,16 @@ export default function PlatformListPage() {
         onAdd={() => navigate(toOperate('create'))}
         onBulkDelete={removeSelected}
       >
-        <Table<Platform>
-          className="admin-table"
+        <AdminTable<Platform>
           rowKey="id"
           columns={columns}
           data={data?.records ?? []}
           loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          rowSelection={{
-            type: 'checkbox',
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(String)),
-          }}
-          pagination={pagination(page, data?.total ?? 0, setPage)}
+          selected={selected}
+          onSelect={setSelected}
+          page={page}
+          total={data?.total ?? 0}
+          onPage={setPage}
         />
       </AdminListPanel>
     </AdminPage>

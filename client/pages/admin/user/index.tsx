@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Switch, Table, type TableColumnProps } from '@arco-design/web-react';
+import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InternalUser } from '@shared/api/admin-types';
@@ -15,9 +15,9 @@ import {
   AdminFilters,
   AdminListPanel,
   AdminPage,
+  AdminTable,
   dayRange,
   formatTime,
-  pagination,
   PAGE_SIZE,
   rowActionsColumn,
   sameFilters,
@@ -190,25 +190,22 @@ export default function UserListPage() {
         onAdd={() => navigate(toOperate('create'))}
         onBulkDelete={removeSelected}
       >
-        <Table<InternalUser>
-          className="admin-table"
+        <AdminTable<InternalUser>
           rowKey="ssoUid"
           columns={columns}
           data={data?.users ?? []}
           loading={isLoading}
-          scroll={{ x: 'max-content' }}
-          rowSelection={{
-            type: 'checkbox',
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(String)),
-          }}
+          selected={selected}
+          onSelect={setSelected}
+          page={page}
+          total={data?.totalCount ?? 0}
+          onPage={setPage}
           onChange={(_pagination, _sorter, columnFilters, extra) => {
             if (extra.action !== 'filter') return;
             setSource((columnFilters.createBy as string[] | undefined) ?? []);
             setUsed((columnFilters.platforms as string[] | undefined) ?? []);
             setPage(1);
           }}
-          pagination={pagination(page, data?.totalCount ?? 0, setPage)}
         />
       </AdminListPanel>
     </AdminPage>
