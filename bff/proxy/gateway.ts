@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import { ENDPOINTS, endpointForPath } from '@shared/api/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE, type Envelope } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
+import { hasBody } from '../request-body';
 import { clearSessionCookie, readSessionToken, setSessionCookie, type CookiePolicy } from '../session/cookie';
 import { isPassedToBrowser, isPassedToUpstream } from './header-policy';
 import type { StreamedBodyRequest } from './upload-limit';
@@ -218,8 +219,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     const req = incoming as GatewayRequest;
     // The upload limiter has already answered 413: no upstream connection is made.
     if (req.bodyTooLarge) return;
-    const bodyless =
-      req.headers['transfer-encoding'] === undefined && Number(req.headers['content-length'] ?? 0) === 0;
+    const bodyless = !hasBody(req);
     const headers = upstreamHeaders(req);
     let proxyReq: ClientRequest;
     const forward = (mayRetry: boolean): void => {

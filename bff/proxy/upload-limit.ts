@@ -6,6 +6,7 @@
 import type { ClientRequest } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { sendError } from '../http-errors';
+import { hasBody } from '../request-body';
 
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -19,11 +20,9 @@ export interface StreamedBodyRequest extends Request {
 export function limitStreamedBody(limit = UPLOAD_LIMIT_BYTES): RequestHandler {
   return (incoming, res, next) => {
     const req = incoming as StreamedBodyRequest;
-    const declared = Number(req.headers['content-length'] ?? 0);
-    const hasBody = req.headers['transfer-encoding'] !== undefined || declared > 0;
     // A JSON body was already read (and limited) by the parser; a request without a body has nothing to count.
-    if (req.rawBody !== undefined || !hasBody) return next();
-    if (declared > limit) {
+    if (req.rawBody !== undefined || !hasBody(req)) return next();
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
       res.setHeader('Connection', 'close');
       return sendError(req, res, 413, 'A0100', 'payloadTooLarge');
     }

@@ -6,6 +6,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { HEADERS } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
+import { hasBody } from '../request-body';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,11 +23,6 @@ export function requireCsrf(req: Request, res: Response, next: NextFunction): vo
       return sendError(req, res, 403, 'A0201', 'csrfRequired');
   }
   next();
-}
-
-/** Whether the request carries a body (chunked, or a declared length above zero). */
-export function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
 /** JSON endpoints take JSON only: text/plain and form bodies are what a CSRF form would send. */
