@@ -152,17 +152,37 @@ export function AdminFilters<T>({
   );
 }
 
-/** The list panel: Add and Bulk delete above the table, whose row checkboxes get their names. */
-export function AdminListPanel({
+/** What a list's panel needs of its deletions (`useListDeletion`): the selection and the bulk delete. */
+type ListSelection = Pick<ReturnType<typeof useListDeletion>, 'selected' | 'setSelected' | 'removeSelected'>;
+
+/**
+ * A list's panel: Add and Bulk delete above the table. The table's rows are selectable by
+ * checkbox (the checkboxes get their names), it scrolls sideways when narrow, and it is paged.
+ */
+export function AdminList<T>({
   addLabel,
   onAdd,
-  onBulkDelete,
-  children,
+  selection,
+  rowKey,
+  columns,
+  data,
+  loading,
+  page,
+  total,
+  onPage,
+  onChange,
 }: {
   addLabel: string;
   onAdd: () => void;
-  onBulkDelete: () => void;
-  children: ReactNode;
+  selection: ListSelection;
+  rowKey: keyof T & string;
+  columns: TableColumnProps<T>[];
+  data: T[];
+  loading: boolean;
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+  onChange?: TableProps<T>['onChange'];
 }) {
   const t = useTexts(adminTexts);
   const tableRef = useA11yTable(t);
@@ -172,55 +192,28 @@ export function AdminListPanel({
         <Button type="primary" icon={<IconPlus />} onClick={onAdd}>
           {addLabel}
         </Button>
-        <Button status="danger" icon={<IconDelete />} onClick={onBulkDelete}>
+        <Button status="danger" icon={<IconDelete />} onClick={selection.removeSelected}>
           {t.bulkDelete}
         </Button>
       </div>
-      <div ref={tableRef}>{children}</div>
+      <div ref={tableRef}>
+        <Table<T>
+          className="admin-table"
+          rowKey={rowKey}
+          columns={columns}
+          data={data}
+          loading={loading}
+          scroll={{ x: 'max-content' }}
+          rowSelection={{
+            type: 'checkbox',
+            selectedRowKeys: selection.selected,
+            onChange: (keys) => selection.setSelected(keys.map(String)),
+          }}
+          onChange={onChange}
+          pagination={pagination(page, total, onPage)}
+        />
+      </div>
     </section>
-  );
-}
-
-/** A list's table: its rows selectable by checkbox, scrolled sideways when narrow, paged. */
-export function AdminTable<T>({
-  rowKey,
-  columns,
-  data,
-  loading,
-  selected,
-  onSelect,
-  page,
-  total,
-  onPage,
-  onChange,
-}: {
-  rowKey: keyof T & string;
-  columns: TableColumnProps<T>[];
-  data: T[];
-  loading: boolean;
-  selected: string[];
-  onSelect: (keys: string[]) => void;
-  page: number;
-  total: number;
-  onPage: (page: number) => void;
-  onChange?: TableProps<T>['onChange'];
-}) {
-  return (
-    <Table<T>
-      className="admin-table"
-      rowKey={rowKey}
-      columns={columns}
-      data={data}
-      loading={loading}
-      scroll={{ x: 'max-content' }}
-      rowSelection={{
-        type: 'checkbox',
-        selectedRowKeys: selected,
-        onChange: (keys) => onSelect(keys.map(String)),
-      }}
-      onChange={onChange}
-      pagination={pagination(page, total, onPage)}
-    />
   );
 }
 

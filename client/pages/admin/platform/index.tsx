@@ -6,9 +6,8 @@ import { ROUTES } from '@shared/routes';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../../api/admin';
 import {
   AdminFilters,
-  AdminListPanel,
   AdminPage,
-  AdminTable,
+  AdminList,
   dayRange,
   formatTime,
   PAGE_SIZE,
@@ -38,10 +37,7 @@ export default function PlatformListPage() {
   const [filters, setFilters] = useState<Omit<PlatformQuery, 'current' | 'pageSize'>>({});
   const [page, setPage] = useState(1);
   const { data, isLoading, mutate } = usePlatforms({ current: page, pageSize: PAGE_SIZE, ...filters });
-  const { selected, setSelected, remove, removeSelected, holder } = useListDeletion(
-    deletePlatforms,
-    t.deleted,
-  );
+  const deletion = useListDeletion(deletePlatforms, t.deleted);
 
   function search(values: FilterValues): void {
     const { from, to } = dayRange(values.created);
@@ -55,7 +51,7 @@ export default function PlatformListPage() {
     if (page === 1 && sameFilters(next, filters)) void mutate();
     setFilters(next);
     setPage(1);
-    setSelected([]);
+    deletion.setSelected([]);
   }
 
   function reset(): void {
@@ -80,13 +76,13 @@ export default function PlatformListPage() {
     rowActionsColumn<Platform>(common, {
       view: (row) => navigate(toOperate('view', row.id)),
       edit: (row) => navigate(toOperate('edit', row.id)),
-      remove: (row) => remove([row.id], t.deleteOne.replace('{name}', row.displayName)),
+      remove: (row) => deletion.remove([row.id], t.deleteOne.replace('{name}', row.displayName)),
     }),
   ];
 
   return (
     <AdminPage title={common.modules.platforms}>
-      {holder}
+      {deletion.holder}
       <AdminFilters form={form} onSearch={search} onReset={reset}>
         <Form.Item label={t.id} field="platformsId">
           <Input placeholder={t.idPlaceholder} allowClear />
@@ -102,23 +98,18 @@ export default function PlatformListPage() {
           />
         </Form.Item>
       </AdminFilters>
-      <AdminListPanel
+      <AdminList<Platform>
         addLabel={t.add}
         onAdd={() => navigate(toOperate('create'))}
-        onBulkDelete={removeSelected}
-      >
-        <AdminTable<Platform>
-          rowKey="id"
-          columns={columns}
-          data={data?.records ?? []}
-          loading={isLoading}
-          selected={selected}
-          onSelect={setSelected}
-          page={page}
-          total={data?.total ?? 0}
-          onPage={setPage}
-        />
-      </AdminListPanel>
+        selection={deletion}
+        rowKey="id"
+        columns={columns}
+        data={data?.records ?? []}
+        loading={isLoading}
+        page={page}
+        total={data?.total ?? 0}
+        onPage={setPage}
+      />
     </AdminPage>
   );
 }

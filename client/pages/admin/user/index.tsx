@@ -13,9 +13,8 @@ import {
 } from '../../../api/admin';
 import {
   AdminFilters,
-  AdminListPanel,
   AdminPage,
-  AdminTable,
+  AdminList,
   dayRange,
   formatTime,
   PAGE_SIZE,
@@ -63,10 +62,7 @@ export default function UserListPage() {
     platforms: used.length ? used : undefined,
   };
   const { data, isLoading, mutate } = useInternalUsers({ pageNumber: page, pageSize: PAGE_SIZE }, filters);
-  const { selected, setSelected, remove, removeSelected, holder } = useListDeletion(
-    deleteInternalUsers,
-    t.deleted,
-  );
+  const deletion = useListDeletion(deleteInternalUsers, t.deleted);
   const nameOf = (id: string) => names.get(id) ?? id;
 
   function search(values: FilterValues): void {
@@ -84,7 +80,7 @@ export default function UserListPage() {
     if (page === 1 && sameFilters(next, fields)) void mutate();
     setFields(next);
     setPage(1);
-    setSelected([]);
+    deletion.setSelected([]);
   }
 
   function reset(): void {
@@ -161,13 +157,13 @@ export default function UserListPage() {
     rowActionsColumn<InternalUser>(common, {
       view: (row) => navigate(toOperate('view', row.ssoUid)),
       edit: (row) => navigate(toOperate('edit', row.ssoUid)),
-      remove: (row) => remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row))),
+      remove: (row) => deletion.remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row))),
     }),
   ];
 
   return (
     <AdminPage title={common.modules.users}>
-      {holder}
+      {deletion.holder}
       <AdminFilters form={form} onSearch={search} onReset={reset}>
         <Form.Item label={t.ssoUid} field="ssoUid">
           <Input placeholder={t.ssoUidPlaceholder} allowClear />
@@ -185,29 +181,24 @@ export default function UserListPage() {
           <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
         </Form.Item>
       </AdminFilters>
-      <AdminListPanel
+      <AdminList<InternalUser>
         addLabel={t.add}
         onAdd={() => navigate(toOperate('create'))}
-        onBulkDelete={removeSelected}
-      >
-        <AdminTable<InternalUser>
-          rowKey="ssoUid"
-          columns={columns}
-          data={data?.users ?? []}
-          loading={isLoading}
-          selected={selected}
-          onSelect={setSelected}
-          page={page}
-          total={data?.totalCount ?? 0}
-          onPage={setPage}
-          onChange={(_pagination, _sorter, columnFilters, extra) => {
-            if (extra.action !== 'filter') return;
-            setSource((columnFilters.createBy as string[] | undefined) ?? []);
-            setUsed((columnFilters.platforms as string[] | undefined) ?? []);
-            setPage(1);
-          }}
-        />
-      </AdminListPanel>
+        selection={deletion}
+        rowKey="ssoUid"
+        columns={columns}
+        data={data?.users ?? []}
+        loading={isLoading}
+        page={page}
+        total={data?.totalCount ?? 0}
+        onPage={setPage}
+        onChange={(_pagination, _sorter, columnFilters, extra) => {
+          if (extra.action !== 'filter') return;
+          setSource((columnFilters.createBy as string[] | undefined) ?? []);
+          setUsed((columnFilters.platforms as string[] | undefined) ?? []);
+          setPage(1);
+        }}
+      />
     </AdminPage>
   );
 }
