@@ -6,7 +6,6 @@
  */
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
 import { environmentFromHost, type AppEnv } from '@shared/environment';
@@ -18,21 +17,35 @@ import { createHealthRoutes } from './health/routes';
 import { sendError } from './http-errors';
 import { accessLog } from './log';
 import { createMetrics, METRICS_PATH, metricsHandler, routeOf } from './metrics/metrics';
-import { createGateway, UPSTREAM_TIMEOUT_MS, type GatewayRequest } from './proxy/gateway';
+import {
+  createGateway,
+  gatewayCallOf,
+  resolveGatewayCall,
+  UAA_GATEWAY_ENDPOINTS,
+  UPLOAD_GATEWAY_ENDPOINTS,
+  type GatewayRequest,
+} from './proxy/gateway';
 import { isSafeProxyPath } from './proxy/path-guard';
 import { limitStreamedBody } from './proxy/upload-limit';
-import type { RateLimits } from './rate-limit/limiter';
+import { requireStringIdentifier, type RateLimits } from './rate-limit/limiter';
 import type { AllowlistSource } from './redirect/allowlist';
 import { createRedirectRoutes } from './redirect/routes';
 import { hasBody } from './request-body';
 import { ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
 import { securityHeaders } from './security/headers';
-import { readSessionToken, type CookiePolicy } from './session/cookie';
+import {
+  clearPlantedSessionCookies,
+  readSessionToken,
+  sessionCookieState,
+  type CookiePolicy,
+} from './session/cookie';
 import { loadLinks } from './spa/links';
 import type { AppConfig } from './spa/runtime-config';
 import { createSpa } from './spa/static';
 import { trustProxy } from './trust-proxy';
 import { renderOutbox } from './dev/outbox-page';
+import { createDevProxy } from './dev/dev-proxy';
+import { createUpstreamClient, UPSTREAM_TIMEOUT_MS, type UpstreamClient } from './upstream/client';
 
 export interface AppDeps {
   config: Config;
@@ -50,6 +63,8 @@ export interface AppDeps {
    */
   devUpstream?: string;
   upstreamTimeoutMs?: number;
+  /** The one upstream client (index.ts shares it with the allow-list); made from the config when absent. */
+  client?: UpstreamClient;
 }
 
 const JSON_LIMIT = '100kb';
@@ -78,10 +93,15 @@ function chain(handlers: readonly RequestHandler[]): RequestHandler {
 export function createApp(deps: AppDeps): Express {
   const { config, logger, allowlist, rateLimits } = deps;
   const envOf = (req: Request): AppEnv => config.appEnv ?? environmentFromHost(req.hostname);
+  // A __Host- or __Secure- cookie is refused by browsers without Secure, in development too
+  // (browsers treat localhost as a secure context).
+  const prefixed = /^__(Host|Secure)-/.test(config.cookieName);
   const cookie: CookiePolicy = {
     name: config.cookieName,
-    secure: (req) => config.cookieSecure ?? envOf(req) !== 'development',
+    secure: (req) => prefixed || (config.cookieSecure ?? envOf(req) !== 'development'),
   };
+  const client = deps.client ?? createUpstreamClient({ caFile: config.uaaCaFile });
+  const timeoutMs = deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const links = loadLinks(config.linksFile);
   const demo = deps.outbox !== undefined;
 
@@ -136,6 +156,16 @@ export function createApp(deps: AppDeps): Express {
         brandPrefix: config.brandPrefix,
       }),
       cookieParser(),
+      // Two session cookies (one planted from a sibling subdomain) or one a header cannot carry:
+      // no session, and every copy this response can reach is cleared.
+      (req, res, next) => {
+        const state = sessionCookieState(req, cookie);
+        if (state === 'duplicate' || state === 'malformed') {
+          logger.warn({ reqId: req.id, state }, 'session cookie refused');
+          clearPlantedSessionCookies(req, res, cookie);
+        }
+        next();
+      },
     ]),
   );
 
@@ -148,8 +178,11 @@ export function createApp(deps: AppDeps): Express {
       (req as GatewayRequest).rawBody = buf;
     },
   });
-  const uploadPath = ENDPOINTS.uploadFile.path.split('?')[0] as string;
-  const guardedGateway = (target: string, tokenJsonPaths: readonly string[]) =>
+  const guardedGateway = (
+    mount: string,
+    endpoints: Parameters<typeof resolveGatewayCall>[1],
+    target: string,
+  ) =>
     // One layer for the whole chain: the router's per-layer cost was a fair share of a proxied call.
     chain([
       // No path that could mean something else upstream (.., encoded separators, ;).
@@ -157,20 +190,28 @@ export function createApp(deps: AppDeps): Express {
         isSafeProxyPath(req.originalUrl) ? next() : sendError(req, res, 400, 'A0100', 'badPath'),
       // X-CSRF: 1 always; unsafe methods only from this origin.
       requireCsrf,
+      // Only the calls of the endpoint table, in any spelling; anything else 404, upstream untouched.
+      resolveGatewayCall(mount, endpoints),
       // JSON bodies only (multipart on the upload endpoint), at most 100 KB, parsed for the next steps.
-      requireJsonBody({ multipartPaths: [uploadPath] }),
+      requireJsonBody({ multipart: (req) => gatewayCallOf(req)?.endpoint === ENDPOINTS.uploadFile }),
       (req, res, next) => (hasBody(req) ? jsonBody(req, res, next) : next()),
+      // The phone, e-mail or account a call names is one string, or the call goes nowhere.
+      requireStringIdentifier,
       // Uploads stream through, cut off at 5 MB.
       limitStreamedBody(),
-      // DESIGN.md §6: per address, phone, e-mail or account; a refusal never reaches the upstream.
+      // DESIGN.md §6: per address, network, target or endpoint; a refusal never reaches the upstream.
       rateLimits.middleware,
-      createGateway({ target, cookie, tokenJsonPaths, logger, timeoutMs: deps.upstreamTimeoutMs }),
+      // Every mount moves tokens out of replies into the cookie: none reaches JavaScript.
+      createGateway({ client, target, cookie, tokenJsonPaths: config.tokenJsonPaths, logger, timeoutMs }),
     ]);
-  app.use(GATEWAY_BASE, guardedGateway(deps.upstream, config.tokenJsonPaths));
-  app.use(UPLOAD_GATEWAY_BASE, guardedGateway(config.uploadUpstream ?? deps.upstream, []));
+  app.use(GATEWAY_BASE, guardedGateway(GATEWAY_BASE, UAA_GATEWAY_ENDPOINTS, deps.upstream));
+  app.use(
+    UPLOAD_GATEWAY_BASE,
+    guardedGateway(UPLOAD_GATEWAY_BASE, UPLOAD_GATEWAY_ENDPOINTS, config.uploadUpstream ?? deps.upstream),
+  );
 
   // 4. Health and metrics (metrics only for a local scraper or the holder of METRICS_TOKEN).
-  app.use(createHealthRoutes({ upstream: deps.upstream, allowlist }));
+  app.use(createHealthRoutes({ upstream: deps.upstream, allowlist, client }));
   app.get(METRICS_PATH, metricsHandler(metrics, config.metricsToken));
 
   // 5. Session, redirects and the one-time-code redirect.
@@ -180,12 +221,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     createRedirectRoutes({
       upstream: deps.upstream,
+      client,
       allowlist,
       cookie,
       envOf,
       spa,
       logger,
-      upstreamTimeoutMs: deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
+      upstreamTimeoutMs: timeoutMs,
+      clientRedirects: config.clientRedirects,
       brandPrefix: config.brandPrefix,
     }),
   );
@@ -203,15 +246,7 @@ export function createApp(deps: AppDeps): Express {
   }
 
   if (deps.devUpstream) {
-    const devProxy = createProxyMiddleware<Request, express.Response>({
-      target: `${deps.devUpstream}/__dev`,
-      changeOrigin: true,
-      proxyTimeout: deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS,
-      on: {
-        error: (_err, req, res) =>
-          sendError(req as Request, res as express.Response, 502, 'B0300', 'upstreamUnavailable'),
-      },
-    });
+    const devProxy = createDevProxy({ client, target: deps.devUpstream, timeoutMs });
     app.use(
       BFF_PATHS.dev,
       (req, res, next) => {

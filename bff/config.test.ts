@@ -141,9 +141,18 @@ describe('rate-limit configuration', () => {
       /\[0\]\.key: must be ip/,
     ],
     [
-      'no identifierField',
-      writeRulesFile([{ name: 'r', match: ['/gw/x'], key: 'identifier', limit: 1, windowS: 1 }]),
-      /\[0\]\.identifierField: is required/,
+      'distinct counting of the identifier itself',
+      writeRulesFile([
+        { name: 'r', match: ['/gw/x'], key: 'identifier', distinct: true, limit: 1, windowS: 1 },
+      ]),
+      /\[0\]\.distinct: is meaningless with key identifier/,
+    ],
+    [
+      'an identifierField on a per-address rule that counts requests',
+      writeRulesFile([
+        { name: 'r', match: ['/gw/x'], key: 'ip', identifierField: 'phone', limit: 1, windowS: 1 },
+      ]),
+      /\[0\]\.identifierField: is meaningless with key ip unless distinct/,
     ],
     [
       'a bad identifierField',

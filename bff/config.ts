@@ -2,6 +2,7 @@
  * Runtime configuration (DESIGN.md §4): read from the environment once, at start, and nowhere
  * else. Every bad value is reported, one line each, and the process refuses to start.
  */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '@shared/environment';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
@@ -65,6 +66,9 @@ const schema = z
     OPENER_ORIGINS: csv.optional(),
     LINKS_FILE: z.string().min(1).optional(),
     UPLOAD_UPSTREAM: httpUrl.optional(),
+    UAA_CA_FILE: z.string().min(1).optional(),
+    DEV_UPSTREAM: httpUrl.optional(),
+    CLIENT_REDIRECTS_FILE: z.string().min(1).optional(),
     TOKEN_JSON_PATHS: csv.default(['data.token']),
     LOCAL_UAA_DATA: z.string().min(1).optional(),
     BRAND_PREFIX: z
@@ -103,6 +107,23 @@ const schema = z
         message: 'is required with REDIS_URL, so that every replica keys the same client alike',
       });
     }
+    if (/^__(Host|Secure)-/.test(c.COOKIE_NAME) && c.COOKIE_SECURE === false) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COOKIE_SECURE'],
+        message: `cannot be false with COOKIE_NAME=${c.COOKIE_NAME} (browsers refuse such a cookie without Secure)`,
+      });
+    }
+    if (c.DEV_UPSTREAM && c.APP_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['DEV_UPSTREAM'], message: 'is refused in production' });
+    }
+    if (c.DEV_UPSTREAM && !c.UAA_UPSTREAM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_UPSTREAM'],
+        message: 'needs UAA_UPSTREAM (without it the local UAA is embedded and serves its own dev pages)',
+      });
+    }
     if (c.APP_ENV === 'production' && c.CAPTCHA_PROVIDER === 'local') {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_PROVIDER'], message: 'local is refused in production' });
     }
@@ -132,6 +153,12 @@ export interface Config {
   openerOrigins: string[] | undefined;
   linksFile: string | undefined;
   uploadUpstream: string | undefined;
+  /** Extra CAs (PEM) trusted for the upstream, on top of the system's. */
+  uaaCaFile: string | undefined;
+  /** A local UAA reached over HTTP whose /__dev pages and outbox the BFF serves (tests, never production). */
+  devUpstream: string | undefined;
+  /** clientId → the origins its one-time codes may go to; unset: any allow-listed host. */
+  clientRedirects: ReadonlyMap<string, readonly string[]> | undefined;
   tokenJsonPaths: string[];
   localUaaData: string | undefined;
   staticDir: string;
@@ -155,19 +182,84 @@ function rulesFrom(file: string | undefined): { rules: RateLimitRule[]; errors: 
   };
 }
 
+/** The CA bundle must be readable and hold at least one PEM certificate. */
+function caFileErrors(file: string | undefined): string[] {
+  if (!file) return [];
+  try {
+    const text = readFileSync(file, 'utf8');
+    return text.includes('-----BEGIN CERTIFICATE-----')
+      ? []
+      : [`UAA_CA_FILE=${JSON.stringify(file)}: holds no PEM certificate`];
+  } catch (err) {
+    return [
+      `UAA_CA_FILE=${JSON.stringify(file)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    ];
+  }
+}
+
+const clientRedirectsSchema = z.record(
+  z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be a clientId'),
+  z
+    .array(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+        .refine(
+          (v) => new URL(v).origin === v.replace(/\/$/, ''),
+          'must be an origin (scheme, host and port, no path)',
+        ),
+    )
+    .min(1, 'must list at least one origin'),
+);
+
+/** CLIENT_REDIRECTS_FILE: `{ clientId: [origins] }`, every problem one line. */
+function loadClientRedirects(file: string | undefined): {
+  map?: ReadonlyMap<string, readonly string[]>;
+  errors: string[];
+} {
+  if (!file) return { errors: [] };
+  const where = `CLIENT_REDIRECTS_FILE=${JSON.stringify(file)}`;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return {
+      errors: [
+        `${where}: ${code ? `cannot be read (${code})` : `is not valid JSON (${(err as Error).message})`}`,
+      ],
+    };
+  }
+  const parsed = clientRedirectsSchema.safeParse(json);
+  if (!parsed.success)
+    return {
+      errors: parsed.error.issues.map(
+        (i) => `${where}: ${i.path.map(String).join('.') || 'file'}: ${i.message}`,
+      ),
+    };
+  return {
+    map: new Map(
+      Object.entries(parsed.data).map(([id, origins]) => [id, origins.map((o) => new URL(o).origin)]),
+    ),
+    errors: [],
+  };
+}
+
 /** Parses an environment; never throws, never exits (index.ts does that). */
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
   // Empty strings count as unset, as shells and compose files often pass them.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(present);
   const rateLimits = rulesFrom(present.RATE_LIMITS_FILE);
-  if (!result.success || rateLimits.errors.length > 0) {
+  const fileErrors = [...caFileErrors(present.UAA_CA_FILE)];
+  const clientRedirects = loadClientRedirects(present.CLIENT_REDIRECTS_FILE);
+  fileErrors.push(...clientRedirects.errors);
+  if (!result.success || rateLimits.errors.length > 0 || fileErrors.length > 0) {
     const errors = (result.error?.issues ?? []).map((issue) => {
       const name = String(issue.path[0] ?? 'config');
       const value = SECRET_VARIABLES.has(name) ? undefined : present[name];
       return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`;
     });
-    return { ok: false, errors: [...errors, ...rateLimits.errors] };
+    return { ok: false, errors: [...errors, ...rateLimits.errors, ...fileErrors] };
   }
   const c = result.data;
   return {
@@ -197,6 +289,9 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       openerOrigins: c.OPENER_ORIGINS,
       linksFile: c.LINKS_FILE,
       uploadUpstream: c.UPLOAD_UPSTREAM?.replace(/\/+$/, ''),
+      uaaCaFile: c.UAA_CA_FILE,
+      devUpstream: c.DEV_UPSTREAM?.replace(/\/+$/, ''),
+      clientRedirects: clientRedirects.map,
       tokenJsonPaths: c.TOKEN_JSON_PATHS,
       localUaaData: c.LOCAL_UAA_DATA,
       staticDir: c.STATIC_DIR,

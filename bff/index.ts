@@ -11,7 +11,8 @@ import { configFromProcess } from './config';
 import { createLogger } from './log';
 import { createRateLimits, reloadFromFile } from './rate-limit/limiter';
 import { createAllowlist } from './redirect/allowlist';
-import { createAppServer } from './server';
+import { createAppServer, SERVER_TIMEOUTS } from './server';
+import { createUpstreamClient } from './upstream/client';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -29,10 +30,20 @@ async function main(): Promise<void> {
     );
   }
 
+  // One client for every upstream call: the gateway, /authentication, the allow-list, /readyz.
+  const client = createUpstreamClient({ caFile: config.uaaCaFile });
   let upstream = config.uaaUpstream;
   let closeLocalUaa: (() => Promise<void>) | undefined;
   let outbox: (() => Promise<OutboxMessage[]>) | undefined;
-  let devUpstream: string | undefined;
+  let devUpstream = config.devUpstream;
+  if (devUpstream) {
+    // A local UAA reached over HTTP (the realistic test stack): its dev pages as in demo mode.
+    const dev = devUpstream;
+    outbox = async () => {
+      const reply = await client.call({ method: 'GET', url: `${dev}/__dev/outbox` });
+      return JSON.parse((await reply.bytes()).toString('utf8')) as OutboxMessage[];
+    };
+  }
   if (!upstream) {
     const { createLocalUaa } = await import('../local-uaa/app');
     const publicUrl = `http://localhost:${config.port}`;
@@ -42,7 +53,10 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${(localServer.address() as AddressInfo).port}`;
     upstream = base;
     devUpstream = base;
-    outbox = async () => (await (await fetch(`${base}/__dev/outbox`)).json()) as OutboxMessage[];
+    outbox = async () => {
+      const reply = await client.call({ method: 'GET', url: `${base}/__dev/outbox` });
+      return JSON.parse((await reply.bytes()).toString('utf8')) as OutboxMessage[];
+    };
     closeLocalUaa = async () => {
       await new Promise((resolve) => localServer.close(resolve));
       await local.close();
@@ -55,6 +69,7 @@ async function main(): Promise<void> {
     ttlS: config.allowlistTtlS,
     extra: config.redirectAllowlist,
     logger,
+    client,
   });
   await allowlist.refresh();
 
@@ -67,14 +82,12 @@ async function main(): Promise<void> {
 
   let app;
   try {
-    app = createApp({ config, logger, upstream, allowlist, rateLimits, outbox, devUpstream });
+    app = createApp({ config, logger, upstream, allowlist, rateLimits, outbox, devUpstream, client });
   } catch (err) {
     console.error(`config error: ${(err as Error).message}`);
     process.exit(1);
   }
-  // Idle keep-alive longer than nginx's upstream keepalive (60 s) and than clients', so a proxy or
-  // browser never reuses a socket the BFF is just closing (a reset on the next request).
-  const server = createAppServer(app, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+  const server = createAppServer(app, SERVER_TIMEOUTS);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -103,6 +116,7 @@ async function main(): Promise<void> {
     allowlist.stop();
     server.close(async () => {
       await rateLimits.close();
+      await client.close();
       await closeLocalUaa?.();
       logger.info('stopped');
       process.exit(0);

@@ -1,8 +1,13 @@
 import express, { type Router } from 'express';
 import type { AllowlistSource } from '../redirect/allowlist';
+import type { UpstreamClient } from '../upstream/client';
 
 /** Liveness answers while the process serves; readiness needs the upstream and an allow-list. */
-export function createHealthRoutes(deps: { upstream: string; allowlist: AllowlistSource }): Router {
+export function createHealthRoutes(deps: {
+  upstream: string;
+  allowlist: AllowlistSource;
+  client: UpstreamClient;
+}): Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
@@ -11,7 +16,9 @@ export function createHealthRoutes(deps: { upstream: string; allowlist: Allowlis
     let upstreamUp = false;
     try {
       // Any HTTP answer means the upstream is there; only a network failure counts as down.
-      await fetch(deps.upstream, { method: 'HEAD', signal: AbortSignal.timeout(2000) });
+      // Through the one client: the same TLS trust, path prefix and pool as every real call.
+      const reply = await deps.client.call({ method: 'HEAD', url: deps.upstream, timeoutMs: 2000 });
+      reply.done();
       upstreamUp = true;
     } catch {
       upstreamUp = false;

@@ -76,7 +76,7 @@ describe('GET /metrics', () => {
       sample(text, 'bff_http_requests_total{route="gateway:/api/v1/personal/info/update",status="403"}'),
     ).toBe(1);
     expect(sample(text, 'bff_http_requests_total{route="spa",status="200"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'bff_http_requests_total{route="gateway:other",status="200"}')).toBe(1);
+    expect(sample(text, 'bff_http_requests_total{route="gateway:other",status="404"}')).toBe(1);
     // No raw URL, id or query ever becomes a label.
     expect(text).not.toMatch(/12345|4711|usercenter|unknown/);
   });

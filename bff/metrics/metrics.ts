@@ -9,6 +9,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { endpointForPath, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
 import { BFF_PATHS, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
+import { gatewayCallOf } from '../proxy/gateway';
 import type { RateLimitRefusal } from '../rate-limit/limiter';
 import type { AllowlistSource } from '../redirect/allowlist';
 
@@ -26,13 +27,15 @@ const OWN_ROUTES = new Map<string, string>([
 /** A bounded label for a request: what it asked for, without ids or queries. */
 export function routeLabel(url: string): string {
   const path = (url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
+  // Express mounts match in any case: so does the label, by the table's one spelling of the call.
+  const lower = path.toLowerCase();
   for (const [base, name] of [
     [GATEWAY_BASE, 'gateway'],
     [UPLOAD_GATEWAY_BASE, 'upload'],
   ] as const) {
-    if (path.startsWith(`${base}/`)) {
-      const rest = path.slice(base.length);
-      return endpointForPath(rest) ? `${name}:${rest}` : `${name}:other`;
+    if (lower.startsWith(`${base}/`)) {
+      const endpoint = endpointForPath(path.slice(base.length));
+      return endpoint ? `${name}:${endpoint.path.split('?')[0]}` : `${name}:other`;
     }
   }
   if (path === BFF_PATHS.dev || path.startsWith(`${BFF_PATHS.dev}/`)) return 'dev';
@@ -81,6 +84,12 @@ export function createMetrics(deps: {
     labelNames: ['rule', 'reason'] as const,
     registers: [registry],
   });
+  const codeSends = new Counter({
+    name: 'bff_code_sends_total',
+    help: 'Calls that make the UAA send an SMS or e-mail code, as dispatched upstream, by endpoint (alert on the daily rate before the bill does)',
+    labelNames: ['endpoint'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'bff_allowlist_age_seconds',
     help: 'Seconds since the redirect allow-list was last fetched (+Inf before the first fetch)',
@@ -108,6 +117,9 @@ export function createMetrics(deps: {
       if (upstreamMs !== undefined) upstream.observe({ route }, upstreamMs / 1000);
       const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
       if (refusal) refusals.inc({ rule: refusal.rule, reason: refusal.reason });
+      const call = gatewayCallOf(req);
+      if (call?.endpoint.sendsCode && res.locals.upstreamDispatched)
+        codeSends.inc({ endpoint: call.rulePath });
     });
     next();
   };

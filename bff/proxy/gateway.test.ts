@@ -56,12 +56,12 @@ describe('the path guard', () => {
 
   it('passes an ordinary path and its query to `${UAA_UPSTREAM}/X`', async () => {
     const reply = await rawRequest(bff.url, {
-      path: `${GW}/api/v1/uploadFile?key=user&tag=avatar`,
+      path: `${GW}/api/v1/login/getLocationInfo?key=user&tag=avatar`,
       headers: { 'x-csrf': '1' },
     });
     expect(reply.status).toBe(200);
     expect(upstream.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'GET /api/v1/uploadFile?key=user&tag=avatar',
+      'GET /api/v1/login/getLocationInfo?key=user&tag=avatar',
     ]);
   });
 });
@@ -153,20 +153,28 @@ describe('the header policy', () => {
     expect(upstream.requests[1]!.headers['x-request-id']).toBe(odd.headers['x-request-id']);
   });
 
-  it("keeps the upstream's cookies, server banner and hop-by-hop headers from the browser", async () => {
+  it("keeps the upstream's cookies, server banner, CORS grants and other headers from the browser", async () => {
     upstream.respond((_req, res) =>
       sendJson(res, 200, ok(), {
         'set-cookie': ['JSESSIONID=abc; Path=/'],
         server: 'Apache-Coyote/1.1',
         'x-powered-by': 'Servlet/3.0',
-        'x-upstream-note': 'kept',
+        'x-upstream-note': 'internal',
+        'access-control-allow-origin': '*',
+        'access-control-allow-credentials': 'true',
+        'retry-after': '7',
+        'content-language': 'zh-CN',
       }),
     );
     const reply = await gw('/api/v1/login/getUserInfo').send({});
     expect(reply.headers['set-cookie']).toBeUndefined();
     expect(reply.headers.server).toBeUndefined();
     expect(reply.headers['x-powered-by']).toBeUndefined();
-    expect(reply.headers['x-upstream-note']).toBe('kept');
+    expect(reply.headers['x-upstream-note']).toBeUndefined();
+    expect(Object.keys(reply.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    // What the browser may use passes: when to retry, the reply's language.
+    expect(reply.headers['retry-after']).toBe('7');
+    expect(reply.headers['content-language']).toBe('zh-CN');
   });
 });
 
@@ -181,14 +189,14 @@ describe('upstream replies', () => {
     expect(reply.headers['cache-control']).toBe('no-store');
   });
 
-  it('passes a non-JSON reply through untouched', async () => {
+  it('answers a reply that is not a JSON answer with the 502 envelope, never its bytes', async () => {
     upstream.respond((_req, res) => {
       res.writeHead(200, { 'content-type': 'image/png' });
       res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     });
-    const reply = await request(bff.url).get(`${GW}/api/v1/avatar.png`).set('X-CSRF', '1');
-    expect(reply.headers['content-type']).toBe('image/png');
-    expect(Buffer.from(reply.body as Buffer).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(true);
+    const reply = await request(bff.url).get(`${GW}/api/v1/login/getLocationInfo`).set('X-CSRF', '1');
+    expect(reply.status).toBe(502);
+    expect(reply.body).toMatchObject({ msgCode: 'B0300' });
   });
 });
 

@@ -1,46 +1,105 @@
 /**
- * The gateway to the legacy UAA (DESIGN.md §5). The browser's request is cut down to the
- * allowed headers, the bearer comes from the httpOnly cookie, and any token in a reply is moved
- * into that cookie before the body reaches the browser.
+ * The gateway to the legacy UAA (DESIGN.md §5). Only the calls of the endpoint table go through,
+ * whatever their spelling, and upstream they go in the table's own spelling. The browser's
+ * request is cut down to the allowed headers, the bearer comes from the httpOnly cookie, the
+ * reply is decoded, and any token in it is moved into that cookie before the body reaches the
+ * browser. Whatever is not a JSON answer (an HTML error page, a redirect, an empty body) never
+ * reaches the browser: it gets the gateway's envelope instead.
  */
-import {
-  Agent as HttpAgent,
-  request as httpRequest,
-  type ClientRequest,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-} from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Request, Response, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ENDPOINTS, endpointForPath } from '@shared/api/endpoints';
-import { HEADERS, IFRAME_MARKER_VALUE, type Envelope } from '@shared/api/envelope';
+import {
+  ALLOWLIST_JSON_PATH,
+  ENDPOINTS,
+  endpointForPath,
+  normalizePath,
+  type Endpoint,
+} from '@shared/api/endpoints';
+import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
 import { clearSessionCookie, readSessionToken, setSessionCookie, type CookiePolicy } from '../session/cookie';
+import {
+  forwardingHeaders,
+  headerValue,
+  UPSTREAM_ACCEPT_ENCODING,
+  UpstreamTimeoutError,
+  type UpstreamClient,
+  type UpstreamReply,
+} from '../upstream/client';
 import { isPassedToBrowser, isPassedToUpstream } from './header-policy';
 import type { StreamedBodyRequest } from './upload-limit';
 
-export const UPSTREAM_TIMEOUT_MS = 6000;
-const MAX_JSON_REPLY_BYTES = 5 * 1024 * 1024;
-const IDEMPOTENT = new Set(['GET', 'HEAD']);
+/** The allow-list file is served beside the API, open, GET only (DESIGN.md §5). */
+const ALLOWLIST_FILE: Endpoint = { method: 'GET', path: ALLOWLIST_JSON_PATH, open: true };
 
-/** What the JSON parser leaves on the request so the exact bytes can be forwarded. */
+/** Which call a gateway request is, worked out once by resolveGatewayCall. */
+export interface GatewayCall {
+  endpoint: Endpoint;
+  /** The mount and the endpoint in their one normalized spelling: what rate-limit rules match. */
+  rulePath: string;
+  /** The upstream path: the table's spelling of the call and the browser's query. */
+  upstreamPath: string;
+}
+
+/** What the guards leave on the request for the gateway. */
 export interface GatewayRequest extends StreamedBodyRequest {
-  upstreamTimedOut?: boolean;
+  gatewayCall?: GatewayCall;
   upstreamStart?: number;
 }
 
+export function gatewayCallOf(req: Request): GatewayCall | undefined {
+  return (req as GatewayRequest).gatewayCall;
+}
+
+/**
+ * Resolves a request under a gateway mount to an endpoint of the table (or the allow-list file
+ * on the UAA mount), or refuses it: 404 for any other path, 405 for another method. Nothing
+ * unknown is forwarded, so the UAA's actuator, its dev pages or whatever else it serves outside
+ * the contract stay out of reach.
+ */
+export function resolveGatewayCall(mount: string, endpoints: readonly Endpoint[]): RequestHandler {
+  const allowed = new Set(endpoints);
+  const mountPath = normalizePath(mount) ?? mount;
+  return (req, res, next) => {
+    const [path = '', query] = splitQuery(req.url);
+    const endpoint =
+      endpointForPath(path) ?? (normalizePath(path) === ALLOWLIST_JSON_PATH ? ALLOWLIST_FILE : undefined);
+    if (!endpoint || !(allowed.has(endpoint) || (endpoint === ALLOWLIST_FILE && allowed.has(ALLOWLIST_FILE))))
+      return sendError(req, res, 404, 'A0100', 'notFound');
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    if (method !== endpoint.method) {
+      res.setHeader('Allow', endpoint.method === 'GET' ? 'GET, HEAD' : endpoint.method);
+      return sendError(req, res, 405, 'A0100', 'methodNotAllowed');
+    }
+    const tablePath = endpoint.path.split('?')[0] ?? '';
+    (req as GatewayRequest).gatewayCall = {
+      endpoint,
+      rulePath: `${mountPath}${normalizePath(tablePath) ?? tablePath}`,
+      upstreamPath: query === undefined ? tablePath : `${tablePath}?${query}`,
+    };
+    next();
+  };
+}
+
+function splitQuery(url: string): [string, string | undefined] {
+  const at = url.indexOf('?');
+  return at === -1 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
+}
+
+/** Every call of the table on the UAA mount, plus the allow-list file. */
+export const UAA_GATEWAY_ENDPOINTS: readonly Endpoint[] = [...Object.values(ENDPOINTS), ALLOWLIST_FILE];
+/** The upload mount forwards the upload call and nothing else. */
+export const UPLOAD_GATEWAY_ENDPOINTS: readonly Endpoint[] = [ENDPOINTS.uploadFile];
+
 export interface GatewayOptions {
+  client: UpstreamClient;
+  /** The upstream's base URL, its path prefix included. */
   target: string;
   cookie: CookiePolicy;
   tokenJsonPaths: readonly string[];
   logger: Logger;
   timeoutMs?: number;
-}
-
-function pathOf(req: Request): string {
-  return (req.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
 }
 
 /** Removes and returns a string at a dotted path (`data.token`). */
@@ -60,157 +119,134 @@ export function takeAt(body: unknown, dotted: string): string | undefined {
   return value;
 }
 
-function tokenFromSetCookie(headers: IncomingMessage['headers'], name: string): string | undefined {
-  for (const line of headers['set-cookie'] ?? []) {
+function tokenFromSetCookie(headers: UpstreamReply['headers'], name: string): string | undefined {
+  const raw = headers['set-cookie'];
+  for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
     const [pair] = line.split(';');
     const eq = pair?.indexOf('=') ?? -1;
     if (pair && eq > 0 && pair.slice(0, eq).trim() === name) {
-      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      let value = pair.slice(eq + 1).trim();
+      try {
+        value = decodeURIComponent(value);
+      } catch {
+        // Not percent-encoded: taken as it is.
+      }
       if (value) return value;
     }
   }
   return undefined;
 }
 
+const LOGOUT = ENDPOINTS.logoutAll;
+
 export function createGateway(opts: GatewayOptions): RequestHandler {
-  const timeoutMs = opts.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const logoutPath = ENDPOINTS.logoutAll.path;
-  const target = new URL(opts.target);
-  const https = target.protocol === 'https:';
-  const send = https ? httpsRequest : httpRequest;
-  const basePath = target.pathname.replace(/\/+$/, '');
-  // Upstream connections are kept alive and reused (one TCP connection per request cost the BFF
-  // most of its throughput), and never held idle longer than a Node upstream keeps them (5 s):
-  // a socket the upstream closes just as it is reused fails the request with "socket hang up".
-  const agentOptions = { keepAlive: true, timeout: 4000, scheduling: 'lifo' as const };
-  const agent = https ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions);
+  const { client, logger } = opts;
+  const base = opts.target.replace(/\/+$/, '');
 
   /** The browser's request cut down to the allowed headers, plus the BFF's own. */
-  function upstreamHeaders(req: GatewayRequest): OutgoingHttpHeaders {
-    const headers: OutgoingHttpHeaders = {};
+  function upstreamHeaders(req: GatewayRequest, endpoint: Endpoint): Record<string, string | string[]> {
+    const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined && isPassedToUpstream(name)) headers[name] = value;
     }
-    headers.host = target.host;
-    const ip = req.ip ?? '';
-    headers['x-forwarded-for'] = ip;
-    headers['x-real-ip'] = ip;
-    headers['x-forwarded-proto'] = req.protocol;
-    headers['x-forwarded-host'] = req.get('host') ?? '';
-    headers[HEADERS.requestId] = req.id;
-    const endpoint = endpointForPath(pathOf(req));
+    Object.assign(headers, forwardingHeaders(req));
+    headers['accept-encoding'] = UPSTREAM_ACCEPT_ENCODING;
     const token = readSessionToken(req, opts.cookie);
-    if (token && !endpoint?.open) headers.authorization = `Bearer ${token}`;
+    if (token && !endpoint.open) headers.authorization = `Bearer ${token}`;
     // express.json consumed the stream: the exact bytes it read are forwarded.
-    if (req.rawBody) {
-      headers['content-length'] = req.rawBody.length;
-      delete headers['transfer-encoding'];
-    }
+    if (req.rawBody) headers['content-length'] = String(req.rawBody.length);
     return headers;
   }
 
-  function copyHeaders(proxyRes: IncomingMessage, res: Response): void {
-    for (const [name, value] of Object.entries(proxyRes.headers)) {
+  function copyHeaders(reply: UpstreamReply, res: Response): void {
+    for (const [name, value] of Object.entries(reply.headers)) {
       // The BFF's own headers (security policy, request id, cookie clearing) win over the upstream's.
       if (value !== undefined && isPassedToBrowser(name) && !res.hasHeader(name)) res.setHeader(name, value);
     }
     res.setHeader('cache-control', 'no-store');
   }
 
-  function onProxyRes(proxyRes: IncomingMessage, req: GatewayRequest, res: Response): void {
-    if (res.headersSent) {
-      // Already answered (an upload cut off at its limit): the upstream's reply goes nowhere.
-      proxyRes.resume();
-      return;
-    }
+  function refuse(req: GatewayRequest, res: Response, why: string, status = 502): void {
+    logger.warn({ reqId: req.id, status }, `upstream reply refused: ${why}`);
+    sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
+  }
+
+  async function answer(
+    req: GatewayRequest,
+    res: Response,
+    call: GatewayCall,
+    reply: UpstreamReply,
+  ): Promise<void> {
     res.locals.upstreamMs =
       req.upstreamStart === undefined ? undefined : performance.now() - req.upstreamStart;
-    const path = pathOf(req);
-    const status = proxyRes.statusCode ?? 502;
-    const isLogout = path === logoutPath;
+    const status = reply.status;
+    const isLogout = call.endpoint === LOGOUT;
     if (status === 401 || isLogout) clearSessionCookie(req, res, opts.cookie);
     if (isLogout) res.setHeader('Clear-Site-Data', '"cookies"');
 
     // No body to read or rewrite: a HEAD reply, 204 or 304 passes on as it is.
     if (req.method === 'HEAD' || status === 204 || status === 304) {
+      reply.done();
       res.status(status);
-      copyHeaders(proxyRes, res);
-      proxyRes.resume();
+      copyHeaders(reply, res);
       res.end();
       return;
     }
-    const type = proxyRes.headers['content-type'] ?? '';
-    const isJson = /\bjson\b/i.test(type);
-    // An HTML page or a non-JSON 5xx is a proxy's or a server's error page, never a UAA answer:
-    // the browser gets the gateway's envelope, not the page (which may name internal hosts).
-    if (!isJson && (status >= 500 || /^\s*text\/html\b/i.test(type))) {
-      proxyRes.resume();
-      sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
-      return;
+    // A redirect is never an answer of the JSON API (a login page of the upstream's own, an
+    // internal host): it is neither followed nor shown to the browser.
+    if (status >= 300 && status < 400) {
+      reply.done();
+      return refuse(req, res, `redirect ${status}`, status);
     }
-    if (!isJson) {
-      res.status(status);
-      copyHeaders(proxyRes, res);
-      proxyRes.pipe(res);
-      return;
+    const bytes = await reply.bytes();
+    if (res.headersSent || res.destroyed) return;
+    const type = headerValue(reply.headers, 'content-type') ?? '';
+    let body: unknown;
+    try {
+      // An HTML page is a proxy's or a server's error page, never a UAA answer (it may name internal hosts).
+      body = /^\s*text\/html\b/i.test(type) ? undefined : JSON.parse(bytes.toString('utf8'));
+    } catch {
+      body = undefined;
     }
-
-    const chunks: Buffer[] = [];
-    let size = 0;
-    proxyRes.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_JSON_REPLY_BYTES) {
-        proxyRes.destroy();
-        sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
+    if (typeof body !== 'object' || body === null) {
+      if (status === 401) return sendError(req, res, 401, 'A0211', 'identityExpired');
+      // The cookie is gone whatever the upstream said: an empty success is a logout done.
+      if (isLogout && status < 300) {
+        res.status(200).set('cache-control', 'no-store').json({ msgCode: SUCCESS_CODE, msg: 'success' });
         return;
       }
-      chunks.push(chunk);
-    });
-    proxyRes.on('error', () => sendError(req, res, 502, 'B0300', 'upstreamUnavailable'));
-    proxyRes.on('end', () => {
-      if (res.headersSent) return;
-      let text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
-        return;
-      }
-      // Rate-limit rules that count failures or successes read the envelope's verdict.
-      res.locals.upstreamMsgCode = (body as Partial<Envelope> | null)?.msgCode;
-      let token = tokenFromSetCookie(proxyRes.headers, opts.cookie.name);
-      for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
-      if (token && status < 400 && !isLogout) {
-        const reqBody = req.body as { autoLogin?: unknown } | undefined;
-        setSessionCookie(req, res, opts.cookie, token, {
-          autoLogin: reqBody?.autoLogin === true || reqBody?.autoLogin === 'true',
-          embedded: req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE,
-        });
-        text = JSON.stringify(body);
-      } else if (token) {
-        text = JSON.stringify(body);
-      }
-      res.status(status);
-      copyHeaders(proxyRes, res);
-      res.setHeader('content-type', 'application/json; charset=utf-8');
-      res.end(text);
-    });
+      return refuse(req, res, bytes.length === 0 ? 'empty body' : 'not JSON', status);
+    }
+    // Rate-limit rules that count failures or successes read the envelope's verdict.
+    res.locals.upstreamMsgCode = (body as Partial<Envelope>).msgCode;
+    let token = tokenFromSetCookie(reply.headers, opts.cookie.name);
+    for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
+    if (token && status < 400 && !isLogout) {
+      const reqBody = req.body as { autoLogin?: unknown } | undefined;
+      setSessionCookie(req, res, opts.cookie, token, {
+        autoLogin: reqBody?.autoLogin === true || reqBody?.autoLogin === 'true',
+        embedded: req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE,
+      });
+    }
+    res.status(status);
+    copyHeaders(reply, res);
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.end(token ? JSON.stringify(body) : bytes);
   }
 
-  function onError(err: Error, req: GatewayRequest, res: Response): void {
+  function onError(err: unknown, req: GatewayRequest, res: Response, call: GatewayCall): void {
     // The upload limiter has answered 413 and aborted this upstream request on purpose; or the
     // browser went away, and there is no one left to answer.
     if (req.bodyTooLarge || res.writableEnded || res.destroyed) return;
-    if (pathOf(req) === logoutPath && !res.headersSent) {
+    if (call.endpoint === LOGOUT && !res.headersSent) {
       clearSessionCookie(req, res, opts.cookie);
       res.setHeader('Clear-Site-Data', '"cookies"');
     }
-    if (req.upstreamTimedOut) {
-      opts.logger.warn({ reqId: req.id }, 'upstream timeout');
+    if (err instanceof UpstreamTimeoutError) {
+      logger.warn({ reqId: req.id }, 'upstream timeout');
       sendError(req, res, 504, 'B0300', 'upstreamTimeout');
     } else {
-      opts.logger.warn({ reqId: req.id, err: err.message }, 'upstream unreachable');
+      logger.warn({ reqId: req.id, err: (err as Error).message }, 'upstream unreachable');
       sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
     }
   }
@@ -219,46 +255,28 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     const req = incoming as GatewayRequest;
     // The upload limiter has already answered 413: no upstream connection is made.
     if (req.bodyTooLarge) return;
-    const bodyless = !hasBody(req);
-    const headers = upstreamHeaders(req);
-    let proxyReq: ClientRequest;
-    const forward = (mayRetry: boolean): void => {
-      proxyReq = send({
-        protocol: target.protocol,
-        hostname: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: `${basePath}${req.url}`,
-        headers,
-        agent,
-      });
-      // The upload limiter aborts this request if the body outgrows its limit later on.
-      req.proxyReq = proxyReq;
-      req.upstreamStart = performance.now();
-      const sent = proxyReq;
-      sent.setTimeout(timeoutMs, () => {
-        req.upstreamTimedOut = true;
-        sent.destroy(new Error('upstream timeout'));
-      });
-      sent.on('error', (err: NodeJS.ErrnoException) => {
-        // A kept-alive connection the upstream closed just as it was reused: a request that
-        // cannot have changed anything (GET or HEAD without a body) is sent once more.
-        const stale = sent.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
-        if (mayRetry && stale && bodyless && IDEMPOTENT.has(req.method) && !res.headersSent) {
-          forward(false);
-          return;
-        }
-        onError(err, req, res);
-      });
-      sent.on('response', (proxyRes) => onProxyRes(proxyRes, req, res));
-      if (req.rawBody) sent.end(req.rawBody);
-      else if (bodyless) sent.end();
-      else req.pipe(sent);
-    };
-    forward(true);
-    // The browser went away before the reply: the upstream request goes too.
+    const call = req.gatewayCall;
+    if (!call) return sendError(req, res, 404, 'A0100', 'notFound');
+    const aborter = new AbortController();
+    // The upload limiter cuts a body that outgrows its limit; a browser that hangs up ends the call.
+    req.abortUpstream = () => aborter.abort();
     res.on('close', () => {
-      if (!res.writableFinished) proxyReq.destroy();
+      if (!res.writableFinished) aborter.abort();
     });
+    const body = req.rawBody ?? (hasBody(req) ? req : null);
+    req.upstreamStart = performance.now();
+    // From here on the call counts as made, whatever the browser does next (DESIGN.md §6).
+    res.locals.upstreamDispatched = true;
+    client
+      .call({
+        method: req.method,
+        url: `${base}${call.upstreamPath}`,
+        headers: upstreamHeaders(req, call.endpoint),
+        body,
+        timeoutMs: opts.timeoutMs,
+        signal: aborter.signal,
+      })
+      .then((reply) => answer(req, res, call, reply))
+      .catch((err: unknown) => onError(err, req, res, call));
   };
 }

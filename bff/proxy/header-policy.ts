@@ -7,11 +7,10 @@ import { HEADERS } from '@shared/api/envelope';
 
 const PASSED_TO_UPSTREAM = new Set<string>([
   'accept',
-  'accept-encoding',
   'accept-language',
   'content-type',
+  // A streamed upload's declared length (a parsed JSON body gets the length of its exact bytes).
   'content-length',
-  'transfer-encoding',
   'user-agent',
   HEADERS.lang,
   HEADERS.iframe,
@@ -25,18 +24,12 @@ export function isPassedToUpstream(name: string): boolean {
   return PASSED_TO_UPSTREAM.has(name);
 }
 
-// Hop-by-hop and session headers never go back to the browser from the upstream.
-const DROPPED_FROM_UPSTREAM = new Set([
-  'set-cookie',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'x-powered-by',
-  'server',
-]);
+// What the browser may see of the upstream's reply headers: an allow-list, so that its cookies,
+// hop-by-hop and encoding headers, CORS grants (`Access-Control-Allow-*`, which would open the
+// API to other origins), server banners and whatever else an upstream adds stay behind.
+const PASSED_TO_BROWSER = new Set(['content-language', 'retry-after']);
 
-/** `name` as Node gives header names (`res.headers` of the upstream's reply), in lower case. */
+/** `name` as undici gives header names (the upstream's reply), in lower case. */
 export function isPassedToBrowser(name: string): boolean {
-  return !DROPPED_FROM_UPSTREAM.has(name);
+  return PASSED_TO_BROWSER.has(name);
 }

@@ -3,7 +3,6 @@
  * the bytes flow: a declared Content-Length over the limit is refused before proxying, and a
  * body that grows past it is cut off, the upstream request aborted and 413 answered.
  */
-import type { ClientRequest } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
@@ -14,7 +13,8 @@ export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 export interface StreamedBodyRequest extends Request {
   rawBody?: Buffer;
   bodyTooLarge?: boolean;
-  proxyReq?: ClientRequest;
+  /** Set by the gateway once the upstream call is under way: ends it. */
+  abortUpstream?: () => void;
 }
 
 export function limitStreamedBody(limit = UPLOAD_LIMIT_BYTES): RequestHandler {
@@ -33,8 +33,7 @@ export function limitStreamedBody(limit = UPLOAD_LIMIT_BYTES): RequestHandler {
       seen += chunk.length;
       if (seen <= limit || req.bodyTooLarge) return;
       req.bodyTooLarge = true;
-      req.unpipe();
-      req.proxyReq?.destroy();
+      req.abortUpstream?.();
       res.setHeader('Connection', 'close');
       sendError(req, res, 413, 'A0100', 'payloadTooLarge');
     });

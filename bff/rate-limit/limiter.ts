@@ -6,11 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
+import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { SUCCESS_CODE } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
-import { hashKey, identifierOf, ipKey } from './keys';
+import { normalizePath } from '@shared/api/endpoints';
+import { gatewayCallOf } from '../proxy/gateway';
+import { hashKey, identifierOf, ipKey, subnetKey } from './keys';
 import { loadRulesFile, type RateLimitRule } from './rules';
 import { memoryBackend, redisBackend, StoreUnavailableError, type CounterBackend } from './store';
 
@@ -43,23 +45,19 @@ interface Limiter {
   signature: string;
   rule: RateLimitRule;
   matches(path: string): boolean;
-  handler: RateLimitRequestHandler;
-  store: Store;
+  /** Counts the request if the rule applies: the refund that takes it back, 'refused', or undefined (not counted). */
+  check(req: Request, res: Response): Promise<Refund | 'refused' | undefined>;
+  retire(): void;
 }
 
+type Refund = () => Promise<void>;
+
 /**
- * The path as the upstream will read it, so no spelling slips past a rule: percent-decoded once,
- * no empty or `.` segment, lower case (`..`, encoded separators and `;` never get this far).
+ * The path as the rules read it: the gateway's resolved call when there is one (the table's one
+ * spelling), else the request's path in the gateway's one normalization.
  */
 export function rulePath(url: string): string {
-  let path = url.split('?')[0] ?? '';
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // Malformed escapes stay as they are; the upstream will refuse them.
-  }
-  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
-  return `/${segments.join('/')}`.toLowerCase();
+  return normalizePath(url) ?? (url.split('?')[0] ?? '').toLowerCase();
 }
 
 function matcher(patterns: readonly string[]): (path: string) => boolean {
@@ -72,6 +70,16 @@ function matcher(patterns: readonly string[]): (path: string) => boolean {
   }
   return (path) => exact.has(path) || prefixes.some((prefix) => path.startsWith(prefix));
 }
+
+/**
+ * A non-string identifier (an array, a number, an object) is refused before any rule or the
+ * upstream sees it: no rule could count it, and the upstream might still read it.
+ */
+export const requireStringIdentifier: RequestHandler = (req, res, next) => {
+  if (identifierOf(gatewayCallOf(req)?.endpoint, req.body) === null)
+    return sendError(req, res, 400, 'A0100', 'badIdentifier');
+  next();
+};
 
 export function createRateLimits(opts: RateLimitOptions): RateLimits {
   const { logger } = opts;
@@ -86,23 +94,79 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
   };
 
   function build(rule: RateLimitRule): Limiter {
-    const fields = rule.identifierField === undefined ? [] : [rule.identifierField].flat();
-    const keys = new WeakMap<Request, string | undefined>();
-    const keyOf = (req: Request): string | undefined => {
-      if (keys.has(req)) return keys.get(req);
-      const address = ipKey(req.ip);
-      let key: string | undefined;
-      if (rule.key === 'ip') {
-        key = hashKey(secret, address);
-      } else {
-        const identifier = identifierOf(req.body, fields);
-        if (identifier !== undefined)
-          key =
-            rule.key === 'identifier' ? hashKey(secret, identifier) : hashKey(secret, address, identifier);
+    const fields = rule.identifierField === undefined ? undefined : [rule.identifierField].flat();
+    const byTarget = rule.key === 'identifier' || rule.key === 'ip+identifier';
+    /** The counter key (and, for distinct rules, the target), or undefined when the rule does not apply. */
+    const keyOf = (req: Request): { key: string; target?: string } | undefined => {
+      const call = gatewayCallOf(req);
+      const needsTarget = byTarget || rule.distinct;
+      let target: string | undefined;
+      if (needsTarget) {
+        const field = call?.endpoint.identifier;
+        if (!field || (fields && !fields.includes(field))) return undefined;
+        const identifier = identifierOf(call.endpoint, req.body);
+        if (typeof identifier !== 'string') return undefined;
+        target = identifier;
       }
-      keys.set(req, key);
-      return key;
+      const address = ipKey(req.ip);
+      switch (rule.key) {
+        case 'ip':
+          return { key: hashKey(secret, address), target };
+        case 'subnet':
+          return { key: hashKey(secret, 'subnet', subnetKey(req.ip)), target };
+        case 'endpoint':
+          return { key: hashKey(secret, 'endpoint', call?.rulePath ?? rulePath(req.originalUrl)), target };
+        case 'identifier':
+          return { key: hashKey(secret, target ?? '') };
+        case 'ip+identifier':
+          return { key: hashKey(secret, address, target ?? '') };
+      }
     };
+    const signature = JSON.stringify(rule);
+    const matches = matcher(rule.match);
+    const refusal = (req: Request, res: Response): 'refused' => {
+      res.locals.rateLimit = { rule: rule.name, reason: 'limit' } satisfies RateLimitRefusal;
+      logger.info({ reqId: req.id, rule: rule.name }, 'rate limited');
+      return 'refused';
+    };
+
+    if (rule.distinct) {
+      const store = backend.distinctFor(rule.name);
+      const windowMs = rule.windowS * 1000;
+      return {
+        signature,
+        rule,
+        matches,
+        retire: () => {},
+        check: async (req, res) => {
+          const keyed = keyOf(req);
+          if (!keyed?.target) return undefined;
+          const member = hashKey(secret, 'target', keyed.target);
+          let verdict;
+          try {
+            verdict = await store.admit(keyed.key, member, rule.limit, windowMs);
+          } catch (err) {
+            if (rule.failMode === 'open') return undefined;
+            throw err instanceof StoreUnavailableError ? err : new StoreUnavailableError(String(err));
+          }
+          if (!verdict.admitted) {
+            res.setHeader(
+              'Retry-After',
+              String(Math.max(1, Math.ceil((verdict.resetAt - Date.now()) / 1000))),
+            );
+            return refusal(req, res);
+          }
+          return verdict.added ? () => store.remove(keyed.key, member) : undefined;
+        },
+      };
+    }
+
+    const keys = new WeakMap<Request, string | undefined>();
+    const keyFor = (req: Request): string | undefined => {
+      if (!keys.has(req)) keys.set(req, keyOf(req)?.key);
+      return keys.get(req);
+    };
+    const verdicts = new WeakMap<Request, (refused: boolean) => void>();
     const store = backend.storeFor(rule.name);
     const handler = rateLimit({
       windowMs: rule.windowS * 1000,
@@ -111,23 +175,42 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       identifier: rule.name,
-      // A request without the identifier is not this rule's business (the upstream refuses it).
-      skip: (req) => keyOf(req) === undefined,
-      keyGenerator: (req) => keyOf(req) ?? '',
+      // A request without the rule's identifier is not this rule's business (the upstream refuses it).
+      skip: (req) => keyFor(req) === undefined,
+      keyGenerator: (req) => keyFor(req) ?? '',
+      // Failed logins: a success gives its count back (a hang-up does not).
       skipSuccessfulRequests: rule.count === 'failures',
-      skipFailedRequests: rule.count === 'successes',
       requestWasSuccessful: (_req, res) => res.locals.upstreamMsgCode === SUCCESS_CODE,
       passOnStoreError: rule.failMode === 'open',
-      handler: (req: Request, res: Response) => {
-        res.locals.rateLimit = { rule: rule.name, reason: 'limit' } satisfies RateLimitRefusal;
-        logger.info({ reqId: req.id, rule: rule.name }, 'rate limited');
-        sendError(req, res, 429, 'A0301', { serverCode: 'A0301' });
-      },
+      handler: (req: Request) => verdicts.get(req)?.(true),
       // The browser's own X-Forwarded-For is expected and ignored unless TRUST_PROXY says otherwise.
       validate: { xForwardedForHeader: false, forwardedHeader: false },
       logger: libraryLogger,
     });
-    return { signature: JSON.stringify(rule), rule, matches: matcher(rule.match), handler, store };
+    return {
+      signature,
+      rule,
+      matches,
+      retire: () => void Promise.resolve(store.shutdown?.()).catch(() => {}),
+      check: (req, res) =>
+        new Promise((resolve, reject) => {
+          verdicts.set(req, (refused) => resolve(refused ? refusal(req, res) : undefined));
+          void handler(req, res, (err?: unknown) => {
+            if (err !== undefined) return reject(err);
+            const key = keyFor(req);
+            if (key === undefined) return resolve(undefined);
+            const refund = () => Promise.resolve(store.decrement(key)).catch(() => {});
+            // Codes sent: given back when the upstream refused to send, never for a hang-up.
+            if (rule.count === 'successes')
+              res.once('finish', () => {
+                const code = res.locals.upstreamMsgCode as string | undefined;
+                if (res.locals.upstreamDispatched && code !== undefined && code !== SUCCESS_CODE)
+                  void refund();
+              });
+            resolve(refund);
+          });
+        }),
+    };
   }
 
   let active: Limiter[] = opts.rules.map(build);
@@ -137,28 +220,39 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
   );
 
   function retire(limiters: Limiter[]): void {
-    for (const limiter of limiters) void Promise.resolve(limiter.store.shutdown?.()).catch(() => {});
+    for (const limiter of limiters) limiter.retire();
   }
 
   const middleware: RequestHandler = (req, res, next) => {
     if (active.length === 0) return next();
-    const path = rulePath(req.originalUrl);
+    const path = gatewayCallOf(req)?.rulePath ?? rulePath(req.originalUrl);
     const chain = active.filter((limiter) => limiter.matches(path));
-    let index = 0;
-    const step = (err?: unknown): void => {
-      if (err instanceof StoreUnavailableError) {
-        // Only rules with failMode closed get here: the others pass the request on.
-        const rule = chain[index - 1]?.rule.name ?? 'unknown';
-        res.locals.rateLimit = { rule, reason: 'store-down' } satisfies RateLimitRefusal;
-        logger.warn({ reqId: req.id, rule }, 'rate-limit store unavailable: request refused');
-        return sendError(req, res, 503, 'B0300', 'upstreamUnavailable');
+    if (chain.length === 0) return next();
+    void (async () => {
+      const refunds: Refund[] = [];
+      // A request refused by a later rule was never sent: the earlier rules give their counts back.
+      const giveBack = () => Promise.all(refunds.map((refund) => refund()));
+      for (const limiter of chain) {
+        let verdict;
+        try {
+          verdict = await limiter.check(req, res);
+        } catch (err) {
+          await giveBack();
+          if (!(err instanceof StoreUnavailableError)) return next(err);
+          // Only rules with failMode closed get here: the others pass the request on.
+          const rule = limiter.rule.name;
+          res.locals.rateLimit = { rule, reason: 'store-down' } satisfies RateLimitRefusal;
+          logger.warn({ reqId: req.id, rule }, 'rate-limit store unavailable: request refused');
+          return sendError(req, res, 503, 'B0300', 'upstreamUnavailable');
+        }
+        if (verdict === 'refused') {
+          await giveBack();
+          return sendError(req, res, 429, 'A0301', { serverCode: 'A0301' });
+        }
+        if (verdict) refunds.push(verdict);
       }
-      if (err !== undefined) return next(err);
-      const limiter = chain[index++];
-      if (!limiter) return next();
-      void limiter.handler(req, res, step);
-    };
-    step();
+      next();
+    })();
   };
 
   return {

@@ -4,10 +4,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
+import {
+  CODE_SENDING_ENDPOINTS,
+  ENDPOINTS,
+  GATEWAY_BASE,
+  UPLOAD_GATEWAY_BASE,
+  type IdentifierField,
+} from '@shared/api/endpoints';
 
-export const IDENTIFIER_FIELDS = ['phone', 'email', 'account', 'item'] as const;
-export type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
+export const IDENTIFIER_FIELDS = [
+  'phone',
+  'email',
+  'account',
+  'item',
+] as const satisfies readonly IdentifierField[];
+export type { IdentifierField };
 
 // The memory store times windows with setInterval, whose longest delay is 2^31-1 ms.
 const MAX_WINDOW_S = Math.floor((2 ** 31 - 1) / 1000);
@@ -27,16 +38,32 @@ const ruleSchema = z
           ),
       )
       .min(1, 'must list at least one path'),
-    key: z.enum(['ip', 'ip+identifier', 'identifier'], { error: 'must be ip, ip+identifier or identifier' }),
-    /** Where the identifier is in the JSON body; with a list, the first field present is used. */
+    /**
+     * What is counted apart: the client's address, its /24 (IPv4) or /56 (IPv6) network, the
+     * target the body names (with or without the address), or the endpoint itself (a budget
+     * shared by everyone).
+     */
+    key: z.enum(['ip', 'subnet', 'ip+identifier', 'identifier', 'endpoint'], {
+      error: 'must be ip, subnet, ip+identifier, identifier or endpoint',
+    }),
+    /**
+     * The identifier is always the body field the endpoint table names for the call (never "the
+     * first present"); listing fields here narrows the rule to calls identified by one of them.
+     */
     identifierField: z.union([field, z.array(field).min(1)]).optional(),
+    /** Count distinct targets (identifiers) per key instead of requests: "at most N phones a day from one address". */
+    distinct: z.boolean().optional(),
     limit: z.number().int('must be a whole number').min(1, 'must be at least 1'),
     windowS: z
       .number()
       .int('must be a whole number of seconds')
       .min(1, 'must be at least 1')
       .max(MAX_WINDOW_S, `must be at most ${MAX_WINDOW_S}`),
-    /** Which requests count: all, only failed ones (login attempts), only successful ones (codes sent). */
+    /**
+     * Which requests count: all; only failed ones (login attempts: a success gives its count
+     * back); or those not refused by the upstream (codes sent: counted when dispatched, given
+     * back only when the upstream answers with an error, never because the client hung up).
+     */
     count: z
       .enum(['all', 'failures', 'successes'], { error: 'must be all, failures or successes' })
       .default('all'),
@@ -44,15 +71,17 @@ const ruleSchema = z
     failMode: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
   })
   .superRefine((rule, ctx) => {
-    const needsField = rule.key !== 'ip';
-    if (needsField && rule.identifierField === undefined)
+    const byTarget = rule.key === 'identifier' || rule.key === 'ip+identifier';
+    if (rule.distinct && byTarget)
+      ctx.addIssue({ code: 'custom', path: ['distinct'], message: `is meaningless with key ${rule.key}` });
+    if (rule.distinct && rule.count !== 'all')
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'must be all with distinct' });
+    if (!byTarget && !rule.distinct && rule.identifierField !== undefined)
       ctx.addIssue({
         code: 'custom',
         path: ['identifierField'],
-        message: `is required with key ${rule.key}`,
+        message: `is meaningless with key ${rule.key} unless distinct`,
       });
-    if (!needsField && rule.identifierField !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['identifierField'], message: 'is meaningless with key ip' });
   });
 
 const rulesSchema = z
@@ -102,20 +131,18 @@ export function loadRulesFile(file: string): RulesResult {
 const gw = (endpoint: { path: string }) => `${GATEWAY_BASE}${endpoint.path.split('?')[0]}`;
 
 /** The endpoints that send a code by SMS or e-mail. */
-export const CODE_SENDING_PATHS = [
-  ENDPOINTS.loginSmsCode,
-  ENDPOINTS.registerSmsCode,
-  ENDPOINTS.messageCode,
-  ENDPOINTS.passwordForget,
-].map(gw);
+export const CODE_SENDING_PATHS = CODE_SENDING_ENDPOINTS.map(gw);
 
-/** The defaults of DESIGN.md §6. */
+/**
+ * The defaults of DESIGN.md §6. Why these numbers (docs/operations.md has the long form):
+ * a person needs one code a minute and a handful a day; a household, a lab or a campus NAT
+ * shares one address; an SMS costs money, so the global budget is the line an alert watches.
+ */
 export const DEFAULT_RULES: RateLimitRule[] = [
   {
     name: 'code-per-target-minute',
     match: CODE_SENDING_PATHS,
     key: 'identifier',
-    identifierField: ['phone', 'email', 'item'],
     limit: 1,
     windowS: 60,
     count: 'successes',
@@ -125,7 +152,6 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     name: 'code-per-target-day',
     match: CODE_SENDING_PATHS,
     key: 'identifier',
-    identifierField: ['phone', 'email', 'item'],
     limit: 10,
     windowS: 24 * 60 * 60,
     count: 'successes',
@@ -140,11 +166,50 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     count: 'all',
     failMode: 'closed',
   },
+  // The abuse shield: an SMS pumper rotates targets, not codes per target.
+  {
+    name: 'code-targets-per-ip-day',
+    match: CODE_SENDING_PATHS,
+    key: 'ip',
+    distinct: true,
+    limit: 10,
+    windowS: 24 * 60 * 60,
+    count: 'all',
+    failMode: 'closed',
+  },
+  {
+    name: 'code-targets-per-subnet-day',
+    match: CODE_SENDING_PATHS,
+    key: 'subnet',
+    distinct: true,
+    limit: 50,
+    windowS: 24 * 60 * 60,
+    count: 'all',
+    failMode: 'closed',
+  },
+  {
+    name: 'code-budget-per-endpoint-day',
+    match: CODE_SENDING_PATHS,
+    key: 'endpoint',
+    limit: 20_000,
+    windowS: 24 * 60 * 60,
+    count: 'successes',
+    failMode: 'closed',
+  },
   {
     name: 'failed-login-per-account',
     match: [gw(ENDPOINTS.loginByAccount), gw(ENDPOINTS.loginByPhone)],
     key: 'identifier',
-    identifierField: ['account', 'phone'],
+    limit: 10,
+    windowS: 15 * 60,
+    count: 'failures',
+    failMode: 'open',
+  },
+  // One account has three spellings (username, e-mail, phone): the address bounds them together.
+  {
+    name: 'failed-login-per-ip',
+    match: [gw(ENDPOINTS.loginByAccount), gw(ENDPOINTS.loginByPhone)],
+    key: 'ip',
     limit: 10,
     windowS: 15 * 60,
     count: 'failures',

@@ -22,23 +22,79 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** The verdict on one more target for a key: admitted (already known, or room left) or not. */
+export interface DistinctVerdict {
+  admitted: boolean;
+  /** Whether the target was added now (a refund takes it out again). */
+  added: boolean;
+  /** When the key's window ends. */
+  resetAt: number;
+}
+
+/** Counts distinct targets per key in fixed windows ("at most N phones a day from one address"). */
+export interface DistinctStore {
+  admit(key: string, member: string, limit: number, windowMs: number): Promise<DistinctVerdict>;
+  remove(key: string, member: string): Promise<void>;
+}
+
 export interface CounterBackend {
   /** A fresh store for one rule: counters of different rules never mix. */
   storeFor(ruleName: string): Store;
+  /** A fresh distinct-target store for one rule. */
+  distinctFor(ruleName: string): DistinctStore;
   /** Undefined for in-process counters, which cannot be down. */
   up(): boolean | undefined;
   close(): Promise<void>;
 }
 
+/** Distinct targets in this process; expired windows are swept as the map grows. */
+function memoryDistinct(): DistinctStore {
+  const sets = new Map<string, { members: Set<string>; resetAt: number }>();
+  let sweepAt = 1024;
+  return {
+    admit: async (key, member, limit, windowMs) => {
+      const now = Date.now();
+      if (sets.size >= sweepAt) {
+        for (const [k, entry] of sets) if (entry.resetAt <= now) sets.delete(k);
+        sweepAt = Math.max(1024, sets.size * 2);
+      }
+      let entry = sets.get(key);
+      if (!entry || entry.resetAt <= now) {
+        entry = { members: new Set(), resetAt: now + windowMs };
+        sets.set(key, entry);
+      }
+      if (entry.members.has(member)) return { admitted: true, added: false, resetAt: entry.resetAt };
+      if (entry.members.size >= limit) return { admitted: false, added: false, resetAt: entry.resetAt };
+      entry.members.add(member);
+      return { admitted: true, added: true, resetAt: entry.resetAt };
+    },
+    remove: async (key, member) => {
+      sets.get(key)?.members.delete(member);
+    },
+  };
+}
+
 export function memoryBackend(): CounterBackend {
   return {
     storeFor: () => new MemoryStore(),
+    distinctFor: () => memoryDistinct(),
     up: () => undefined,
     close: async () => {},
   };
 }
 
 export const REDIS_KEY_PREFIX = 'bff:rl:';
+
+// One round trip, atomic across replicas: a known target passes, a new one is added while there
+// is room; the set lives for one window from its first member. Returns {admitted, added, ttl ms}.
+const ADMIT_DISTINCT = `
+local key = KEYS[1]
+if redis.call('SISMEMBER', key, ARGV[1]) == 1 then return {1, 0, redis.call('PTTL', key)} end
+if redis.call('SCARD', key) >= tonumber(ARGV[2]) then return {0, 0, redis.call('PTTL', key)} end
+redis.call('SADD', key, ARGV[1])
+if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ARGV[3]) end
+return {1, 1, redis.call('PTTL', key)}
+`;
 const COMMAND_TIMEOUT_MS = 500;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -84,8 +140,39 @@ export function redisBackend(url: string, logger: Logger): CounterBackend {
       COMMAND_TIMEOUT_MS,
     );
 
+  const call = async (...args: string[]) => {
+    if (!up) throw new StoreUnavailableError('Redis is unreachable');
+    try {
+      return await send(...args);
+    } catch (err) {
+      throw err instanceof StoreUnavailableError
+        ? err
+        : new StoreUnavailableError(`Redis command failed: ${(err as Error).message}`, { cause: err });
+    }
+  };
   return {
     storeFor: (ruleName) => new ResilientRedisStore(`${REDIS_KEY_PREFIX}${ruleName}:`, send, () => up),
+    distinctFor: (ruleName) => {
+      const prefix = `${REDIS_KEY_PREFIX}${ruleName}:`;
+      return {
+        admit: async (key, member, limit, windowMs) => {
+          const reply = (await call(
+            'EVAL',
+            ADMIT_DISTINCT,
+            '1',
+            `${prefix}${key}`,
+            member,
+            String(limit),
+            String(windowMs),
+          )) as number[];
+          const [admitted = 0, added = 0, ttl = windowMs] = reply.map(Number);
+          return { admitted: admitted === 1, added: added === 1, resetAt: Date.now() + Math.max(0, ttl) };
+        },
+        remove: async (key, member) => {
+          await call('SREM', `${prefix}${key}`, member);
+        },
+      };
+    },
     up: () => up,
     close: async () => {
       if (client.isOpen) await client.close().catch(() => client.destroy());

@@ -4,6 +4,9 @@
  */
 import type { Logger } from 'pino';
 import { normalizeDomain } from '@shared/redirect';
+import { UPSTREAM_ACCEPT_ENCODING, type UpstreamClient } from '../upstream/client';
+
+const MAX_LIST_BYTES = 1024 * 1024;
 
 export interface AllowlistSource {
   domains(): readonly string[];
@@ -19,20 +22,36 @@ export function createAllowlist(opts: {
   ttlS: number;
   extra: readonly string[];
   logger: Logger;
+  /** The BFF's one upstream client (TLS trust, decoding); tests may pass a fetch instead. */
+  client?: UpstreamClient;
   fetchImpl?: typeof fetch;
 }): AllowlistSource {
   const extra = opts.extra.map(normalizeDomain).filter(Boolean);
   let fetched: string[] | undefined;
   let fetchedAt: number | undefined;
   let merged: readonly string[] = extra;
-  const doFetch = opts.fetchImpl ?? fetch;
+  const load = async (): Promise<unknown> => {
+    if (opts.client) {
+      const reply = await opts.client.call({
+        method: 'GET',
+        url: opts.url,
+        headers: { accept: 'application/json', 'accept-encoding': UPSTREAM_ACCEPT_ENCODING },
+      });
+      if (reply.status < 200 || reply.status >= 300) {
+        reply.done();
+        throw new Error(`status ${reply.status}`);
+      }
+      return JSON.parse((await reply.bytes(MAX_LIST_BYTES)).toString('utf8'));
+    }
+    const res = await (opts.fetchImpl ?? fetch)(opts.url, { signal: AbortSignal.timeout(6000) });
+    if (!res.ok) throw new Error(`status ${res.status}`);
+    return res.json();
+  };
 
   async function refresh(): Promise<void> {
     try {
-      const res = await doFetch(opts.url, { signal: AbortSignal.timeout(6000) });
-      if (!res.ok) throw new Error(`status ${res.status}`);
-      const body = (await res.json()) as { redirectWhiteList?: unknown };
-      const list = body.redirectWhiteList;
+      const body = (await load()) as { redirectWhiteList?: unknown } | null;
+      const list = body?.redirectWhiteList;
       if (!Array.isArray(list) || !list.every((d) => typeof d === 'string')) throw new Error('bad shape');
       fetched = list.map(normalizeDomain).filter(Boolean);
       fetchedAt = Date.now();

@@ -12,17 +12,21 @@ import { checkRedirect, withCode } from '@shared/redirect';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
+import { forwardingHeaders, UPSTREAM_ACCEPT_ENCODING, type UpstreamClient } from '../upstream/client';
 import type { AllowlistSource } from './allowlist';
 import type { Spa } from '../spa/static';
 
 export interface RedirectDeps {
   upstream: string;
+  client: UpstreamClient;
   allowlist: AllowlistSource;
   cookie: CookiePolicy;
   envOf(req: Request): AppEnv;
   spa: Spa;
   logger: Logger;
   upstreamTimeoutMs: number;
+  /** CLIENT_REDIRECTS_FILE: a listed clientId gets its codes only on its own origins. */
+  clientRedirects?: ReadonlyMap<string, readonly string[]>;
   /** The sub-brand's route prefix; its twin of /authentication sends back to its own login. */
   brandPrefix?: string;
 }
@@ -45,22 +49,27 @@ async function fetchCode(
   token: string,
   clientId: string,
 ): Promise<{ code?: string; unauthorized?: boolean }> {
-  const res = await fetch(`${deps.upstream}${ENDPOINTS.internalAuth.path}`, {
+  const reply = await deps.client.call({
     method: 'POST',
+    url: `${deps.upstream}${ENDPOINTS.internalAuth.path}`,
     headers: {
+      ...forwardingHeaders(req),
       'content-type': 'application/json',
+      accept: 'application/json',
+      'accept-encoding': UPSTREAM_ACCEPT_ENCODING,
       authorization: `Bearer ${token}`,
       lang: req.get('lang') ?? 'zh-CN',
-      'x-request-id': String(req.id),
     },
     body: JSON.stringify({ clientId }),
-    signal: AbortSignal.timeout(deps.upstreamTimeoutMs),
+    timeoutMs: deps.upstreamTimeoutMs,
   });
-  if (res.status === 401) return { unauthorized: true };
-  const text = await readAtMost(res, MAX_CODE_REPLY_BYTES);
+  if (reply.status === 401) {
+    reply.done();
+    return { unauthorized: true };
+  }
   let body: unknown;
   try {
-    body = text === undefined ? undefined : JSON.parse(text);
+    body = JSON.parse((await reply.bytes(MAX_CODE_REPLY_BYTES)).toString('utf8'));
   } catch {
     body = undefined;
   }
@@ -73,25 +82,6 @@ async function fetchCode(
 
 const MAX_CODE_REPLY_BYTES = 64 * 1024;
 const ONE_TIME_CODE = /^[\x21-\x7e]{1,512}$/;
-
-/** The reply's text, or undefined once it outgrows `limit` bytes (the rest is not read). */
-async function readAtMost(res: globalThis.Response, limit: number): Promise<string | undefined> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export function createRedirectRoutes(deps: RedirectDeps): Router {
   const router = express.Router();
@@ -112,6 +102,15 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     if (clientId === null || redirect === null || state === null || !clientId || !redirect) return refuse();
     const verdict = checkRedirect(redirect, deps.allowlist.domains(), deps.envOf(req));
     if (!verdict.ok) return refuse();
+    // Pinned: another allow-listed host may not collect this client's code.
+    const pinned = deps.clientRedirects?.get(clientId);
+    if (pinned && !pinned.includes(verdict.url.origin)) {
+      deps.logger.warn(
+        { reqId: req.id, clientId },
+        "one-time code refused: redirect outside the client's origins",
+      );
+      return refuse();
+    }
 
     const token = readSessionToken(req, deps.cookie);
     if (!token) return res.redirect(302, loginUrl(req, branded));

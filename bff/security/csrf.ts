@@ -26,12 +26,11 @@ export function requireCsrf(req: Request, res: Response, next: NextFunction): vo
 }
 
 /** JSON endpoints take JSON only: text/plain and form bodies are what a CSRF form would send. */
-export function requireJsonBody(opts: { multipartPaths: readonly string[] }) {
+export function requireJsonBody(opts: { multipart: (req: Request) => boolean }) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!hasBody(req) || SAFE_METHODS.has(req.method)) return next();
     const type = (req.headers['content-type'] ?? '').toLowerCase();
-    const path = req.path;
-    if (type.startsWith('multipart/form-data') && opts.multipartPaths.includes(path)) return next();
+    if (type.startsWith('multipart/form-data') && opts.multipart(req)) return next();
     if (/^application\/(.+\+)?json\b/.test(type)) return next();
     sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
   };

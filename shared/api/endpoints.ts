@@ -8,6 +8,9 @@ export const UPLOAD_GATEWAY_BASE = '/gw/upload';
 
 export type HttpMethod = 'GET' | 'POST';
 
+/** The body field that names the phone, e-mail or account a call is about (rate limits key on it). */
+export type IdentifierField = 'phone' | 'email' | 'account' | 'item';
+
 export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;
@@ -18,6 +21,10 @@ export interface Endpoint {
   /** Failures stay silent in the UI (spec §7). */
   readonly silent?: boolean;
   readonly inferred?: boolean;
+  /** The body field naming the call's target: the rate limits read this field and no other. */
+  readonly identifier?: IdentifierField;
+  /** The call makes the UAA send a code by SMS or e-mail (the abuse shield counts it). */
+  readonly sendsCode?: boolean;
 }
 
 const post = (path: string, extra: Omit<Endpoint, 'method' | 'path'> = {}): Endpoint => ({
@@ -33,19 +40,19 @@ const get = (path: string, extra: Omit<Endpoint, 'method' | 'path'> = {}): Endpo
 
 export const ENDPOINTS = {
   captcha: post('/api/v1/verifyCode/captcha', { open: true }),
-  loginSmsCode: post('/api/v1/login/getSmsCode'),
-  loginByPhone: post('/api/v1/login/byPhone', { open: true, issuesToken: true }),
-  loginByAccount: post('/api/v1/login/byAccount', { open: true, issuesToken: true }),
+  loginSmsCode: post('/api/v1/login/getSmsCode', { identifier: 'phone', sendsCode: true }),
+  loginByPhone: post('/api/v1/login/byPhone', { open: true, issuesToken: true, identifier: 'phone' }),
+  loginByAccount: post('/api/v1/login/byAccount', { open: true, issuesToken: true, identifier: 'account' }),
   oauthAddress: post('/api/v1/login/oauthaddress'),
   loginOauth: post('/api/v1/login/oauth', { issuesToken: true }),
   loginBind: post('/api/v1/login/bind', { issuesToken: true }),
   userInfo: post('/api/v1/login/getUserInfo'),
   locationInfo: get('/api/v1/login/getLocationInfo'),
   internalAuth: post('/api/v1/internal/auth', { open: true }),
-  registerCheck: post('/api/v1/register/check', { silent: true }),
+  registerCheck: post('/api/v1/register/check', { silent: true, identifier: 'item' }),
   registerByPhone: post('/api/v1/register/byPhone'),
   registerByEmail: post('/api/v1/register/byEmail'),
-  registerSmsCode: post('/api/v1/register/getSmsCode'),
+  registerSmsCode: post('/api/v1/register/getSmsCode', { identifier: 'phone', sendsCode: true }),
   registerActive: post('/api/v1/register/active'),
   deactivate: get('/api/v1/register/deactivate'),
   usernameCheck: post('/api/v1/personal/username/check', { silent: true }),
@@ -54,11 +61,11 @@ export const ENDPOINTS = {
   mobileBind: post('/api/v1/personal/mobile/bind'),
   emailBind: post('/api/v1/personal/email/bind'),
   passwordUpdate: post('/api/v1/personal/password/update'),
-  messageCode: post('/api/v1/personal/message/code'),
+  messageCode: post('/api/v1/personal/message/code', { identifier: 'item', sendsCode: true }),
   messageCodeCheck: post('/api/v1/personal/message/code/check'),
-  itemCheck: post('/api/v1/personal/item/check'),
+  itemCheck: post('/api/v1/personal/item/check', { identifier: 'item' }),
   logoutAll: post('/api/v1/logout/all'),
-  passwordForget: post('/api/v1/user/management/password/forget'),
+  passwordForget: post('/api/v1/user/management/password/forget', { identifier: 'item', sendsCode: true }),
   passwordReset: post('/api/v1/user/management/password/reset'),
   pubKey: post('/api/v1/cipher/getPubKey'),
   credentialList: post('/api/v1/open/credential/list'),
@@ -91,11 +98,35 @@ export type EndpointName = keyof typeof ENDPOINTS;
 /** The static allow-list JSON served beside the API (spec §3: redirectWhiteList). */
 export const ALLOWLIST_JSON_PATH = '/static/redirect-white-list.json';
 
+/**
+ * The one normalization of a gateway path (DESIGN.md §5): percent-decoded once, lower case, no
+ * empty segment (repeated or trailing slashes). It decides which endpoint a request is, hence
+ * open calls, logout, token paths and rate-limit rules alike, so no spelling can mean one thing
+ * to the BFF and another to an upstream that is case-insensitive or lenient about slashes.
+ * Undefined for a malformed escape. (`..`, `.` and encoded separators are refused earlier.)
+ */
+export function normalizePath(path: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path.split('?')[0] ?? '');
+  } catch {
+    return undefined;
+  }
+  const segments = decoded.split('/').filter((segment) => segment !== '');
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
 const byPath = new Map<string, Endpoint>(
-  Object.values(ENDPOINTS).map((e: Endpoint) => [e.path.split('?')[0] as string, e]),
+  Object.values(ENDPOINTS).map((e: Endpoint) => [normalizePath(e.path) as string, e]),
 );
 
-/** Looks an upstream path (without query) up in the table. */
+/** The endpoint of an upstream path (relative to the gateway base), whatever its spelling. */
 export function endpointForPath(path: string): Endpoint | undefined {
-  return byPath.get(path);
+  const normalized = normalizePath(path);
+  return normalized === undefined ? undefined : byPath.get(normalized);
 }
+
+/** The endpoints that make the UAA send a code (SMS or e-mail). */
+export const CODE_SENDING_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINTS).filter(
+  (e: Endpoint) => e.sendsCode === true,
+);

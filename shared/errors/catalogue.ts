@@ -92,6 +92,11 @@ export const PRODUCT_MESSAGES = {
   upstreamTimeout: t('Network timeout', '网络超时'),
   upstreamUnavailable: t('Service temporarily unavailable', '服务暂时不可用'),
   notFound: t('Not found', '未找到'),
+  methodNotAllowed: t('Request refused: method not allowed', '请求被拒绝：不允许的请求方法'),
+  badIdentifier: t(
+    'Request refused: the phone, e-mail or account must be given once, as text',
+    '请求被拒绝：手机号、邮箱或账号只能以文本形式填写一次',
+  ),
   redirectNotAllowed: t(
     'Redirect failed, check the redirect address is in the white list',
     '跳转失败，请检查跳转地址是否在白名单中',
