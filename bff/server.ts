@@ -33,6 +33,8 @@ export const SERVER_TIMEOUTS = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   keepAliveTimeout: 65_000,
+  // Node checks both timeouts on this interval (30 s by default, which would triple them).
+  connectionsCheckingInterval: 1000,
 } as const satisfies ServerOptions;
 
 export function createAppServer(app: Express, options: ServerOptions = {}): Server {

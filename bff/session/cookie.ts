@@ -34,7 +34,8 @@ export function cookieValues(req: Request, name: string): string[] {
     try {
       value = decodeURIComponent(value);
     } catch {
-      // A malformed escape stays as it is (and then fails the shape check).
+      // A malformed escape is no value a browser was given by us: it fails the shape check.
+      value = '\u0000';
     }
     values.push(value);
   }
