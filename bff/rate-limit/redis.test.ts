@@ -30,6 +30,15 @@ const RULES = [
     failMode: 'closed',
   },
   { name: 'general', match: ['/gw/*'], key: 'ip', limit: 100, windowS: 60, failMode: 'open' },
+  {
+    name: 'targets-per-ip',
+    match: [`${GW}/user/management/password/forget`],
+    key: 'ip',
+    distinct: true,
+    limit: 2,
+    windowS: 60,
+    failMode: 'closed',
+  },
 ];
 
 let port: number;
@@ -153,6 +162,23 @@ describe('rate limits shared through Redis', () => {
     expect((await sms(b, '13811113333')).status).toBe(200);
   });
 
+  it('count distinct targets across two replicas (the abuse shield)', async () => {
+    const forget = (bff: TestBff, item: string) =>
+      request(bff.url)
+        .post(`${GW}/user/management/password/forget`)
+        .set('X-CSRF', '1')
+        .send({ type: 'phone', item });
+    const replies = [];
+    for (const [bff, item] of [
+      [a, '13922220001'],
+      [b, '13922220002'],
+      [a, '13922220003'],
+      [b, '13922220001'],
+    ] as const)
+      replies.push((await forget(bff, item)).status);
+    expect(replies).toEqual([200, 200, 429, 200]);
+  });
+
   it('keep one key prefix per rule, with no phone number or address in clear', async () => {
     const client = createClient({ url: `redis://127.0.0.1:${port}` });
     await client.connect();
@@ -162,11 +188,13 @@ describe('rate limits shared through Redis', () => {
       expect(
         keys.every(
           (k) =>
-            k.startsWith(`${REDIS_KEY_PREFIX}code-per-phone:`) || k.startsWith(`${REDIS_KEY_PREFIX}general:`),
+            k.startsWith(`${REDIS_KEY_PREFIX}code-per-phone:`) ||
+            k.startsWith(`${REDIS_KEY_PREFIX}general:`) ||
+            k.startsWith(`${REDIS_KEY_PREFIX}targets-per-ip:`),
         ),
       ).toBe(true);
       expect(keys.filter((k) => k.startsWith(`${REDIS_KEY_PREFIX}code-per-phone:`))).toHaveLength(2);
-      expect(keys.join(' ')).not.toMatch(/1381111|127\.0\.0\.1|::1/);
+      expect(keys.join(' ')).not.toMatch(/1381111|1392222|127\.0\.0\.1|::1/);
     } finally {
       await client.close();
     }
