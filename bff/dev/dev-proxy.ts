@@ -41,7 +41,7 @@ export function createDevProxy(opts: {
         headers,
         body: hasBody(req) ? req : null,
         timeoutMs: opts.timeoutMs,
-        signal: aborter.signal,
+        abort: aborter,
       })
       .then((reply) => {
         res.status(reply.status);

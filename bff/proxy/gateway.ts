@@ -274,7 +274,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
         headers: upstreamHeaders(req, call.endpoint),
         body,
         timeoutMs: opts.timeoutMs,
-        signal: aborter.signal,
+        abort: aborter,
       })
       .then((reply) => answer(req, res, call, reply))
       .catch((err: unknown) => onError(err, req, res, call));

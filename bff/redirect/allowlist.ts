@@ -6,8 +6,6 @@ import type { Logger } from 'pino';
 import { normalizeDomain } from '@shared/redirect';
 import { UPSTREAM_ACCEPT_ENCODING, type UpstreamClient } from '../upstream/client';
 
-const MAX_LIST_BYTES = 1024 * 1024;
-
 export interface AllowlistSource {
   domains(): readonly string[];
   /** Seconds since the last successful fetch; undefined before the first. */
@@ -41,7 +39,7 @@ export function createAllowlist(opts: {
         reply.done();
         throw new Error(`status ${reply.status}`);
       }
-      return JSON.parse((await reply.bytes(MAX_LIST_BYTES)).toString('utf8'));
+      return JSON.parse((await reply.bytes()).toString('utf8'));
     }
     const res = await (opts.fetchImpl ?? fetch)(opts.url, { signal: AbortSignal.timeout(6000) });
     if (!res.ok) throw new Error(`status ${res.status}`);

@@ -69,7 +69,7 @@ async function fetchCode(
   }
   let body: unknown;
   try {
-    body = JSON.parse((await reply.bytes(MAX_CODE_REPLY_BYTES)).toString('utf8'));
+    body = JSON.parse((await reply.bytes()).toString('utf8'));
   } catch {
     body = undefined;
   }
@@ -80,7 +80,6 @@ async function fetchCode(
   return typeof code === 'string' && ONE_TIME_CODE.test(code) ? { code } : {};
 }
 
-const MAX_CODE_REPLY_BYTES = 64 * 1024;
 const ONE_TIME_CODE = /^[\x21-\x7e]{1,512}$/;
 
 export function createRedirectRoutes(deps: RedirectDeps): Router {

@@ -48,16 +48,16 @@ export interface UpstreamCall {
   body?: Buffer | string | Readable | null;
   /** Default: the client's timeout (6000 ms, spec §7). */
   timeoutMs?: number;
-  /** The caller's own abort (the browser hung up). */
-  signal?: AbortSignal;
+  /** The caller's own abort (the browser hung up); the deadline aborts through it too. */
+  abort?: AbortController;
 }
 
 export interface UpstreamReply {
   status: number;
   /** Names in lower case; Content-Encoding and Content-Length are gone once the body was decoded. */
   headers: UpstreamHeaders;
-  /** The decoded body, at most MAX_REPLY_BYTES; rejects with UpstreamTimeoutError past the deadline. */
-  bytes(limit?: number): Promise<Buffer>;
+  /** The decoded body (at most MAX_REPLY_BYTES); rejects with UpstreamTimeoutError past the deadline. */
+  bytes(): Promise<Buffer>;
   /** The body as a stream (the deadline still applies); call done() once it has been consumed. */
   stream: Readable;
   /** Stops the deadline and releases the connection (the unread rest of the body is dropped). */
@@ -88,68 +88,76 @@ export function createUpstreamClient(opts: UpstreamClientOptions = {}): Upstream
     // Idle upstream connections are reused, and dropped before a Node or Java upstream drops them
     // (the server's Keep-Alive hint, when it sends one, wins), so a reused socket is never stale.
     keepAliveTimeout: 4000,
-    // The deadline below is the rule; these only bound a call whose caller set none.
+    // The deadline below is the rule, for headers and body together.
     headersTimeout: 0,
     bodyTimeout: 0,
+    // A reply larger than this is no UAA answer (the decompress interceptor bounds the decoded size).
+    maxResponseSize: MAX_REPLY_BYTES,
     connect: { timeout: 5000, ...(ca ? { ca } : {}) },
   });
   const dispatcher: Dispatcher = agent.compose(
     interceptors.decompress({ skipErrorResponses: false, maxSize: MAX_REPLY_BYTES }),
   );
 
+  // Parsed once per base URL, not once per call.
+  const origins = new Map<string, string>();
+  const originOf = (url: string): string => {
+    const at = url.indexOf('/', url.indexOf('//') + 2);
+    const head = at === -1 ? url : url.slice(0, at);
+    let origin = origins.get(head);
+    if (origin === undefined) {
+      origin = new URL(head).origin;
+      if (origins.size < 64) origins.set(head, origin);
+    }
+    return origin;
+  };
+
   async function call(c: UpstreamCall): Promise<UpstreamReply> {
-    const controller = new AbortController();
+    const controller = c.abort ?? new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort(new UpstreamTimeoutError());
     }, c.timeoutMs ?? defaultTimeout);
-    const signal = c.signal ? AbortSignal.any([controller.signal, c.signal]) : controller.signal;
     const fail = (err: unknown): Error => (timedOut ? new UpstreamTimeoutError() : asUpstreamError(err));
     const done = (): void => clearTimeout(timer);
 
     let res: Dispatcher.ResponseData;
     try {
+      const origin = originOf(c.url);
       res = await dispatcher.request({
         method: c.method as Dispatcher.HttpMethod,
-        origin: new URL(c.url).origin,
-        path: c.url.slice(new URL(c.url).origin.length) || '/',
+        origin,
+        path: c.url.slice(origin.length) || '/',
         headers: c.headers,
         body: c.body ?? null,
-        signal,
+        signal: controller.signal,
       });
     } catch (err) {
       done();
       throw fail(err);
     }
+    const body = res.body;
     return {
       status: res.statusCode,
       headers: res.headers as UpstreamHeaders,
-      stream: res.body,
+      stream: body,
       done: () => {
         done();
-        if (!res.body.readableEnded) {
+        if (!body.readableEnded) {
           // Dropped unread: an abort is expected, not an error anyone waits for.
-          res.body.on('error', () => {});
-          res.body.destroy();
+          body.on('error', () => {});
+          body.destroy();
         }
       },
-      bytes: async (limit = MAX_REPLY_BYTES) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
+      bytes: async () => {
         try {
-          for await (const chunk of res.body as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (size > limit) throw new UpstreamError(`reply larger than ${limit} bytes`, 'TOO_LARGE');
-            chunks.push(chunk);
-          }
+          return Buffer.from(await body.arrayBuffer());
         } catch (err) {
-          res.body.destroy();
-          throw err instanceof UpstreamError ? err : fail(err);
+          throw fail(err);
         } finally {
           done();
         }
-        return Buffer.concat(chunks);
       },
     };
   }
