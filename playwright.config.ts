@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
+// By default the BFF talks to a separate local UAA through nginx (TLS, gzip, /uaa-be), as in a
+// deployment (tests/support/e2e-stack.ts); E2E_UPSTREAM=embedded runs the BFF alone, embedding it.
+const EMBEDDED = process.env.E2E_UPSTREAM === 'embedded';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,7 +34,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node --enable-source-maps ${SERVER_DIR}/index.js`,
+    command: EMBEDDED
+      ? `node --enable-source-maps ${SERVER_DIR}/index.js`
+      : 'npx tsx tests/support/e2e-stack.ts',
+    // SIGTERM lets the stack stop nginx and the local UAA and remove its temporary files.
+    ...(EMBEDDED ? {} : { gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 } }),
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     include: [
       '{shared,client,bff,local-uaa,scripts}/**/*.test.{ts,tsx}',
-      'tests/{faults,fuzz,security}/**/*.test.ts',
+      'tests/{conformance,faults,fuzz,security}/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 15000,

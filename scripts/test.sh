@@ -13,12 +13,17 @@ npx eslint . --max-warnings=0
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 
 step "unit and route tests"
-if [ ! -x /usr/bin/redis-server ]; then
-  # The rate-limit tests start their own redis-server on a loopback port.
-  echo "installing Debian's redis-server (needs root and the Debian mirror)"
+# The rate-limit tests start their own redis-server on a loopback port; the conformance tests and
+# the e2e stack put nginx (TLS with a throwaway CA made by the openssl CLI) in front of the upstream.
+missing=()
+[ -x /usr/bin/redis-server ] || missing+=(redis-server)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null || missing+=(openssl)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing Debian's ${missing[*]} (needs root and the Debian mirror)"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 npx vitest run
 
