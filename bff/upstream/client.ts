@@ -2,15 +2,18 @@
  * The BFF's one client for everything upstream (DESIGN.md §5): the gateway, the one-time-code
  * call of /authentication, the allow-list fetch, /readyz and the demo's /__dev pages all go
  * through it. It is undici used as documented: one Agent (keep-alive pool per origin, TLS with
- * the operator's extra CA) composed with undici's decompress interceptor, so a UAA behind an
- * nginx with `gzip on` answers the BFF in plain bytes whatever the browser asked for. Every call
- * has one deadline for the whole answer, headers and body alike (not a socket idle timer).
+ * the operator's extra CA). A reply is decoded with Node's zlib (gzip, deflate, br), so a UAA
+ * behind an nginx with `gzip on` answers the BFF in plain bytes whatever the browser asked for.
+ * Every call has one deadline for the whole answer, headers and body alike (not a socket idle
+ * timer).
  */
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from 'node:zlib';
 import type { Request } from 'express';
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { HEADERS } from '@shared/api/envelope';
 
 export const UPSTREAM_TIMEOUT_MS = 6000;
@@ -54,11 +57,11 @@ export interface UpstreamCall {
 
 export interface UpstreamReply {
   status: number;
-  /** Names in lower case; Content-Encoding and Content-Length are gone once the body was decoded. */
+  /** Names in lower case, as the upstream sent them. */
   headers: UpstreamHeaders;
-  /** The decoded body (at most MAX_REPLY_BYTES); rejects with UpstreamTimeoutError past the deadline. */
+  /** The body decoded (at most MAX_REPLY_BYTES); rejects with UpstreamTimeoutError past the deadline. */
   bytes(): Promise<Buffer>;
-  /** The body as a stream (the deadline still applies); call done() once it has been consumed. */
+  /** The body as it came, still encoded (the deadline still applies); call done() once consumed. */
   stream: Readable;
   /** Stops the deadline and releases the connection (the unread rest of the body is dropped). */
   done(): void;
@@ -91,13 +94,11 @@ export function createUpstreamClient(opts: UpstreamClientOptions = {}): Upstream
     // The deadline below is the rule, for headers and body together.
     headersTimeout: 0,
     bodyTimeout: 0,
-    // A reply larger than this is no UAA answer (the decompress interceptor bounds the decoded size).
+    // A reply larger than this is no UAA answer (decode() bounds the decoded size alike).
     maxResponseSize: MAX_REPLY_BYTES,
     connect: { timeout: 5000, ...(ca ? { ca } : {}) },
   });
-  const dispatcher: Dispatcher = agent.compose(
-    interceptors.decompress({ skipErrorResponses: false, maxSize: MAX_REPLY_BYTES }),
-  );
+  const dispatcher: Dispatcher = agent;
 
   // Parsed once per base URL, not once per call.
   const origins = new Map<string, string>();
@@ -151,18 +152,58 @@ export function createUpstreamClient(opts: UpstreamClientOptions = {}): Upstream
         }
       },
       bytes: async () => {
+        let raw: Buffer;
         try {
-          return Buffer.from(await body.arrayBuffer());
+          raw = Buffer.from(await body.arrayBuffer());
         } catch (err) {
           throw fail(err);
         } finally {
           done();
         }
+        return decode(raw, headerValue(res.headers as UpstreamHeaders, 'content-encoding'));
       },
     };
   }
 
   return { call, close: () => agent.close() };
+}
+
+// At most MAX_REPLY_BYTES once decoded: a decompression bomb stops there.
+const LIMIT: ZlibOptions = { maxOutputLength: MAX_REPLY_BYTES };
+const gunzipAsync = promisify(gunzip);
+const brotliAsync = promisify(brotliDecompress);
+const inflateAsync = promisify(inflate);
+const inflateRawAsync = promisify(inflateRaw);
+
+const DECODERS: Record<string, (data: Buffer) => Promise<Buffer>> = {
+  gzip: (data) => gunzipAsync(data, LIMIT),
+  'x-gzip': (data) => gunzipAsync(data, LIMIT),
+  br: (data) => brotliAsync(data, LIMIT),
+  // HTTP's deflate is zlib-wrapped; some servers send it raw.
+  deflate: (data) => inflateAsync(data, LIMIT).catch(() => inflateRawAsync(data, LIMIT)),
+  identity: async (data) => data,
+};
+
+/** A body undone of its Content-Encoding (several, last applied first); an unknown one is an error. */
+export async function decode(data: Buffer, contentEncoding: string | undefined): Promise<Buffer> {
+  if (!contentEncoding || data.length === 0) return data;
+  const codings = contentEncoding
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  if (codings.length > 3) throw new UpstreamError('too many content codings', 'BAD_ENCODING');
+  let out = data;
+  for (const coding of codings.reverse()) {
+    const decoder = DECODERS[coding];
+    if (!decoder) throw new UpstreamError(`unsupported content coding ${coding}`, 'BAD_ENCODING');
+    try {
+      out = await decoder(out);
+    } catch (err) {
+      throw new UpstreamError(`reply cannot be decoded (${(err as Error).message})`, 'BAD_ENCODING');
+    }
+  }
+  return out;
 }
 
 /**
