@@ -88,7 +88,15 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
   router.get('/bff/redirect', (req, res) => {
     const to = single(req, 'to');
     const verdict = checkRedirect(to, deps.allowlist.domains(), deps.envOf(req));
-    if (!verdict.ok) return sendError(req, res, 400, 'A0100', 'redirectNotAllowed');
+    if (!verdict.ok) {
+      // A browser navigating here gets the page (the message in its language, then login);
+      // a script asking for JSON gets the envelope.
+      if (req.accepts(['json', 'html']) === 'html')
+        return deps.spa.sendIndex(req, res.set('Cache-Control', 'no-store'), 400, {
+          pageError: 'redirectFailed',
+        });
+      return sendError(req, res, 400, 'A0100', 'redirectNotAllowed');
+    }
     res.set('Cache-Control', 'no-store').redirect(302, verdict.url.href);
   });
 

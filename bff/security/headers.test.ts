@@ -139,6 +139,10 @@ describe('framing', () => {
     '/xlab-login',
     '/xlab-register',
     '/xlab-forget',
+    // The widget's last step, whose refusal page the frame must show.
+    '/authentication',
+    '/xlab-authentication',
+    '/bff/redirect',
     // Spelled differently, the same page.
     '/Login/',
     '/XLAB-REGISTER',
@@ -162,7 +166,7 @@ describe('framing', () => {
     expect(directives(reply).get('frame-ancestors')).toBe("'self' https://example.com https://*.example.com");
   });
 
-  it.each(['/admin', '/admin/platform', '/admin/user/edit', '/usercenter', '/authentication', '/'])(
+  it.each(['/admin', '/admin/platform', '/admin/user/edit', '/usercenter', '/bff/session', '/'])(
     'lets only this origin frame %s',
     async (path) => {
       const reply = await request(dev.url).get(path);

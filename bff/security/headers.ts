@@ -7,18 +7,26 @@
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppEnv } from '@shared/environment';
-import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
+import { brandRoute, BFF_PATHS, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 
-/** The pages the intern widget may show inside a sub-platform's frame, for a brand prefix. */
+/**
+ * The pages the intern widget may show inside a sub-platform's frame, for a brand prefix. The
+ * widget's login ends in /authentication (or /bff/redirect) inside the frame: a redirect there is
+ * followed whatever the policy, but a refusal is a page ("redirect failed", then back to login),
+ * which the frame must be allowed to show. Those pages hold no action to trick anyone into.
+ */
 export function embeddablePages(brandPrefix: string = DEFAULT_BRAND_PREFIX): readonly string[] {
   return [
     ROUTES.login,
     ROUTES.register,
     ROUTES.forget,
     ROUTES.setphone,
+    ROUTES.authentication,
+    BFF_PATHS.redirect,
     brandRoute(brandPrefix, 'login'),
     brandRoute(brandPrefix, 'register'),
     brandRoute(brandPrefix, 'forget'),
+    brandRoute(brandPrefix, 'authentication'),
   ];
 }
 export const EMBEDDABLE_PAGES = embeddablePages();

@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { brandRoute, ROUTES } from '@shared/routes';
+import { BFF_PATHS, brandRoute, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../api/session-events';
 import { CenterSpin } from '../components/center-spin';
 import { adminRoutes } from './admin-routes';
@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
   { path: ROUTES.forget, element: page(ForgetPage, 'anonymous') },
   { path: ROUTES.active, element: page(ActivePage) },
   { path: ROUTES.authentication, element: page(AuthenticationPage) },
+  // The BFF's checked redirect renders here only to refuse (spec §4: "redirect failed", then login).
+  { path: BFF_PATHS.redirect, element: page(AuthenticationPage) },
   { path: ROUTES.usercenter, element: page(UserCenterPage, 'session') },
   { path: ROUTES.username, element: page(UsernamePage, 'session') },
   { path: ROUTES.setphone, element: page(SetPhonePage, 'session') },

@@ -12,7 +12,7 @@ import { DEV_PATHS } from '@shared/api/dev-paths';
 import type { Locale } from '@shared/api/types';
 import { localeOf } from '@shared/errors/catalogue';
 import type { LocalText } from '../messages';
-import type { RouteDeps } from './deps';
+import { requestOrigin, type RouteDeps } from './deps';
 
 const PROVIDERS = {
   github: { name: 'GitHub', sample: 'octocat' },
@@ -89,18 +89,18 @@ ${hidden('state', input.state)}${hidden('redirect_uri', input.redirectUri)}${hid
 export function registerConsentRoutes(router: Router, { store, publicUrl }: RouteDeps): void {
   const productOrigin = new URL(publicUrl).origin;
 
-  /** The callback address when it is on the product's origin, else null. */
-  function callback(redirectUri: unknown): URL | null {
+  /** The callback address when it is on the product's origin (the one in use, or the configured one), else null. */
+  function callback(req: Request, redirectUri: unknown): URL | null {
     if (typeof redirectUri !== 'string' || !URL.canParse(redirectUri)) return null;
     const url = new URL(redirectUri);
-    return url.origin === productOrigin ? url : null;
+    return url.origin === productOrigin || url.origin === requestOrigin(req, publicUrl) ? url : null;
   }
 
-  function sendPage(res: Response, status: number, page: PageInput): void {
+  function sendPage(req: Request, res: Response, status: number, page: PageInput): void {
     res
       .status(status)
       .set({
-        'Content-Security-Policy': `default-src 'none'; style-src 'self'; form-action 'self' ${productOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        'Content-Security-Policy': `default-src 'none'; style-src 'self'; form-action 'self' ${requestOrigin(req, publicUrl)}; frame-ancestors 'none'; base-uri 'none'`,
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
       })
@@ -121,11 +121,11 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
     });
 
     router.get(path, (req, res) => {
-      const target = callback(req.query.redirect_uri);
+      const target = callback(req, req.query.redirect_uri);
       if (!target) return badRedirect(req, res);
       const state = typeof req.query.state === 'string' ? req.query.state.slice(0, 512) : '';
       const type = typeof req.query.type === 'string' ? req.query.type.slice(0, 64) : undefined;
-      sendPage(res, 200, {
+      sendPage(req, res, 200, {
         provider,
         locale: localeOf(req.query.lang),
         state,
@@ -137,7 +137,7 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
 
     router.post(path, express.urlencoded({ extended: false, limit: '10kb' }), (req, res) => {
       const parsed = decisionBody.safeParse(req.body);
-      const target = callback(parsed.success ? parsed.data.redirect_uri : undefined);
+      const target = callback(req, parsed.success ? parsed.data.redirect_uri : undefined);
       if (!parsed.success || !target) return badRedirect(req, res);
       const { state, type, account, decision } = parsed.data;
       const locale = localeOf(parsed.data.lang);
@@ -146,7 +146,7 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
       } else {
         if (!ACCOUNT_NAME.test(account.trim())) {
           const error = TEXTS.badAccount[locale];
-          return sendPage(res, 400, {
+          return sendPage(req, res, 400, {
             provider,
             locale,
             state,
@@ -160,6 +160,8 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
       }
       target.searchParams.set('state', state);
       if (type !== undefined) target.searchParams.set('type', type);
+      // The callback page speaks the language the login was started in.
+      target.searchParams.set('lang', locale);
       res.redirect(303, target.href);
     });
   }

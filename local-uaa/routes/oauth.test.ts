@@ -298,3 +298,34 @@ describe('login/bind', () => {
     );
   });
 });
+
+describe('the origin in use', () => {
+  it('points the consent page and the callback at the origin the BFF says the browser uses', async () => {
+    const t = createTestUaa();
+    const reply = await t.http
+      .post(ENDPOINTS.oauthAddress.path)
+      .set({ 'x-forwarded-proto': 'http', 'x-forwarded-host': '127.0.0.1:18080' })
+      .send({ oauthFrom: 'github', state: 'abc' });
+    const url = new URL(reply.body.data.oauthAddress);
+    expect(url.origin).toBe('http://127.0.0.1:18080');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://127.0.0.1:18080/github-login');
+  });
+
+  it.each([
+    ['a host with a path', 'evil.example/x'],
+    ['a host with a user part', 'a@evil.example'],
+  ])('keeps the configured public URL for %s', async (_name, host) => {
+    const t = createTestUaa();
+    const reply = await t.http
+      .post(ENDPOINTS.oauthAddress.path)
+      .set({ 'x-forwarded-proto': 'https', 'x-forwarded-host': host })
+      .send({ oauthFrom: 'github', state: 'abc' });
+    expect(new URL(reply.body.data.oauthAddress).origin).toBe(new URL(PUBLIC_URL).origin);
+  });
+
+  it('sends the visitor back with the language the login started in', async () => {
+    const t = createTestUaa();
+    const back = await approve(t, 'carsi', 'alice-carsi');
+    expect(back.searchParams.get('lang')).toMatch(/^(zh-CN|en-US)$/);
+  });
+});

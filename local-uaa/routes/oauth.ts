@@ -16,7 +16,7 @@ import { LOCAL_TEXTS } from '../messages';
 import { requestLocale, sendOk, UaaError } from '../reply';
 import { assertCanSignIn, sendLoginReply } from '../sign-in';
 import type { Store } from '../store';
-import type { RouteDeps } from './deps';
+import { requestOrigin, type RouteDeps } from './deps';
 
 const provider = z.enum(['github', 'wechat', 'carsi']);
 
@@ -49,8 +49,6 @@ export const CALLBACK_ROUTES: Record<OauthProvider, string> = {
   carsi: ROUTES.carsiLogin,
 };
 
-const trimSlash = (url: string): string => url.replace(/\/+$/, '');
-
 /** The app id the local UAA's WeChat addresses carry (WeChat's own stand-in may check it is there). */
 export const LOCAL_WECHAT_APPID = 'wx0000000000000000';
 
@@ -78,7 +76,8 @@ export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
 
   router.post(ENDPOINTS.oauthAddress.path, (req, res) => {
     const body = parseBody(req, addressBody);
-    const redirectUri = `${trimSlash(publicUrl)}${CALLBACK_ROUTES[body.oauthFrom]}`;
+    const origin = requestOrigin(req, publicUrl);
+    const redirectUri = `${origin}${CALLBACK_ROUTES[body.oauthFrom]}`;
     if (body.oauthFrom === 'wechat' && wechatQrUrl) {
       const oauthAddress = wechatQrAddress(wechatQrUrl, redirectUri, body.state ?? '', requestLocale(req));
       return sendOk(res, { oauthAddress } satisfies OauthAddressData);
@@ -89,7 +88,7 @@ export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
       lang: requestLocale(req),
     });
     if (body.type !== undefined) query.set('type', body.type);
-    const oauthAddress = `${trimSlash(publicUrl)}${DEV_PATHS.oauth(body.oauthFrom)}?${query}`;
+    const oauthAddress = `${origin}${DEV_PATHS.oauth(body.oauthFrom)}?${query}`;
     sendOk(res, { oauthAddress } satisfies OauthAddressData);
   });
 
