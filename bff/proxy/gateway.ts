@@ -8,13 +8,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import {
-  ALLOWLIST_JSON_PATH,
-  ENDPOINTS,
-  endpointForPath,
-  normalizePath,
-  type Endpoint,
-} from '@shared/api/endpoints';
+import { ALLOWLIST_JSON_PATH, ENDPOINTS, normalizePath, type Endpoint } from '@shared/api/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
@@ -59,23 +53,28 @@ export function gatewayCallOf(req: Request): GatewayCall | undefined {
  * the contract stay out of reach.
  */
 export function resolveGatewayCall(mount: string, endpoints: readonly Endpoint[]): RequestHandler {
-  const allowed = new Set(endpoints);
   const mountPath = normalizePath(mount) ?? mount;
+  // Worked out once: each allowed call by its normalized path, with its table spelling and rule path.
+  const calls = new Map<string, { endpoint: Endpoint; tablePath: string; rulePath: string }>();
+  for (const endpoint of endpoints) {
+    const tablePath = endpoint.path.split('?')[0] ?? '';
+    const normalized = normalizePath(tablePath) ?? tablePath;
+    calls.set(normalized, { endpoint, tablePath, rulePath: `${mountPath}${normalized}` });
+  }
   return (req, res, next) => {
     const [path = '', query] = splitQuery(req.url);
-    const endpoint =
-      endpointForPath(path) ?? (normalizePath(path) === ALLOWLIST_JSON_PATH ? ALLOWLIST_FILE : undefined);
-    if (!endpoint || !(allowed.has(endpoint) || (endpoint === ALLOWLIST_FILE && allowed.has(ALLOWLIST_FILE))))
-      return sendError(req, res, 404, 'A0100', 'notFound');
+    const normalized = normalizePath(path);
+    const found = normalized === undefined ? undefined : calls.get(normalized);
+    if (!found) return sendError(req, res, 404, 'A0100', 'notFound');
+    const { endpoint, tablePath, rulePath } = found;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (method !== endpoint.method) {
       res.setHeader('Allow', endpoint.method === 'GET' ? 'GET, HEAD' : endpoint.method);
       return sendError(req, res, 405, 'A0100', 'methodNotAllowed');
     }
-    const tablePath = endpoint.path.split('?')[0] ?? '';
     (req as GatewayRequest).gatewayCall = {
       endpoint,
-      rulePath: `${mountPath}${normalizePath(tablePath) ?? tablePath}`,
+      rulePath,
       upstreamPath: query === undefined ? tablePath : `${tablePath}?${query}`,
     };
     next();
