@@ -4,7 +4,6 @@
  * guards (path, CSRF, body type and size, rate limits), health checks and metrics, the session
  * and redirect routes, then the SPA.
  */
-import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -179,7 +178,6 @@ export function createApp(deps: AppDeps): Express {
       (req as GatewayRequest).rawBody = buf;
     },
   });
-  const gatewayCompression = compression({ threshold: 1024 });
   const guardedGateway = (
     mount: string,
     endpoints: Parameters<typeof resolveGatewayCall>[1],
@@ -203,8 +201,6 @@ export function createApp(deps: AppDeps): Express {
       limitStreamedBody(),
       // DESIGN.md §6: per address, network, target or endpoint; a refusal never reaches the upstream.
       rateLimits.middleware,
-      // A reply worth compressing (a user or platform list) leaves compressed when nginx is not in front to do it.
-      gatewayCompression,
       // Every mount moves tokens out of replies into the cookie: none reaches JavaScript.
       createGateway({ client, target, cookie, tokenJsonPaths: config.tokenJsonPaths, logger, timeoutMs }),
     ]);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -187,6 +188,29 @@ describe('upstream replies', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(ok({ username: 'ann' }));
     expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('compresses a long answer for a browser that takes gzip, and leaves a short one as it is', async () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ id: i, name: `platform ${i}` }));
+    upstream.respond((_req, res) => sendJson(res, 200, ok({ rows })));
+    const long = await rawRequest(bff.url, {
+      method: 'POST',
+      path: `${GW}/api/v1/mgmt/platforms/list`,
+      headers: { 'x-csrf': '1', 'accept-encoding': 'gzip', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(long.headers['content-encoding']).toBe('gzip');
+    expect(long.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(gunzipSync(long.body).toString())).toEqual(ok({ rows }));
+    upstream.respond((_req, res) => sendJson(res, 200, ok()));
+    const short = await rawRequest(bff.url, {
+      method: 'POST',
+      path: `${GW}/api/v1/mgmt/platforms/list`,
+      headers: { 'x-csrf': '1', 'accept-encoding': 'gzip', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(short.text)).toEqual(ok());
   });
 
   it('answers a reply that is not a JSON answer with the 502 envelope, never its bytes', async () => {

@@ -10,6 +10,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ALLOWLIST_JSON_PATH, ENDPOINTS, normalizePath, type Endpoint } from '@shared/api/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
+import { compressedFor } from '../compress';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
 import { clearSessionCookie, readSessionToken, setSessionCookie, type CookiePolicy } from '../session/cookie';
@@ -230,7 +231,9 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     res.status(status);
     copyHeaders(reply, res);
     res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.end(token ? JSON.stringify(body) : bytes);
+    // A long answer (a user or platform list) leaves compressed when nginx is not there to do it.
+    const out = await compressedFor(req, res, token ? Buffer.from(JSON.stringify(body)) : bytes);
+    if (!res.destroyed) res.end(out);
   }
 
   function onError(err: unknown, req: GatewayRequest, res: Response, call: GatewayCall): void {

@@ -5,28 +5,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
 import { LOCALE_COOKIE, PRERENDER_DIR } from '@shared/prerender';
-import { chooseEncoding, servePrecompressed } from './precompressed';
+import { compressedFor } from '../compress';
+import { servePrecompressed } from './precompressed';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from './runtime-config';
 import { serializeConfig } from './runtime-config';
 
 const CONFIG_MARKER = '<!--app-config-->';
 const CSP = 'Content-Security-Policy';
-// Pages are made per request (the runtime config, the query): compressed per request, quickly.
-const compressors = {
-  br: promisify(brotliCompress),
-  gzip: promisify(gzip),
-};
-const COMPRESSION = {
-  br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
-  gzip: { level: 6 },
-};
-const COMPRESS_FROM_BYTES = 1024;
-const ENCODINGS = new Set(['br', 'gzip'] as const);
 
 export interface SpaOptions {
   staticDir: string;
@@ -52,19 +40,8 @@ function splitAtMarker(html: string): [string, string] {
 
 async function sendHtml(req: Request, res: Response, status: number, html: string): Promise<void> {
   res.status(status).set('Cache-Control', 'no-store').type('html');
-  const body = Buffer.from(html, 'utf8');
-  if (body.length < COMPRESS_FROM_BYTES) {
-    res.send(body);
-    return;
-  }
-  res.vary('Accept-Encoding');
-  const encoding = chooseEncoding(req.get('accept-encoding'), ENCODINGS);
-  if (!encoding) {
-    res.send(body);
-    return;
-  }
-  const compressed = await compressors[encoding](body, COMPRESSION[encoding]);
-  res.set('Content-Encoding', encoding).send(compressed);
+  // Pages are made per request (the runtime config, the query): compressed per request.
+  res.send(await compressedFor(req, res, Buffer.from(html, 'utf8')));
 }
 
 export function createSpa(opts: SpaOptions): Spa {
