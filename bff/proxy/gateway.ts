@@ -166,8 +166,8 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     res.setHeader('cache-control', 'no-store');
   }
 
-  function refuse(req: GatewayRequest, res: Response, why: string, status = 502): void {
-    logger.warn({ reqId: req.id, status }, `upstream reply refused: ${why}`);
+  function refuse(req: GatewayRequest, res: Response, why: string, upstreamStatus: number): void {
+    logger.warn({ reqId: req.id, upstreamStatus }, `upstream reply refused: ${why}`);
     sendError(req, res, 502, 'B0300', 'upstreamUnavailable');
   }
 

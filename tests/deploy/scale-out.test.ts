@@ -182,7 +182,7 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dir, 'rate-limits.json'),
     JSON.stringify([
-      { name: 'deploy-test', match: [`${GW}/deploy-test/*`], key: 'ip', limit: LIMIT, windowS: 600 },
+      { name: 'deploy-test', match: [`${GW}/register/deactivate`], key: 'ip', limit: LIMIT, windowS: 600 },
     ]),
   );
 
@@ -363,13 +363,13 @@ describe('nginx in front of two BFF replicas sharing Redis', () => {
   });
 
   it(`enforces a rate limit of ${LIMIT} exactly across both replicas`, async () => {
-    const route = 'gateway:other';
+    const route = 'gateway:/api/v1/register/deactivate';
     const before = [await served(ports.a, route), await served(ports.b, route)];
     const statuses: number[] = [];
     let refusal: Reply | undefined;
     for (let i = 0; i < LIMIT + 3; i += 1) {
       // A forged X-Forwarded-For changes nothing: nginx sets the header, the BFF trusts one hop.
-      const r = await viaNginx(`${GW}/deploy-test/ping`, {
+      const r = await viaNginx(`${GW}/register/deactivate`, {
         headers: { 'X-CSRF': '1', 'X-Forwarded-For': `203.0.113.${i}` },
       });
       statuses.push(r.status);
