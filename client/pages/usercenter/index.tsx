@@ -132,7 +132,13 @@ export default function UserCenterPage() {
             mode={device.mobile ? 'horizontal' : 'vertical'}
             onClickMenuItem={(key) => {
               setStatus({ kind: 'init' });
-              setParams({ tab: key });
+              // Only the tab changes: clientId, redirect and lang stay for a later 401 (spec §4).
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                next.set('tab', key);
+                next.delete('type');
+                return next;
+              });
             }}
           >
             <Menu.Item key="account">{t.menuAccount}</Menu.Item>
