@@ -2,6 +2,7 @@
  * The user centre as people walk it (issue 19): on a phone, after the session expires upstream,
  * after /setphone, and in the change flows; both languages.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { uniqueSuffix } from './helpers';
 import { api, codeSentTo, createPhoneUser, loginByApi, newPhone, registerPhoneUser } from './support';
@@ -34,6 +35,15 @@ async function passwordLogin(page: Page, lang: Lang, user: { phone: string; pass
 
 function row(page: Page, key: string) {
   return page.locator(`[data-row="${key}"]`);
+}
+
+/** Serious and critical axe findings on the page as it is now. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The number of lines on which this text is laid out. */
@@ -73,6 +83,8 @@ test.describe('on a phone (390 px)', () => {
       await expect(feedback).not.toHaveCSS('color', 'rgb(0, 0, 238)');
       await expect(feedback).toHaveCSS('text-decoration-line', 'none');
 
+      expect(await blockingViolations(page)).toEqual([]);
+
       await page.getByRole('menuitem', { name: t.menuHelp }).click();
       await expect(page.getByRole('heading', { name: t.helpTitle })).toBeVisible();
     });
@@ -102,6 +114,7 @@ test.describe('on a phone (390 px)', () => {
       );
       expect(sideways).toBe(false);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      expect(await blockingViolations(page)).toEqual([]);
     });
   }
 });
