@@ -11,8 +11,9 @@ import type {
 import { BFF_PATHS } from '@shared/routes';
 import { bffGet, call } from './client';
 import { encryptForUaa } from './password';
+import { SWR_KEYS } from './swr-keys';
 
-export const SWR_KEYS = { session: BFF_PATHS.session, userInfo: 'userInfo' } as const;
+export { SWR_KEYS };
 
 export function useSession() {
   return useSWR(SWR_KEYS.session, () => bffGet<{ authenticated: boolean }>(BFF_PATHS.session), {

@@ -4,8 +4,10 @@
  * otherwise storing the current path as the redirect); 403 turns the permission flag off.
  */
 import { useSyncExternalStore } from 'react';
+import { mutate } from 'swr';
 import { ROUTES } from '@shared/routes';
 import { storage } from '../app/storage';
+import { SWR_KEYS } from './swr-keys';
 
 let permitted = true;
 const listeners = new Set<() => void>();
@@ -41,7 +43,13 @@ export function registerNavigate(fn: (path: string) => void): void {
   navigateTo = fn;
 }
 
+/**
+ * The session is over: the cached session answer says so before the move to /login, else the
+ * login page, trusting the old answer, sends the visitor back here and the next 401 stores a
+ * redirect without the query. Later 401s of the same burst find the visitor on /login already.
+ */
 export function onUnauthorized(): void {
   if (window.location.pathname === ROUTES.login) return;
+  void mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
   navigateTo(loginTarget(window.location));
 }

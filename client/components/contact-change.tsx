@@ -62,7 +62,7 @@ export function ContactChange(props: {
     if (check(value) !== null) return check(value);
     if (value === user[target]) return 'newContactRequired';
     const used = await contactInUse({ message: target, item: value });
-    return used ? (target === 'phone' ? 'phoneExists' : 'emailExists') : null;
+    return used ? (target === 'phone' ? 'phoneExists' : 'emailInUse') : null;
   }
 
   async function sendNew(step: typeof first): Promise<boolean> {
@@ -167,7 +167,7 @@ export function ContactChange(props: {
         <Steps.Step title={noContact ? t.stepNew : t.stepVerify} />
         <Steps.Step title={noContact ? t.stepPassword : t.stepNew} />
       </Steps>
-      {props.takenHint && (problem === 'phoneExists' || problem === 'emailExists') ? (
+      {props.takenHint && (problem === 'phoneExists' || problem === 'emailInUse') ? (
         <Alert
           type="warning"
           className="uc-hint"

@@ -33,8 +33,14 @@ export function VerifyCurrentContact(props: {
           </Radio.Group>
         </Form.Item>
       ) : null}
-      <Form.Item label={channel === 'phone' ? t.currentPhone : t.currentEmail}>
-        <Input value={current} disabled />
+      {/* A field of its own, so that its label names the (read-only) input. */}
+      <Form.Item
+        key={channel}
+        label={channel === 'phone' ? t.currentPhone : t.currentEmail}
+        field={channel === 'phone' ? 'currentPhone' : 'currentEmail'}
+        initialValue={current}
+      >
+        <Input disabled />
       </Form.Item>
       <Form.Item
         label={t.code}

@@ -39,6 +39,7 @@ describe('VALIDATION_MESSAGES', () => {
     ['usernameSensitive', 'sensitive information exists, please modify'],
     ['usernameCheckFailed', 'username check failed'],
     ['emailExists', 'email already exists, please log in'],
+    ['emailInUse', 'email already exists'],
     ['emailInvalid', 'enter an email in the correct format'],
     ['urlRule', 'enter a correct URL, 512 characters or fewer'],
     ['platformNameRule', 'only Chinese, English and digits, length 1-32'],

@@ -13,6 +13,8 @@ export const VALIDATION_MESSAGES = {
   emailRequired: t('Email cannot be empty', '邮箱不能为空'),
   emailInvalid: t('Enter an email in the correct format', '请输入正确格式的邮箱'),
   emailExists: t('Email already exists, please log in', '邮箱已存在，请登录'),
+  /** The change and bind flows (spec §5): the visitor is logged in already. */
+  emailInUse: t('Email already exists', '邮箱已存在'),
   emailNotRegistered: t('The email is not registered. Please check.', '该邮箱未注册，请检查。'),
   accountRequired: t('Email/Phone/Username cannot be empty', '邮箱/手机号/用户名不能为空'),
   accountTooLong: t('At most 40 characters', '最多 40 个字符'),

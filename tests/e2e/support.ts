@@ -110,9 +110,10 @@ export async function setLocation(
 /**
  * Creates an active phone account through the back office, as the demo admin, in a separate
  * request context: no SMS is sent, so the next code to that phone is not held back by the
- * one-code-per-60-s rule. The account has no username (log in with the phone).
+ * one-code-per-60-s rule. The account has no username (log in with the phone); `email` binds an
+ * e-mail too.
  */
-export async function createPhoneUser(baseURL: string) {
+export async function createPhoneUser(baseURL: string, opts: { email?: string } = {}) {
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
     const login = await api(
@@ -126,6 +127,7 @@ export async function createPhoneUser(baseURL: string) {
     const password = 'Admin1234x';
     const created = await api(admin, '/user/admin/internal/create', {
       phone,
+      ...(opts.email ? { email: opts.email } : {}),
       password: await encrypted(admin, password, 'register'),
       source: 'default',
       status: 'ACTIVE',

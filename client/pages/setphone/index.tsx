@@ -11,7 +11,7 @@ import { ContactChange } from '../../components/contact-change';
  * the sub-platform when the query names one, else to the user centre.
  */
 export default function SetPhonePage() {
-  const { data: user } = useUserInfo();
+  const { data: user, mutate: reloadUser } = useUserInfo();
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -24,10 +24,16 @@ export default function SetPhonePage() {
     }
   }
 
+  /** The user info now holds the new phone: every page that shows it reads the new one at once. */
+  async function done(): Promise<void> {
+    await reloadUser();
+    onward();
+  }
+
   return (
     <PublicLayout>
       {user ? (
-        <ContactChange target="phone" user={user} onDone={onward} onCancel={onward} takenHint />
+        <ContactChange target="phone" user={user} onDone={() => void done()} onCancel={onward} takenHint />
       ) : (
         <Spin />
       )}

@@ -1,4 +1,15 @@
-import { Button, Input, Modal, Popover, Space, Switch, Table, Tag, Typography } from '@arco-design/web-react';
+import {
+  Button,
+  Input,
+  Modal,
+  Popover,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
 import { useState } from 'react';
 import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/api/account-types';
 import { checkDescription } from '@shared/validation/rules';
@@ -25,7 +36,7 @@ async function copy(value: string, done: string): Promise<void> {
   notify.success(done);
 }
 
-export function AccessKeys({ ssoUid }: { ssoUid: string }) {
+export function AccessKeys({ ssoUid, mobile }: { ssoUid: string; mobile: boolean }) {
   const t = useTexts(texts);
   const { locale } = useLocale();
   const text = useValidationText();
@@ -98,6 +109,69 @@ export function AccessKeys({ ssoUid }: { ssoUid: string }) {
     });
   }
 
+  const cell = {
+    ak: (key: Credential) => (
+      <Space direction="vertical" size={2}>
+        <Typography.Text copyable={{ tooltips: [t.copy, t.copied] }} className="uc-mono">
+          {key.ak}
+        </Typography.Text>
+        {key.description === CLI_KEY_DESCRIPTION || key.type === 'CLI' ? (
+          <Tag size="small">{t.cliKey}</Tag>
+        ) : null}
+        {key.description ? <span className="uc-muted">{key.description}</span> : null}
+      </Space>
+    ),
+    sk: (key: Credential) => (
+      <Space size={4} wrap>
+        <span className="uc-mono" aria-label={t.sk}>
+          {secrets[key.ak] ?? key.sk}
+        </span>
+        <Button
+          type="text"
+          size="mini"
+          aria-label={`${secrets[key.ak] ? t.hide : t.show} ${t.sk}`}
+          onClick={() => void toggleSecret(key.ak)}
+        >
+          {secrets[key.ak] ? t.hide : t.show}
+        </Button>
+        <Button
+          type="text"
+          size="mini"
+          aria-label={`${t.copy} ${t.sk}`}
+          onClick={async () => copy(secrets[key.ak] ?? (await revealSecret(key.ak)), t.copied)}
+        >
+          {t.copy}
+        </Button>
+      </Space>
+    ),
+    status: (key: Credential) => (
+      <Switch
+        aria-label={`${t.status} ${key.ak}`}
+        checked={key.status === 'ENABLED'}
+        checkedText={t.enabled}
+        uncheckedText={t.disabled}
+        onChange={async (on: boolean) => {
+          try {
+            await switchCredential(key.ak, on);
+          } finally {
+            await mutate();
+          }
+        }}
+      />
+    ),
+    remove: (key: Credential) => (
+      <Popover
+        popupVisible={tipFor === key.ak}
+        content={<span role="alert">{t.closeFirst}</span>}
+        trigger="click"
+      >
+        <Button type="text" status="danger" onClick={() => remove(key)}>
+          {t.delete}
+        </Button>
+      </Popover>
+    ),
+  };
+
   return (
     <section aria-label={t.keysTitle}>
       <div className="uc-section-head">
@@ -107,99 +181,59 @@ export function AccessKeys({ ssoUid }: { ssoUid: string }) {
         </Button>
       </div>
       <p className="uc-muted">{atLimit ? t.limitReached : t.keysHint}</p>
-      <Table<Credential>
-        rowKey="ak"
-        loading={isLoading}
-        data={keys}
-        pagination={false}
-        noDataElement={<span className="uc-muted">{t.noKeys}</span>}
-        scroll={{ x: 760 }}
-        columns={[
-          {
-            title: t.ak,
-            dataIndex: 'ak',
-            render: (ak: string, key) => (
-              <Space direction="vertical" size={2}>
-                <Typography.Text copyable={{ tooltips: [t.copy, t.copied] }} className="uc-mono">
-                  {ak}
-                </Typography.Text>
-                {key.description === CLI_KEY_DESCRIPTION || key.type === 'CLI' ? (
-                  <Tag size="small">{t.cliKey}</Tag>
-                ) : null}
-                {key.description ? <span className="uc-muted">{key.description}</span> : null}
-              </Space>
-            ),
-          },
-          {
-            title: t.sk,
-            dataIndex: 'sk',
-            render: (masked: string, key) => (
-              <Space size={4} wrap>
-                <span className="uc-mono" aria-label={t.sk}>
-                  {secrets[key.ak] ?? masked}
-                </span>
-                <Button
-                  type="text"
-                  size="mini"
-                  aria-label={`${secrets[key.ak] ? t.hide : t.show} ${t.sk}`}
-                  onClick={() => void toggleSecret(key.ak)}
-                >
-                  {secrets[key.ak] ? t.hide : t.show}
-                </Button>
-                <Button
-                  type="text"
-                  size="mini"
-                  aria-label={`${t.copy} ${t.sk}`}
-                  onClick={async () => copy(secrets[key.ak] ?? (await revealSecret(key.ak)), t.copied)}
-                >
-                  {t.copy}
-                </Button>
-              </Space>
-            ),
-          },
-          {
-            title: t.status,
-            dataIndex: 'status',
-            width: 110,
-            render: (status: Credential['status'], key) => (
-              <Switch
-                aria-label={`${t.status} ${key.ak}`}
-                checked={status === 'ENABLED'}
-                checkedText={t.enabled}
-                uncheckedText={t.disabled}
-                onChange={async (on: boolean) => {
-                  try {
-                    await switchCredential(key.ak, on);
-                  } finally {
-                    await mutate();
-                  }
-                }}
-              />
-            ),
-          },
-          {
-            title: t.created,
-            dataIndex: 'createDate',
-            width: 180,
-            render: (value: string) => formatTime(value),
-          },
-          {
-            title: t.actions,
-            width: 90,
-            render: (_: unknown, key) => (
-              <Popover
-                popupVisible={tipFor === key.ak}
-                content={<span role="alert">{t.closeFirst}</span>}
-                trigger="click"
-              >
-                <Button type="text" status="danger" onClick={() => remove(key)}>
-                  {t.delete}
-                </Button>
-              </Popover>
-            ),
-          },
-        ]}
-      />
+      {mobile ? (
+        // A phone stacks each key as a card: a five-column table would scroll sideways.
+        <Spin loading={isLoading} block>
+          {keys.length === 0 ? (
+            <p className="uc-muted uc-keys-empty">{t.noKeys}</p>
+          ) : (
+            <ul className="uc-key-cards">
+              {keys.map((key) => (
+                <li key={key.ak} className="uc-key-card">
+                  <dl>
+                    <dt>{t.ak}</dt>
+                    <dd>{cell.ak(key)}</dd>
+                    <dt>{t.sk}</dt>
+                    <dd>{cell.sk(key)}</dd>
+                    <dt>{t.created}</dt>
+                    <dd>{formatTime(key.createDate)}</dd>
+                  </dl>
+                  <div className="uc-key-card-actions">
+                    {cell.status(key)}
+                    {cell.remove(key)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Spin>
+      ) : (
+        <Table<Credential>
+          rowKey="ak"
+          loading={isLoading}
+          data={keys}
+          pagination={false}
+          noDataElement={<span className="uc-muted">{t.noKeys}</span>}
+          scroll={{ x: 760 }}
+          columns={[
+            { title: t.ak, dataIndex: 'ak', render: (_: string, key) => cell.ak(key) },
+            { title: t.sk, dataIndex: 'sk', render: (_: string, key) => cell.sk(key) },
+            {
+              title: t.status,
+              dataIndex: 'status',
+              width: 110,
+              render: (_: Credential['status'], key) => cell.status(key),
+            },
+            {
+              title: t.created,
+              dataIndex: 'createDate',
+              width: 180,
+              render: (value: string) => formatTime(value),
+            },
+            { title: t.actions, width: 90, render: (_: unknown, key) => cell.remove(key) },
+          ]}
+        />
+      )}
       <Modal
         title={t.createKeyTitle}
         visible={creating}

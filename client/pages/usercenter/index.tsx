@@ -130,9 +130,17 @@ export default function UserCenterPage() {
           <Menu
             selectedKeys={[section]}
             mode={device.mobile ? 'horizontal' : 'vertical'}
+            // On a phone the three entries share the width (usercenter.css) instead of folding into "···".
+            ellipsis={false}
             onClickMenuItem={(key) => {
               setStatus({ kind: 'init' });
-              setParams({ tab: key });
+              // Only the tab changes: clientId, redirect and lang stay for a later 401 (spec §4).
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                next.set('tab', key);
+                next.delete('type');
+                return next;
+              });
             }}
           >
             <Menu.Item key="account">{t.menuAccount}</Menu.Item>
@@ -144,7 +152,7 @@ export default function UserCenterPage() {
           {isLoading || !user ? (
             <Spin />
           ) : section === 'keys' ? (
-            <AccessKeys ssoUid={user.ssoUid} />
+            <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
           ) : section === 'help' ? (
             <Help />
           ) : (
