@@ -16,6 +16,11 @@ const PAGES = [
   '/xlab-register',
   '/login?redirect=https%3A%2F%2Fmedieval.example.org%2F',
   '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=login-abroad',
+  '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=setPhone',
+  '/github-login?code=x&state=y',
+  '/agreement?platform=media',
+  '/privacy',
+  '/feedback',
 ];
 
 for (const lang of LANGS) {
