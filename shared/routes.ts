@@ -51,6 +51,16 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/**
+ * Demo-mode stand-ins for the main site's pages the built-in development links point at (the
+ * agreement, the privacy policy, feedback), so that no link in the demo is dead.
+ */
+export const DEMO_PAGES = {
+  agreement: '/agreement',
+  privacy: '/privacy',
+  feedback: '/feedback',
+} as const;
+
 /** Pages that logged-in users still see instead of being sent to the user centre (spec §2). */
 export const NO_AUTO_REDIRECT_PREFIXES = [ROUTES.admin, ROUTES.deleteProtocol] as const;
 

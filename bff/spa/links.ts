@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { PLATFORM_KEYS } from '@shared/platforms';
 import { builtInLinks, type LinksTable } from './runtime-config';
 
-const url = z.url({ protocol: /^https?$/ });
+// An address, or a path on the origin serving the page (as the built-in development links are).
+const url = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/(?!\/)[^\\\s]*$/)]);
 const pair = z.object({ agreement: url, privacy: url });
 const envLinks = z.object({
   home: url,

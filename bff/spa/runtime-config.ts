@@ -4,30 +4,62 @@
  */
 import type { AppConfig } from '@shared/api/runtime-config';
 import type { AppEnv } from '@shared/environment';
+import { PLATFORM_KEYS } from '@shared/platforms';
+import { DEMO_PAGES } from '@shared/routes';
 
 export type { AppConfig, PlatformLinks } from '@shared/api/runtime-config';
 
 export type LinksTable = Record<AppEnv, AppConfig['links']>;
 
-const MAIN_SITE: Record<AppEnv, string> = {
-  development: 'http://localhost:8080',
-  staging: 'https://staging.openxlab.example',
-  production: 'https://openxlab.example',
+/** The main site and each sub-platform's site outside development (spec §1: links vary by environment). */
+const SITES: Record<Exclude<AppEnv, 'development'>, { main: string; platform(key: string): string }> = {
+  staging: {
+    main: 'https://staging.openxlab.example',
+    platform: (key) => `https://${key}.staging.openxlab.example`,
+  },
+  production: {
+    main: 'https://openxlab.example',
+    platform: (key) => `https://${key}.openxlab.example`,
+  },
 };
 
-/** Built-in links; operators replace them with LINKS_FILE. */
+/**
+ * Built-in links; operators replace them with LINKS_FILE. Each platform publishes its own
+ * agreement and privacy policy. In development the links are paths, so they resolve against
+ * whichever origin serves the page, where the demo pages answer them.
+ */
 export function builtInLinks(): LinksTable {
-  const table = {} as LinksTable;
-  for (const env of ['development', 'staging', 'production'] as const) {
-    const site = MAIN_SITE[env];
-    table[env] = {
-      home: site,
-      feedback: `${site}/feedback`,
-      default: { agreement: `${site}/agreement`, privacy: `${site}/privacy` },
-      platforms: {},
+  const demoPage = (page: string, platform?: string) =>
+    platform ? `${page}?${new URLSearchParams({ platform }).toString()}` : page;
+  const development: AppConfig['links'] = {
+    home: '/',
+    feedback: DEMO_PAGES.feedback,
+    default: { agreement: DEMO_PAGES.agreement, privacy: DEMO_PAGES.privacy },
+    platforms: Object.fromEntries(
+      PLATFORM_KEYS.map((key) => [
+        key,
+        { agreement: demoPage(DEMO_PAGES.agreement, key), privacy: demoPage(DEMO_PAGES.privacy, key) },
+      ]),
+    ),
+  };
+  const deployed = (env: keyof typeof SITES): AppConfig['links'] => {
+    const site = SITES[env];
+    return {
+      home: site.main,
+      feedback: `${site.main}/feedback`,
+      default: { agreement: `${site.main}/agreement`, privacy: `${site.main}/privacy` },
+      platforms: Object.fromEntries(
+        PLATFORM_KEYS.map((key) => [
+          key,
+          {
+            agreement: `${site.platform(key)}/legal/agreement`,
+            privacy: `${site.platform(key)}/legal/privacy`,
+          },
+        ]),
+      ),
     };
-  }
-  return table;
+  };
+  return { development, staging: deployed('staging'), production: deployed('production') };
 }
 
 /** `<` is escaped so that no value can close the script element. */

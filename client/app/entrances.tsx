@@ -1,6 +1,7 @@
 /** The login route, which in the intern widget shows the page its `entrance` names. */
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useSession } from '../api/account';
 import { CenterSpin } from '../components/center-spin';
 import LoginPage from '../pages/login/index';
 import { widgetEntrance } from './widget';
@@ -11,6 +12,17 @@ const RegisterPage = lazy(() => import('../pages/register/index'));
 const ForgetPage = lazy(() => import('../pages/forget/index'));
 const SetPhonePage = lazy(() => import('../pages/setphone/index'));
 
+/**
+ * The set-phone entrance binds a phone to the account signed in: a visitor without a session
+ * logs in first (by password: the accounts sent here have no phone) and stays on the entrance,
+ * which then shows the bind-phone screen.
+ */
+function SetPhoneEntrance() {
+  const { data } = useSession();
+  if (!data) return <CenterSpin />;
+  return data.authenticated ? <SetPhonePage /> : <LoginPage initialTab="password" stayAfterLogin />;
+}
+
 export function LoginEntrance() {
   const [params] = useSearchParams();
   const entrance = widgetEntrance(params);
@@ -19,7 +31,7 @@ export function LoginEntrance() {
       case 'login-abroad':
         return <LoginPage initialTab="password" />;
       case 'setPhone':
-        return <SetPhonePage />;
+        return <SetPhoneEntrance />;
       case 'register-email':
         return <RegisterPage />;
       case 'register-email-success':

@@ -4,6 +4,7 @@ import { ROUTES } from '@shared/routes';
 import { useSession } from '../api/account';
 import { loginTarget } from '../api/session-events';
 import { CenterSpin } from '../components/center-spin';
+import { widgetEntrance } from './widget';
 
 /** Protected pages: without a session the visitor goes to /login (spec §4). */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -23,7 +24,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
  * The session's first answer decides: a visitor who logs in on the page is sent on by the page
  * itself (spec §4 routing, or the embedding page in the widget). Sending them from here too
  * started a second navigation to /authentication that cancelled the page's own, and wasted the
- * one-time code the first one had fetched.
+ * one-time code the first one had fetched. The intern widget's set-phone entrance is for
+ * signed-in visitors too: it shows them the bind-phone screen.
  */
 export function AnonymousOnly({ children }: { children: ReactNode }) {
   const { data } = useSession();
@@ -32,11 +34,12 @@ export function AnonymousOnly({ children }: { children: ReactNode }) {
   if (data && arrivedSignedIn.current === undefined) arrivedSignedIn.current = data.authenticated;
   const signedIn = arrivedSignedIn.current === true;
   const params = new URLSearchParams(location.search);
-  const toPlatform = signedIn && Boolean(params.get('clientId') && params.get('redirect'));
+  const setPhone = widgetEntrance(params) === 'setPhone';
+  const toPlatform = signedIn && !setPhone && Boolean(params.get('clientId') && params.get('redirect'));
   useEffect(() => {
     if (toPlatform) window.location.assign(`${ROUTES.authentication}${location.search}`);
   }, [toPlatform, location.search]);
   if (!data || toPlatform) return <CenterSpin />;
-  if (signedIn) return <Navigate to={ROUTES.usercenter} replace />;
+  if (signedIn && !setPhone) return <Navigate to={ROUTES.usercenter} replace />;
   return <>{children}</>;
 }

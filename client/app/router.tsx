@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { BFF_PATHS, brandRoute, ROUTES } from '@shared/routes';
+import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../api/session-events';
 import { CenterSpin } from '../components/center-spin';
 import { adminRoutes } from './admin-routes';
@@ -28,6 +28,7 @@ const DeleteProtocolPage = lazy(() => import('../pages/delete-protocol/index'));
 const OauthCallbackPage = lazy(() => import('../pages/oauth-callback/index'));
 const WechatPage = lazy(() => import('../pages/wechat/index'));
 const SetPhonePage = lazy(() => import('../pages/setphone/index'));
+const DemoPage = lazy(() => import('../pages/demo-page/index'));
 
 type Access = 'public' | 'anonymous' | 'session';
 
@@ -63,6 +64,8 @@ export const routes: RouteObject[] = [
   { path: ROUTES.deleteProtocol, element: page(DeleteProtocolPage) },
   { path: ROUTES.noPermission, element: page(NoPermissionPage) },
   ...adminRoutes,
+  // Demo mode only: the pages the built-in development links point at.
+  ...Object.values(DEMO_PAGES).map((path) => ({ path, element: page(DemoPage) })),
   // The sub-brand's twins, under the operator's prefix.
   { path: brandRoute(runtimeConfig().brandPrefix, 'login'), element: page(LoginPage, 'anonymous') },
   { path: brandRoute(runtimeConfig().brandPrefix, 'register'), element: page(RegisterPage, 'anonymous') },

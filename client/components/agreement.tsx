@@ -1,9 +1,11 @@
-/** The agreement checkbox with its links; an unticked submit opens a popover prompt (spec §5). */
-import { Checkbox, Link, Popover } from '@arco-design/web-react';
+/**
+ * The agreement checkbox with its links (spec §5). An unticked submit opens a prompt bubble under
+ * the line, in the flow of the form so that it covers no field or button; ticking the box closes it.
+ */
+import { Checkbox, Link } from '@arco-design/web-react';
 import { defineTexts, useTexts } from '../i18n/define-texts';
 import { useValidationText } from './form-rules';
 import { usePlatformLinks } from '../hooks/use-platform';
-import { usePaneShown } from './tabs';
 
 const texts = defineTexts(
   {
@@ -15,24 +17,12 @@ const texts = defineTexts(
   { prefix: '我已阅读并同意', agreement: '《服务协议》', and: '和', privacy: '《隐私政策》' },
 );
 
-export function Agreement(props: {
-  checked: boolean;
-  onChange(checked: boolean): void;
-  prompt: boolean;
-  onPromptClose(): void;
-}) {
+export function Agreement(props: { checked: boolean; onChange(checked: boolean): void; prompt: boolean }) {
   const t = useTexts(texts);
   const text = useValidationText();
   const links = usePlatformLinks();
-  const shown = usePaneShown();
   return (
-    <Popover
-      popupVisible={props.prompt && shown}
-      onVisibleChange={(v) => (v ? undefined : props.onPromptClose())}
-      content={<span role="alert">{text('agreementRequired')}</span>}
-      position="tl"
-      trigger="click"
-    >
+    <>
       <div className="agreement">
         <Checkbox checked={props.checked} onChange={(v: boolean) => props.onChange(v)}>
           {t.prefix}
@@ -45,6 +35,11 @@ export function Agreement(props: {
           {t.privacy}
         </Link>
       </div>
-    </Popover>
+      {props.prompt ? (
+        <div className="agreement-prompt" role="alert">
+          {text('agreementRequired')}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -77,7 +77,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     await page.goto(mail.link!);
     await expect(page.getByText(t.activated)).toBeVisible();
 
-    await page.getByRole('button', { name: t.login }).click();
+    await page.getByRole('link', { name: t.login }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.getByRole('tab', { name: t.passwordTab }).click();
     const loginForm = page.getByRole('tabpanel', { name: t.passwordTab });

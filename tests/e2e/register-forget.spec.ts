@@ -90,7 +90,7 @@ for (const lang of LANGS) {
     await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
     await expect(page.getByRole('row')).toHaveCount(5);
     for (const key of ['r1', 'r2', 'r3', 'r4'] as const)
-      await expect(page.getByText(t.rows[key].platform)).toBeVisible();
+      await expect(page.getByRole('cell', { name: t.rows[key].platform, exact: true })).toBeVisible();
     await expect(page.getByText(t.retention3)).toBeVisible();
   });
 
@@ -105,7 +105,7 @@ for (const lang of LANGS) {
 
   test(`a broken activation link says so (${lang})`, async ({ page }) => {
     await page.goto(`/active?lang=${lang}&sign=nope&token=nope`);
-    await expect(page.getByRole('button', { name: lang === 'en-US' ? 'Log in' : '去登录' })).toBeVisible();
+    await expect(page.getByRole('link', { name: lang === 'en-US' ? 'Log in' : '去登录' })).toBeVisible();
     await expect(page.getByText(lang === 'en-US' ? 'Activation failed' : '激活失败').first()).toBeVisible();
   });
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { inIframe } from '../../api/client';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useDevice } from '../../hooks/use-device';
 import { usePlatform } from '../../hooks/use-platform';
@@ -15,7 +16,7 @@ const CompatWarning = lazy(() =>
 /**
  * The frame of every visitor page: the platform's (or sub-brand's) name and colours, the
  * language switch, a centred card; the mobile layout on phones and tablets; nothing but the card
- * inside the intern platform's embedded widget.
+ * in the intern platform's widget (filling the frame when it is embedded).
  */
 export function PublicLayout({
   children,
@@ -49,6 +50,8 @@ export function PublicLayout({
     brand.branded ? 'brand-variant' : '',
     device.mobile ? 'is-mobile' : '',
     widget ? 'is-widget' : '',
+    // Framed by the embedding page, the widget fills the frame; opened on its own it stays a card.
+    widget && inIframe() ? 'in-frame' : '',
   ].join(' ');
   const card = (
     <section className={wide ? 'public-card public-card-wide' : 'public-card'}>

@@ -1,11 +1,12 @@
-import { Button, Result, Spin } from '@arco-design/web-react';
+import { Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { activate } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { runtimeConfig } from '../../app/runtime-config';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { ResultLink, ResultPanel } from '../../components/result-panel';
 import { defineTexts, useTexts } from '../../i18n/define-texts';
 
 const texts = defineTexts(
@@ -53,24 +54,29 @@ export default function ActivePage() {
   }, []);
 
   const actions = (
-    <div className="result-actions">
-      <RouterLink to={ROUTES.login}>
-        <Button type="primary">{t.login}</Button>
-      </RouterLink>
-      <a href={runtimeConfig().links.home}>
-        <Button>{t.home}</Button>
-      </a>
-    </div>
+    <>
+      <ResultLink to={ROUTES.login} primary>
+        {t.login}
+      </ResultLink>
+      <ResultLink to={runtimeConfig().links.home} external>
+        {t.home}
+      </ResultLink>
+    </>
   );
 
   return (
     <PublicLayout>
       {state.kind === 'pending' ? (
-        <Result status={null} icon={<Spin size={32} />} title={t.activating} />
+        <ResultPanel status={null} icon={<Spin size={32} />} title={t.activating} />
       ) : state.kind === 'done' ? (
-        <Result status="success" title={t.done} extra={actions} />
+        <ResultPanel status="success" title={t.done} actions={actions} />
       ) : (
-        <Result status="error" title={t.failed} subTitle={state.message} extra={actions} />
+        <ResultPanel
+          status="error"
+          title={t.failed}
+          body={state.message === t.failed ? undefined : state.message}
+          actions={actions}
+        />
       )}
     </PublicLayout>
   );

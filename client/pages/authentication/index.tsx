@@ -1,4 +1,3 @@
-import { Result } from '@arco-design/web-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
@@ -6,6 +5,7 @@ import { productMessage } from '@shared/errors/catalogue';
 import { useBrand } from '../../app/brand';
 import { runtimeConfig } from '../../app/runtime-config';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { ResultPanel } from '../../components/result-panel';
 import { useLocale } from '../../i18n/locale-context';
 
 export const REDIRECT_FAILURE_DELAY_MS = 2000;
@@ -37,7 +37,7 @@ export default function AuthenticationPage() {
 
   return (
     <PublicLayout>
-      {failed ? <Result status="error" title={productMessage('redirectFailed', locale)} /> : null}
+      {failed ? <ResultPanel status="error" title={productMessage('redirectFailed', locale)} /> : null}
     </PublicLayout>
   );
 }

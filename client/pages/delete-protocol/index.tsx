@@ -21,7 +21,9 @@ export default function DeleteProtocolPage() {
   return (
     <PublicLayout title={t.title} wide>
       <p className="policy-intro">{t.intro}</p>
+      {/* Wide screens get the table, narrow ones a card per platform (one is hidden by CSS). */}
       <Table
+        className="policy-table"
         rowKey="index"
         data={rows}
         pagination={false}
@@ -32,8 +34,22 @@ export default function DeleteProtocolPage() {
           { title: t.assets, dataIndex: 'assets' },
           { title: t.disposal, dataIndex: 'disposal' },
         ]}
-        scroll={{ x: 640 }}
       />
+      <ol className="policy-cards">
+        {rows.map((row) => (
+          <li key={row.index}>
+            <h2>
+              {row.index}. {row.platform}
+            </h2>
+            <dl>
+              <dt>{t.assets}</dt>
+              <dd>{row.assets}</dd>
+              <dt>{t.disposal}</dt>
+              <dd>{row.disposal}</dd>
+            </dl>
+          </li>
+        ))}
+      </ol>
       <h2 className="policy-subtitle">{t.retentionTitle}</h2>
       <ul className="policy-list">
         <li>{t.retention1}</li>

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Result } from '@arco-design/web-react';
+import { Button, Form, Input } from '@arco-design/web-react';
 import { Tabs } from '../../components/tabs';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { CodeInput } from '../../components/code-input';
 import { useRule, useValidationText } from '../../components/form-rules';
 import { notify } from '../../components/notify';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
+import { ResultLink, ResultPanel } from '../../components/result-panel';
 import { useTexts } from '../../i18n/define-texts';
 import { texts } from './locale';
 
@@ -139,14 +140,14 @@ export default function ForgetPage({ initialChannel }: { initialChannel?: Channe
   if (done) {
     return (
       <PublicLayout>
-        <Result
+        <ResultPanel
           status="success"
           title={t.doneTitle}
-          subTitle={<span role="timer">{t.doneBody.replace('{s}', String(left))}</span>}
-          extra={
-            <RouterLink to={loginHref}>
-              <Button type="primary">{t.loginNow}</Button>
-            </RouterLink>
+          countdown={t.doneBody.replace('{s}', String(left))}
+          actions={
+            <ResultLink to={loginHref} primary>
+              {t.loginNow}
+            </ResultLink>
           }
         />
       </PublicLayout>

@@ -27,7 +27,14 @@ import { texts } from './locale';
 type Tab = 'sms' | 'password';
 const OVERSEAS_CITIES = /hong\s*kong|taiwan|macau|macao|香港|台湾|澳门/i;
 
-export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
+export default function LoginPage({
+  initialTab,
+  stayAfterLogin = false,
+}: {
+  initialTab?: Tab;
+  /** The page holding the form shows what comes next itself (the widget's set-phone entrance). */
+  stayAfterLogin?: boolean;
+} = {}) {
   const t = useTexts(texts);
   const { locale } = useLocale();
   const rule = useRule();
@@ -72,6 +79,7 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
 
   async function finish(reply: LoginReply): Promise<void> {
     await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
+    if (stayAfterLogin) return;
     const destination = destinationAfterLogin({
       search: location.search,
       username: reply.data?.data?.username,
@@ -149,7 +157,6 @@ export default function LoginPage({ initialTab }: { initialTab?: Tab } = {}) {
           setPrompt(false);
         }}
         prompt={prompt}
-        onPromptClose={() => setPrompt(false)}
       />
       <Checkbox checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
         {t.autoLogin.replace('{days}', String(brand.autoLoginDays))}

@@ -1,4 +1,4 @@
-import { Button, Result, Spin } from '@arco-design/web-react';
+import { Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
@@ -14,6 +14,7 @@ import {
   type OauthProvider,
 } from '../../app/oauth';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { ResultLink, ResultPanel } from '../../components/result-panel';
 import { useTexts } from '../../i18n/define-texts';
 import { texts } from './locale';
 
@@ -59,18 +60,18 @@ export default function OauthCallbackPage() {
   return (
     <PublicLayout>
       {state.kind === 'working' ? (
-        <Result status={null} icon={<Spin size={32} />} title={t.working} />
+        <ResultPanel status={null} icon={<Spin size={32} />} title={t.working} />
       ) : state.kind === 'done' ? (
-        <Result status="success" title={t.done} />
+        <ResultPanel status="success" title={t.done} />
       ) : (
-        <Result
+        <ResultPanel
           status="error"
           title={t.failed}
-          subTitle={state.message}
-          extra={
-            <Button type="primary" onClick={() => navigate(ROUTES.login, { replace: true })}>
+          body={state.message}
+          actions={
+            <ResultLink to={ROUTES.login} primary>
               {t.back}
-            </Button>
+            </ResultLink>
           }
         />
       )}

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Result } from '@arco-design/web-react';
+import { Button, Form, Input } from '@arco-design/web-react';
 import { Tabs } from '../../components/tabs';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -18,10 +18,12 @@ import { encryptForUaa } from '../../api/password';
 import { useBrand } from '../../app/brand';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
+import { useUsernameCheck } from '../../hooks/use-username-check';
 import { Agreement } from '../../components/agreement';
 import { useRule, useValidationText } from '../../components/form-rules';
 import { notify } from '../../components/notify';
 import { CodeInput } from '../../components/code-input';
+import { ResultLink, ResultPanel } from '../../components/result-panel';
 import { useTexts } from '../../i18n/define-texts';
 import { texts } from './locale';
 
@@ -51,6 +53,8 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<{ kind: Tab; email?: string } | null>(initialDone ?? null);
   const [exists, setExists] = useState<{ email?: boolean; phone?: boolean }>({});
+  // The phone tab's username is checked with the server on blur, before a code is spent (spec §5).
+  const username = useUsernameCheck();
   const [emailForm] = Form.useForm<EmailValues>();
   const [phoneForm] = Form.useForm<PhoneValues>();
   const source = new URLSearchParams(location.search).get('source') ?? undefined;
@@ -112,6 +116,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     if (!agreed) return setPrompt(true);
     setSubmitting(true);
     try {
+      if (!(await username.verify(values.username))) return;
       const password = await encryptForUaa(values.password, 'register');
       await call('registerByPhone', {
         username: values.username,
@@ -131,23 +136,21 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   if (done) {
     return (
       <PublicLayout>
-        <Result
+        <ResultPanel
           status="success"
           title={done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle}
-          subTitle={
-            <>
-              {done.kind === 'phone'
-                ? t.phoneDoneBody
-                : done.email
-                  ? t.emailSentBody.replace('{email}', done.email)
-                  : t.emailSentBodyNoAddress}
-              {brand.branded ? <span role="timer"> {t.autoBack.replace('{s}', String(left))}</span> : null}
-            </>
+          body={
+            done.kind === 'phone'
+              ? t.phoneDoneBody
+              : done.email
+                ? t.emailSentBody.replace('{email}', done.email)
+                : t.emailSentBodyNoAddress
           }
-          extra={
-            <RouterLink to={loginHref}>
-              <Button type="primary">{t.backToLogin}</Button>
-            </RouterLink>
+          countdown={brand.branded ? t.autoBack.replace('{s}', String(left)) : undefined}
+          actions={
+            <ResultLink to={loginHref} primary>
+              {t.backToLogin}
+            </ResultLink>
           }
         />
       </PublicLayout>
@@ -162,7 +165,6 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
         setPrompt(false);
       }}
       prompt={prompt}
-      onPromptClose={() => setPrompt(false)}
     />
   );
   const passwordFields = (form: typeof emailForm | typeof phoneForm) => (
@@ -230,8 +232,15 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               field="username"
               rules={rule(checkUsername)}
               validateTrigger="onBlur"
+              validateStatus={username.problem ? 'error' : undefined}
+              help={username.problem ? <span role="alert">{text(username.problem)}</span> : undefined}
             >
-              <Input placeholder={t.usernamePlaceholder} autoComplete="username" maxLength={30} />
+              <Input
+                placeholder={t.usernamePlaceholder}
+                autoComplete="username"
+                maxLength={30}
+                onBlur={(e) => username.onBlur(e.target.value)}
+              />
             </Form.Item>
             <Form.Item
               label={t.phone}
@@ -264,7 +273,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               htmlType="submit"
               long
               loading={submitting}
-              disabled={exists.phone}
+              disabled={exists.phone || username.problem !== null}
               className="submit"
             >
               {t.submit}

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { useUserInfo } from '../../api/account';
 import { PublicLayout } from '../../app/layouts/public-layout';
+import { tellEmbedder } from '../../app/widget';
 import { ContactChange } from '../../components/contact-change';
 
 /**
@@ -18,7 +19,9 @@ export default function SetPhonePage() {
   function onward(): void {
     const params = new URLSearchParams(location.search);
     if (params.get('clientId') && params.get('redirect')) {
-      window.location.assign(`${ROUTES.authentication}${location.search}`);
+      const next = `${ROUTES.authentication}${location.search}`;
+      // Inside the intern widget the embedding page decides what happens next.
+      if (!tellEmbedder(next)) window.location.assign(next);
     } else {
       navigate(ROUTES.usercenter, { replace: true });
     }

@@ -1,0 +1,63 @@
+import { Button, Result, type ResultProps } from '@arco-design/web-react';
+import type { MouseEvent as ReactMouseEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * The result pages' one look (activation, oauth callbacks, redirect failed, register and reset
+ * success): the title is the page's heading, the body and a countdown each on a line of their own.
+ */
+export function ResultPanel(props: {
+  status: ResultProps['status'];
+  icon?: ReactNode;
+  title: string;
+  body?: ReactNode;
+  /** The visible countdown (spec §9), a live timer. */
+  countdown?: string;
+  actions?: ReactNode;
+}) {
+  const body =
+    props.body || props.countdown ? (
+      <>
+        {props.body ? <p className="result-body">{props.body}</p> : null}
+        {props.countdown ? (
+          <p className="result-countdown" role="timer">
+            {props.countdown}
+          </p>
+        ) : null}
+      </>
+    ) : undefined;
+  return (
+    <Result
+      status={props.status}
+      icon={props.icon}
+      title={<h1 className="result-title">{props.title}</h1>}
+      subTitle={body}
+      extra={props.actions ? <div className="result-actions">{props.actions}</div> : undefined}
+    />
+  );
+}
+
+/**
+ * A result page's action: a link that looks like a button (never a button inside a link). Routes
+ * of this app open without a reload; `external` addresses load as documents.
+ */
+export function ResultLink(props: {
+  to: string;
+  primary?: boolean;
+  external?: boolean;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  // Arco types the handler with a DOM Event; it receives React's mouse event.
+  function onClick(event: Event): void {
+    const click = event as unknown as ReactMouseEvent;
+    if (props.external || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey) return;
+    click.preventDefault();
+    void navigate(props.to, { replace: true });
+  }
+  return (
+    <Button type={props.primary ? 'primary' : 'secondary'} href={props.to} onClick={onClick}>
+      {props.children}
+    </Button>
+  );
+}
