@@ -82,6 +82,9 @@ export function clearSessionCookie(req: Request, res: Response, policy: CookiePo
   res.clearCookie(policy.name, baseOptions(req, policy, true));
 }
 
+/** A host name a Domain attribute can carry (a Host header may hold anything). */
+const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
 /**
  * Clears every session cookie this response can reach: ours, and the copies a sibling subdomain
  * may have planted for a parent domain or a narrower path (each prefix of the request's path,
@@ -89,14 +92,18 @@ export function clearSessionCookie(req: Request, res: Response, policy: CookiePo
  */
 export function clearPlantedSessionCookies(req: Request, res: Response, policy: CookiePolicy): void {
   clearSessionCookie(req, res, policy);
-  const segments = req.path.split('/').filter(Boolean);
+  // Each prefix of the request's path, up to the first segment a Path attribute cannot carry.
+  const all = req.path.split('/').filter(Boolean);
+  const cut = all.findIndex((segment) => !/^[A-Za-z0-9._~-]+$/.test(segment));
+  const segments = cut === -1 ? all : all.slice(0, cut);
   const paths = segments.map((_, i) => `/${segments.slice(0, i + 1).join('/')}`);
   const labels = req.hostname.split('.');
   const isAddress = /^[\d.]+$/.test(req.hostname) || req.hostname.includes(':');
   // Parent domains down to two labels (a browser refuses a public suffix anyway).
   const domains = isAddress ? [] : labels.slice(1, -1).map((_, i) => labels.slice(i + 1).join('.'));
   const secure = policy.secure(req);
-  for (const domain of [undefined, ...(isAddress ? [] : [req.hostname]), ...domains]) {
+  const hosts = [...(isAddress ? [] : [req.hostname]), ...domains].filter((d) => DOMAIN.test(d));
+  for (const domain of [undefined, ...hosts]) {
     for (const path of domain === undefined ? paths : ['/', ...paths]) {
       res.clearCookie(policy.name, { path, secure, ...(domain ? { domain } : {}) });
     }

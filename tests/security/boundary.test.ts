@@ -294,6 +294,21 @@ describe('6 and 7. the session cookie', () => {
     expect(clears.some((l) => /Path=\/(;|$)/.test(l) && !/Domain=/i.test(l))).toBe(true);
   });
 
+  it.each([
+    ['a path with a ; segment', `${GW}/login/;jsessionid=1`, 'sso.example.com', 400],
+    ['a path with odd characters', `${GW}/login/getUserInfo%20x`, 'sso.example.com', 404],
+    ['a host a Domain attribute cannot carry', `${GW}/login/getUserInfo`, 'sso_1.example.com', 200],
+  ])('clears two session cookies on %s without a 500', async (_name, path, host, status) => {
+    const reply = await rawRequest(bff.url, {
+      method: 'POST',
+      path,
+      headers: { 'x-csrf': '1', host, cookie: 'uaa-token=a; uaa-token=b' },
+    });
+    expect(reply.status).toBe(status);
+    expect(setCookiesFor(reply.headers).length).toBeGreaterThan(0);
+    expect(setCookiesFor(reply.headers).every(isClearing)).toBe(true);
+  });
+
   it('clears the planted copy on login too, before the new session cookie', async () => {
     upstream.respond((_req, res) => sendJson(res, 200, ok({ token: 'tok-new' })));
     const reply = await rawRequest(bff.url, {
