@@ -13,6 +13,7 @@ import {
   loginReply,
   newPhone,
   ROLE,
+  SEED_ROLES,
   usePlatform,
   userTexts,
 } from './admin-helpers';
@@ -201,7 +202,7 @@ for (const lang of LANGS) {
     await password.fill('Brand-new-123');
     await page.getByRole('combobox').filter({ hasText: t.sourcePlaceholder }).click();
     await page.getByRole('option', { name: 'Media', exact: true }).click();
-    await page.locator('label.arco-radio', { hasText: 'Platform admin' }).click();
+    await page.locator('label.arco-radio', { hasText: SEED_ROLES.platformAdmin.roleName }).click();
     await page.getByRole('textbox', { name: t.description, exact: true }).fill('Made in the back office');
     await page.getByRole('button', { name: c.save }).click();
 
@@ -209,7 +210,7 @@ for (const lang of LANGS) {
     await expect(page).toHaveURL(/\/admin\/user$/);
     await searchBy(page, lang, 'email', newEmail);
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('Platform admin');
+    await expect(rows(page).first()).toContainText(SEED_ROLES.platformAdmin.roleName);
     await expect(rows(page).first()).toContainText('Media');
     const fresh = await playwright.request.newContext({ baseURL });
     expect(await canLogin(fresh, newEmail, 'Brand-new-123')).toBe(true);
@@ -234,7 +235,7 @@ for (const lang of LANGS) {
     await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
     await expect(page.getByRole('textbox', { name: t.email, exact: true })).toHaveValue(user.email!);
     await expect(page.getByRole('textbox', { name: t.email, exact: true })).toBeDisabled();
-    await expect(page.getByRole('radio', { name: 'Platform admin' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: SEED_ROLES.platformAdmin.roleName })).toBeChecked();
     await expect(page.getByRole('button', { name: c.save })).toHaveCount(0);
     await expect(page.getByRole('button', { name: t.changePassword })).toHaveCount(0);
 
