@@ -19,6 +19,12 @@ export const DEMO_ADMIN = { username: 'admin', password: 'Admin12345' } as const
 
 export const ROLE_IDS = { superAdmin: 1, platformAdmin: 2 } as const;
 
+/** Role names and descriptions are data, not texts: in Chinese, the product's default language. */
+export const SEED_ROLES = {
+  superAdmin: { roleName: '超级管理员', roleDesc: '管理用户、子平台和角色' },
+  platformAdmin: { roleName: '平台管理员', roleDesc: '管理子平台' },
+} as const;
+
 /** Back-office module names (spec §6); a role's resName lists some of them. */
 export const MODULES = { users: 'users', platforms: 'platforms', role: 'role' } as const;
 
@@ -64,15 +70,13 @@ function seedRoles(): RoleRecord[] {
   return [
     {
       roleId: ROLE_IDS.superAdmin,
-      roleName: 'Super admin',
+      ...SEED_ROLES.superAdmin,
       resName: [MODULES.users, MODULES.platforms, MODULES.role].join(','),
-      roleDesc: 'Manages users, sub-platforms and roles',
     },
     {
       roleId: ROLE_IDS.platformAdmin,
-      roleName: 'Platform admin',
+      ...SEED_ROLES.platformAdmin,
       resName: MODULES.platforms,
-      roleDesc: 'Manages sub-platforms',
     },
   ];
 }

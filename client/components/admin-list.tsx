@@ -8,6 +8,7 @@ import {
   Input,
   Modal,
   Table,
+  Typography,
   type FormInstance,
   type PaginationProps,
   type TableColumnProps,
@@ -155,9 +156,29 @@ export function AdminFilters<T>({
 /** What a list's panel needs of its deletions (`useListDeletion`): the selection and the bulk delete. */
 type ListSelection = Pick<ReturnType<typeof useListDeletion>, 'selected' | 'setSelected' | 'removeSelected'>;
 
+/** Arco's row-selection column. */
+const SELECTION_WIDTH = 40;
+
+/**
+ * The table's width: the sum of its columns' when each declares one (a fixed layout, so long
+ * values end in an ellipsis and the fixed Actions column never covers a column for good),
+ * otherwise each column as wide as its content.
+ */
+function tableWidth<T>(columns: TableColumnProps<T>[]): number | 'max-content' {
+  const widths = columns.map((column) => column.width);
+  if (!widths.every((width): width is number => typeof width === 'number')) return 'max-content';
+  return widths.reduce((sum, width) => sum + width, SELECTION_WIDTH);
+}
+
+/** A value that may be longer than its column: one line, an ellipsis, and the whole value in a tooltip. */
+export function CellText({ children }: { children: string }) {
+  return <Typography.Ellipsis showTooltip>{children}</Typography.Ellipsis>;
+}
+
 /**
  * A list's panel: Add and Bulk delete above the table. The table's rows are selectable by
  * checkbox (the checkboxes get their names), it scrolls sideways when narrow, and it is paged.
+ * Give every column a width (and long values `CellText`) when the content would not fit.
  */
 export function AdminList<T>({
   addLabel,
@@ -186,6 +207,7 @@ export function AdminList<T>({
 }) {
   const t = useTexts(adminTexts);
   const tableRef = useA11yTable(t);
+  const width = tableWidth(columns);
   return (
     <section className="admin-panel">
       <div className="admin-toolbar">
@@ -198,12 +220,12 @@ export function AdminList<T>({
       </div>
       <div ref={tableRef}>
         <Table<T>
-          className="admin-table"
+          className={width === 'max-content' ? 'admin-table' : 'admin-table admin-table-sized'}
           rowKey={rowKey}
           columns={columns}
           data={data}
           loading={loading}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: width }}
           rowSelection={{
             type: 'checkbox',
             selectedRowKeys: selection.selected,
@@ -221,11 +243,13 @@ export function AdminList<T>({
 export function rowActionsColumn<T>(
   t: { actions: string; view: string; edit: string; delete: string },
   on: { view: (row: T) => void; edit: (row: T) => void; remove: (row: T) => void },
+  width?: number,
 ): TableColumnProps<T> {
   return {
     title: t.actions,
     dataIndex: 'actions',
     fixed: 'right',
+    width,
     render: (_: unknown, row: T) => (
       <span className="admin-row-actions">
         <Button type="text" size="small" onClick={() => on.view(row)}>

@@ -1,18 +1,17 @@
-import { Avatar, Dropdown, Layout, Menu, Result, Spin } from '@arco-design/web-react';
+import { Avatar, Dropdown, Layout, Menu, Spin } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { logout, SWR_KEYS, useUserInfo } from '../api/account';
 import { useModules } from '../api/admin';
 import { setPermitted, usePermitted } from '../api/session-events';
 import { useTexts } from '../i18n/define-texts';
-import { useLocale } from '../i18n/locale-context';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { LanguageSwitch } from './language-switch';
+import { NoPermission } from './no-permission';
 import './admin-shell.css';
 
 function Loading() {
@@ -29,7 +28,6 @@ function Loading() {
  */
 export function AdminShell() {
   const t = useTexts(adminTexts);
-  const { locale } = useLocale();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { mutate } = useSWRConfig();
@@ -60,7 +58,7 @@ export function AdminShell() {
   if (loading) content = <Loading />;
   else if (atRoot && allowed[0]) content = <Navigate to={allowed[0].path} replace />;
   else if (!permitted || !current || !allowed.includes(current))
-    content = <Result className="admin-denied" status="403" title={productMessage('noPermission', locale)} />;
+    content = <NoPermission className="admin-denied" />;
   else
     content = (
       <Suspense fallback={<Loading />}>

@@ -19,15 +19,15 @@ describe('role/management/role/list', () => {
         roles: [
           {
             roleId: ROLE_IDS.superAdmin,
-            roleName: 'Super admin',
+            roleName: '超级管理员',
             resName: 'users,platforms,role',
-            roleDesc: 'Manages users, sub-platforms and roles',
+            roleDesc: '管理用户、子平台和角色',
           },
           {
             roleId: ROLE_IDS.platformAdmin,
-            roleName: 'Platform admin',
+            roleName: '平台管理员',
             resName: 'platforms',
-            roleDesc: 'Manages sub-platforms',
+            roleDesc: '管理子平台',
           },
         ],
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/api/endpoints';
 import { verifyPassword } from '../passwords';
-import { ROLE_IDS } from '../seed';
+import { ROLE_IDS, SEED_ROLES } from '../seed';
 import { createTestUaa, type TestUaa } from '../testing';
 
 const { internalUserList, internalUserSearch, internalUserCreate, internalUserUpdate, internalUserDelete } =
@@ -44,7 +44,7 @@ describe('user/admin/internal: list and search', () => {
     });
     expect(reply.body.data.users[1]).toMatchObject({
       username: 'admin',
-      roles: [{ roleId: ROLE_IDS.superAdmin, roleName: 'Super admin' }],
+      roles: [{ roleId: ROLE_IDS.superAdmin, roleName: SEED_ROLES.superAdmin.roleName }],
     });
     expect(JSON.stringify(reply.body)).not.toMatch(/password|scrypt/i);
   });
@@ -112,7 +112,7 @@ describe('user/admin/internal: create', () => {
       phone: '13812345678',
       githubAccount: 'staff-gh',
       createBy: 'media',
-      roles: [{ roleId: ROLE_IDS.platformAdmin, roleName: 'Platform admin' }],
+      roles: [{ roleId: ROLE_IDS.platformAdmin, roleName: SEED_ROLES.platformAdmin.roleName }],
       status: 'ACTIVE',
       description: 'Support staff',
     });

@@ -8,13 +8,14 @@ import multer from 'multer';
 import type { UploadFileData } from '@shared/api/admin-types';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import { ENDPOINTS } from '@shared/api/endpoints';
+import { LIMITS } from '@shared/validation/rules';
 import type { ServerErrorCode } from '@shared/errors/catalogue';
 import { currentUser, requireModule } from '../auth';
 import { sniffImage } from '../file-store';
 import { sendOk, UaaError } from '../reply';
 import type { RouteDeps } from './deps';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = LIMITS.logoBytesMax;
 
 const MULTER_CODES: Record<string, ServerErrorCode> = {
   LIMIT_FILE_SIZE: 'A0106',

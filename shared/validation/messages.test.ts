@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../i18n/locale';
 import { VALIDATION_MESSAGES, validationText, type ValidationCode } from './messages';
+import { LIMITS } from './rules';
 
 const codes = Object.keys(VALIDATION_MESSAGES) as ValidationCode[];
 
@@ -53,5 +54,7 @@ describe('VALIDATION_MESSAGES', () => {
     expect(VALIDATION_MESSAGES.passwordRule['zh-CN']).toContain('8-20');
     expect(VALIDATION_MESSAGES.descriptionRule['en-US']).toContain('100');
     expect(VALIDATION_MESSAGES.urlRule['zh-CN']).toContain('512');
+    expect(VALIDATION_MESSAGES.logoSize['en-US']).toContain(`${LIMITS.logoBytesMax / 1024 / 1024} MB`);
+    expect(VALIDATION_MESSAGES.logoSize['zh-CN']).toContain(`${LIMITS.logoBytesMax / 1024 / 1024} MB`);
   });
 });

@@ -49,6 +49,8 @@ export const VALIDATION_MESSAGES = {
     'Chinese, letters, digits and common punctuation, at most 100 characters',
     '仅支持中文、字母、数字和常用标点，最多 100 个字符',
   ),
+  logoType: t('Choose a PNG, JPEG, GIF or WebP picture', '请选择 PNG、JPEG、GIF 或 WebP 格式的图片'),
+  logoSize: t('The picture must be 5 MB or smaller', '图片不能超过 5 MB'),
   newContactRequired: t('Please enter a new phone or email', '请输入新的手机号或邮箱'),
 } as const satisfies Record<string, Texts>;
 

@@ -8,6 +8,7 @@ import {
   checkEmail,
   checkEmailTabUsername,
   checkLoginPassword,
+  checkLogoFile,
   checkNewPassword,
   checkPhone,
   checkPlatformName,
@@ -301,5 +302,20 @@ describe('checkDescription', () => {
     expect(checkDescription(undefined)).toBeNull();
     expect(checkDescription(null)).toBeNull();
     expect(checkDescription(42)).toBe('descriptionRule');
+  });
+});
+
+describe('checkLogoFile', () => {
+  it.each(['image/png', 'image/jpeg', 'image/gif', 'image/webp'])(
+    'admits a %s picture up to 5 MB',
+    (type) => {
+      expect(checkLogoFile({ type, size: LIMITS.logoBytesMax })).toBeNull();
+    },
+  );
+  it.each(['image/svg+xml', 'text/plain', 'application/pdf', ''])('refuses the type %j', (type) => {
+    expect(checkLogoFile({ type, size: 10 })).toBe('logoType');
+  });
+  it('refuses a picture one byte over 5 MB', () => {
+    expect(checkLogoFile({ type: 'image/png', size: LIMITS.logoBytesMax + 1 })).toBe('logoSize');
   });
 });

@@ -21,6 +21,8 @@ export const LIMITS = {
   platformNameMax: 32,
   urlMax: 512,
   descriptionMax: 100,
+  /** The platform logo, as the upload service takes it (5 MB). */
+  logoBytesMax: 5 * 1024 * 1024,
 } as const;
 
 const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
@@ -121,4 +123,13 @@ export function checkDescription(value: unknown): Check {
   return /^[\u4e00-\u9fa5A-Za-z0-9 ,.;:!?'"()\-_/，。；：！？、“”‘’（）《》]*$/.test(value)
     ? null
     : 'descriptionRule';
+}
+
+/** The picture types the upload service takes for a platform logo (it checks the bytes too). */
+export const LOGO_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/** A platform logo before it is sent (spec §2): one PNG, JPEG, GIF or WebP picture of at most 5 MB. */
+export function checkLogoFile(file: { type: string; size: number }): Check {
+  if (!LOGO_TYPES.includes(file.type)) return 'logoType';
+  return file.size <= LIMITS.logoBytesMax ? null : 'logoSize';
 }

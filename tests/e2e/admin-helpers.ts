@@ -11,6 +11,8 @@ export { adminTexts, platformTexts, roleTexts, userTexts };
 
 export const ADMIN = { account: 'admin', password: 'Admin12345' } as const;
 export const ROLE = { superAdmin: 1, platformAdmin: 2 } as const;
+/** The local UAA's seed roles, named in Chinese (the default language) whatever the page's language. */
+export { SEED_ROLES } from '../../local-uaa/seed';
 
 export async function loginAsAdmin(page: Page): Promise<void> {
   await loginByApi(page, ADMIN.account, ADMIN.password);

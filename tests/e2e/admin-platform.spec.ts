@@ -228,30 +228,75 @@ for (const lang of LANGS) {
   });
 }
 
-test('a file that is not a picture is refused by the upload service, and nothing is saved with it', async ({
-  page,
-}) => {
-  await loginAsAdmin(page);
-  await page.goto('/admin/platform/create?lang=en-US');
-  await page.locator('.platform-logo input[type="file"]').setInputFiles({
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from('not a picture at all'),
-  });
-  await expect(toast(page, serverErrors.A0105['en-US'])).toBeVisible();
-  await expect(page.locator('.arco-upload-list-item-error')).toBeVisible();
+for (const lang of LANGS) {
+  const t = platformTexts[lang];
+  const uploadButton = (page: Page) => page.getByRole('button', { name: `+ ${t.upload}` });
 
-  const name = uniqueName('NoLogo');
-  await page.getByRole('textbox', { name: platformTexts['en-US'].name, exact: true }).fill(name);
-  await page
-    .getByRole('textbox', { name: platformTexts['en-US'].logoutUrl, exact: true })
-    .fill('https://x.example.org');
-  await page.getByRole('button', { name: adminTexts['en-US'].save }).click();
-  await expect(page).toHaveURL(/\/admin\/platform$/);
-  await filterByName(page, 'en-US', name);
-  const id = (await rows(page).first().locator('td').nth(1).textContent())!.trim();
-  expect((await platformDetail(page.request, id)).logo).toBe('');
-});
+  test(`logo: anything but a PNG, JPEG, GIF or WebP of at most 5 MB is refused in the browser, and the slot stays free (${lang})`, async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    await page.goto(`/admin/platform/create?lang=${lang}`);
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/gw/upload/')) sent.push(req.url());
+    });
+    const picker = page.locator('.platform-logo input[type="file"]');
+
+    for (const file of [
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
+      {
+        name: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'),
+      },
+    ]) {
+      await picker.setInputFiles(file);
+      await expect(toast(page, validation.logoType[lang])).toBeVisible();
+      await expect(page.locator('.arco-upload-list-item')).toHaveCount(0);
+      await expect(uploadButton(page)).toBeVisible();
+    }
+
+    // 10 MB, the hint says at most 5: refused before a byte is sent.
+    const big = Buffer.alloc(10 * 1024 * 1024);
+    PNG_1X1.copy(big);
+    await picker.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+    await expect(toast(page, validation.logoSize[lang])).toBeVisible();
+    await expect(page.locator('.arco-upload-list-item')).toHaveCount(0);
+    await expect(uploadButton(page)).toBeVisible();
+    expect(sent).toEqual([]);
+
+    // The free slot takes a good picture.
+    await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await expect(page.locator('.arco-upload-list-item-picture img')).toBeVisible();
+    await expect(uploadButton(page)).toBeHidden();
+    expect(sent).toHaveLength(1);
+  });
+
+  test(`logo: a picture the upload service refuses leaves the slot free, and nothing is saved with it (${lang})`, async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    await page.goto(`/admin/platform/create?lang=${lang}`);
+    await page.locator('.platform-logo input[type="file"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture at all'),
+    });
+    await expect(toast(page, serverErrors.A0105[lang])).toBeVisible();
+    await expect(page.locator('.arco-upload-list-item')).toHaveCount(0);
+    await expect(uploadButton(page)).toBeVisible();
+
+    const name = uniqueName('NoLogo');
+    await page.getByRole('textbox', { name: t.name, exact: true }).fill(name);
+    await page.getByRole('textbox', { name: t.logoutUrl, exact: true }).fill('https://x.example.org');
+    await page.getByRole('button', { name: adminTexts[lang].save }).click();
+    await expect(page).toHaveURL(/\/admin\/platform$/);
+    await filterByName(page, lang, name);
+    const id = (await rows(page).first().locator('td').nth(1).textContent())!.trim();
+    expect((await platformDetail(page.request, id)).logo).toBe('');
+  });
+}
 
 test('an unknown operate, or edit without an id, goes back to the list', async ({ page }) => {
   await loginAsAdmin(page);

@@ -7,6 +7,7 @@ for (const lang of LANGS) {
   const t = roleTexts[lang];
   const c = adminTexts[lang];
 
+  // The seed roles are named in Chinese, the default language, whatever the page's language.
   test(`the role list shows each role's modules as tags and offers no changes (${lang})`, async ({
     page,
   }) => {
@@ -15,17 +16,18 @@ for (const lang of LANGS) {
     for (const name of [t.roleId, t.roleName, t.modules, t.description])
       await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
 
-    const superAdmin = page.getByRole('row').filter({ hasText: 'Super admin' });
+    const superAdmin = page.getByRole('row').filter({ hasText: '超级管理员' });
     await expect(superAdmin.getByRole('cell').nth(0)).toHaveText('1');
     await expect(superAdmin.locator('.arco-tag')).toHaveText([
       c.modules.users,
       c.modules.platforms,
       c.modules.role,
     ]);
-    const platformAdmin = page.getByRole('row').filter({ hasText: 'Platform admin' });
+    const platformAdmin = page.getByRole('row').filter({ hasText: '平台管理员' });
     await expect(platformAdmin.getByRole('cell').nth(0)).toHaveText('2');
     await expect(platformAdmin.locator('.arco-tag')).toHaveText([c.modules.platforms]);
-    await expect(platformAdmin).toContainText('Manages sub-platforms');
+    await expect(superAdmin).toContainText('管理用户、子平台和角色');
+    await expect(platformAdmin).toContainText('管理子平台');
 
     // Read-only: no way to add, edit, delete or select roles.
     for (const name of [c.add, c.edit, c.delete, c.bulkDelete])

@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { noPermissionTexts } from '../../client/components/no-permission.locale';
 import { adminTexts, loginAsAdmin, loginAsNewAdmin, ROLE } from './admin-helpers';
 import { api, loginByApi, registerPhoneUser } from './support';
 import { LANGS, product } from './texts';
@@ -86,6 +87,31 @@ for (const lang of LANGS) {
     await expect(page.getByRole('navigation', { name: t.navigation })).toHaveCount(0);
     await page.goto('/admin/platform');
     await expect(page.getByText(noPermission)).toBeVisible();
+  });
+
+  test(`"no permission" offers a way back: the user centre when signed in, else login (${lang})`, async ({
+    page,
+  }) => {
+    const back = noPermissionTexts[lang];
+    await page.goto(`/no-permission?lang=${lang}`);
+    await expect(page.getByText(noPermission)).toBeVisible();
+    await expect(page.getByRole('link', { name: back.toUserCenter })).toHaveCount(0);
+    await page.getByRole('link', { name: back.toLogin }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    const member = await registerPhoneUser(page.request);
+    await loginByApi(page, member.phone, member.password);
+    await page.goto(`/no-permission?lang=${lang}`);
+    await expect(page.getByText(noPermission)).toBeVisible();
+    await expect(page.getByRole('link', { name: back.toLogin })).toHaveCount(0);
+    await page.getByRole('link', { name: back.toUserCenter }).click();
+    await expect(page).toHaveURL(/\/usercenter$/);
+
+    // The back office's own "no permission" has the same way out.
+    await page.goto(`/admin/platform?lang=${lang}`);
+    await expect(page.getByText(noPermission)).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: back.toUserCenter }).click();
+    await expect(page).toHaveURL(/\/usercenter$/);
   });
 
   test(`a spinner shows while the permissions load (${lang})`, async ({ page }) => {

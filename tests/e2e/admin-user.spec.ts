@@ -4,7 +4,7 @@
  * the status switch that saves at once, create and edit with the form rules, the change-password
  * button, view, delete and bulk delete.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   adminTexts,
   createInternalUser,
@@ -13,6 +13,7 @@ import {
   loginReply,
   newPhone,
   ROLE,
+  SEED_ROLES,
   usePlatform,
   userTexts,
 } from './admin-helpers';
@@ -47,6 +48,30 @@ async function columnFilter(page: Page, lang: Lang, column: string, choices: str
   await popup.getByRole('button', { name: lang === 'en-US' ? 'OK' : '确定' }).click();
 }
 
+/** Whether nothing covers the element: the topmost element at its left, middle and right is inside it. */
+function uncovered(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    return [r.left + 2, r.left + r.width / 2, r.right - 2].every((x) => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && el.contains(hit);
+    });
+  });
+}
+
+/** Scrolls the table sideways until the column's header ends where the fixed Actions column begins. */
+async function scrollBesideActions(header: Locator, actions: Locator) {
+  const edge = (await actions.boundingBox())!.x;
+  const box = (await header.boundingBox())!;
+  const shift = Math.ceil(box.x + box.width - edge);
+  if (shift > 0) {
+    await header.evaluate((th, by) => {
+      th.closest('table')!.parentElement!.scrollLeft += by;
+    }, shift);
+  }
+}
+
 async function canLogin(request: APIRequestContext, account: string, password: string) {
   return (await loginReply(request, account, password)) === '10000';
 }
@@ -78,6 +103,64 @@ for (const lang of LANGS) {
     await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
     await expect(rows(page).first()).not.toHaveText(first ?? '');
     await expect(page.locator('.arco-pagination-item-active')).toHaveText('2');
+  });
+
+  test(`at 1280x800 every column shows clear of the fixed Actions column; long values end in an ellipsis with a tooltip (${lang})`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAsAdmin(page);
+    const d = domain();
+    const email = `a-rather-long-mailbox-name@${d}`;
+    const user = await createInternalUser(page.request, {
+      email,
+      phone: newPhone(),
+      source: 'science-discovery',
+      githubAccount: `gh-with-a-long-name-${uniqueSuffix()}`,
+      roleIds: [ROLE.superAdmin],
+    });
+    const asUser = await playwright.request.newContext({ baseURL });
+    await loginReply(asUser, user.phone!, user.password);
+    for (const id of ['uaa-media', 'uaa-landmarks', 'uaa-science-discovery', 'uaa-virtualbiolab'])
+      await usePlatform(asUser, id);
+    await asUser.dispose();
+
+    await page.goto(`/admin/user?lang=${lang}`);
+    await searchBy(page, lang, 'email', d);
+    await expect(rows(page)).toHaveCount(1);
+
+    // The platform filter is in plain sight from the start, not under Actions.
+    const platforms = page.getByRole('columnheader', { name: t.columnPlatforms, exact: true });
+    expect(await uncovered(platforms.locator('.arco-table-filters'))).toBe(true);
+
+    // Every column can be brought beside Actions and read whole, the first ones included.
+    const actions = page.getByRole('columnheader', { name: c.actions, exact: true });
+    for (const name of [
+      t.ssoUid,
+      t.email,
+      t.phone,
+      t.github,
+      t.columnSource,
+      t.columnPlatforms,
+      t.columnRoles,
+      t.columnStatus,
+      t.columnCreated,
+    ]) {
+      const header = page.getByRole('columnheader', { name, exact: true });
+      await scrollBesideActions(header, actions);
+      expect(await uncovered(header), name).toBe(true);
+    }
+    expect(await uncovered(actions)).toBe(true);
+
+    // A value longer than its column ends in an ellipsis; hovering it shows it whole.
+    const cell = rows(page).first().getByRole('cell').filter({ hasText: email });
+    const value = cell.getByText(email, { exact: true }).filter({ visible: true });
+    await cell.evaluate((el) => el.scrollIntoView({ inline: 'center' }));
+    expect((await value.boundingBox())!.width).toBeGreaterThan((await cell.boundingBox())!.width);
+    await value.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(email);
   });
 
   test(`filters: user ID, phone, e-mail, GitHub, creation date, source with "all", platforms used (${lang})`, async ({
@@ -201,7 +284,7 @@ for (const lang of LANGS) {
     await password.fill('Brand-new-123');
     await page.getByRole('combobox').filter({ hasText: t.sourcePlaceholder }).click();
     await page.getByRole('option', { name: 'Media', exact: true }).click();
-    await page.locator('label.arco-radio', { hasText: 'Platform admin' }).click();
+    await page.locator('label.arco-radio', { hasText: SEED_ROLES.platformAdmin.roleName }).click();
     await page.getByRole('textbox', { name: t.description, exact: true }).fill('Made in the back office');
     await page.getByRole('button', { name: c.save }).click();
 
@@ -209,7 +292,7 @@ for (const lang of LANGS) {
     await expect(page).toHaveURL(/\/admin\/user$/);
     await searchBy(page, lang, 'email', newEmail);
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('Platform admin');
+    await expect(rows(page).first()).toContainText(SEED_ROLES.platformAdmin.roleName);
     await expect(rows(page).first()).toContainText('Media');
     const fresh = await playwright.request.newContext({ baseURL });
     expect(await canLogin(fresh, newEmail, 'Brand-new-123')).toBe(true);
@@ -234,7 +317,7 @@ for (const lang of LANGS) {
     await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
     await expect(page.getByRole('textbox', { name: t.email, exact: true })).toHaveValue(user.email!);
     await expect(page.getByRole('textbox', { name: t.email, exact: true })).toBeDisabled();
-    await expect(page.getByRole('radio', { name: 'Platform admin' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: SEED_ROLES.platformAdmin.roleName })).toBeChecked();
     await expect(page.getByRole('button', { name: c.save })).toHaveCount(0);
     await expect(page.getByRole('button', { name: t.changePassword })).toHaveCount(0);
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/api/admin-types';
 import { ROUTES } from '@shared/routes';
-import { checkPlatformName, checkWebUrl, LIMITS } from '@shared/validation/rules';
+import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
 import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../../api/admin';
 import type { ApiError } from '../../../api/client';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../../../components/admin-list';
 import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
 import { Tabs } from '../../../components/tabs';
-import { useRule } from '../../../components/form-rules';
+import { useRule, useValidationText } from '../../../components/form-rules';
 import { notify } from '../../../components/notify';
 import { useTexts } from '../../../i18n/define-texts';
 import { texts } from './locale';
@@ -32,7 +32,11 @@ interface Values {
   description?: string;
 }
 
-const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+// Not strict: Arco would drop any other file without a word; checkLogoFile says why instead.
+const LOGO_ACCEPT = { type: LOGO_TYPES.join(','), strict: false };
+
+/** A failed upload leaves the single slot free again (its error was shown as a toast). */
+const withoutFailed = (items: UploadItem[] | undefined) => items?.filter((item) => item.status !== 'error');
 
 function toValues(platform: Platform | undefined): Partial<Values> {
   if (!platform) return {};
@@ -56,6 +60,7 @@ function logoUrl(items: UploadItem[] | undefined): string {
 export default function PlatformFormPage() {
   const t = useTexts(texts);
   const rule = useRule();
+  const message = useValidationText();
   const navigate = useNavigate();
   const { operate } = useParams();
   const id = useSearchParams()[0].get('id');
@@ -143,13 +148,24 @@ export default function PlatformFormPage() {
         >
           <Input placeholder={t.urlPlaceholder} />
         </Form.Item>
-        <Form.Item label={t.logo} field="logo" triggerPropName="fileList" extra={t.logoHint}>
+        <Form.Item
+          label={t.logo}
+          field="logo"
+          triggerPropName="fileList"
+          normalize={withoutFailed}
+          extra={t.logoHint}
+        >
           <Upload
             className={readOnly ? 'platform-logo platform-logo-readonly' : 'platform-logo'}
             listType="picture-card"
-            accept={IMAGE_TYPES}
+            accept={LOGO_ACCEPT}
             limit={1}
             imagePreview
+            beforeUpload={(file) => {
+              const refused = checkLogoFile(file);
+              if (refused) notify.error(message(refused));
+              return !refused;
+            }}
             customRequest={({ file, onSuccess, onError }) => {
               upload(file).then(
                 (url) => onSuccess({ url }),

@@ -15,6 +15,7 @@ import {
   AdminFilters,
   AdminPage,
   AdminList,
+  CellText,
   dayRange,
   formatTime,
   PAGE_SIZE,
@@ -27,6 +28,7 @@ import { adminTexts } from '../../../components/admin-shell.locale';
 import { notify } from '../../../components/notify';
 import { useTexts } from '../../../i18n/define-texts';
 import { texts } from './locale';
+import './user.css';
 
 interface FilterValues {
   ssoUid?: string;
@@ -113,35 +115,41 @@ export default function UserListPage() {
   ];
   const platformOptions = (sources ?? []).map((id) => ({ text: nameOf(id), value: id }));
 
+  // Widths that keep every column readable beside the fixed Actions column at 1280 px (issue 19).
+  const text = (v: string | null) => (v ? <CellText>{v}</CellText> : null);
   const columns: TableColumnProps<InternalUser>[] = [
-    { title: t.ssoUid, dataIndex: 'ssoUid' },
-    { title: t.email, dataIndex: 'email' },
-    { title: t.phone, dataIndex: 'phone' },
-    { title: t.github, dataIndex: 'githubAccount' },
+    { title: t.ssoUid, dataIndex: 'ssoUid', width: 112, render: text },
+    { title: t.email, dataIndex: 'email', width: 152, render: text },
+    { title: t.phone, dataIndex: 'phone', width: 116 },
+    { title: t.github, dataIndex: 'githubAccount', width: 112, render: text },
     {
       title: t.columnSource,
       dataIndex: 'createBy',
+      width: 124,
       filters: sourceOptions,
       filterMultiple: false,
       filteredValue: source,
-      render: (v: string) => (v ? nameOf(v) : t.defaultSource),
+      render: (v: string) => text(v ? nameOf(v) : t.defaultSource),
     },
     {
       title: t.columnPlatforms,
       dataIndex: 'platforms',
+      width: 128,
       filters: platformOptions,
       filterMultiple: true,
       filteredValue: used,
-      render: (v: string[]) => v.map(nameOf).join(', '),
+      render: (v: string[]) => text(v.map(nameOf).join(', ')),
     },
     {
       title: t.columnRoles,
       dataIndex: 'roles',
-      render: (_: unknown, row) => row.roles.map((r) => r.roleName).join(', '),
+      width: 112,
+      render: (_: unknown, row) => text(row.roles.map((r) => r.roleName).join(', ')),
     },
     {
       title: t.columnStatus,
       dataIndex: 'status',
+      width: 112,
       render: (_: unknown, row) => (
         <Switch
           checked={row.status === 'ACTIVE'}
@@ -153,12 +161,21 @@ export default function UserListPage() {
         />
       ),
     },
-    { title: t.columnCreated, dataIndex: 'createTime', render: (v: string) => formatTime(v) },
-    rowActionsColumn<InternalUser>(common, {
-      view: (row) => navigate(toOperate('view', row.ssoUid)),
-      edit: (row) => navigate(toOperate('edit', row.ssoUid)),
-      remove: (row) => deletion.remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row))),
-    }),
+    {
+      title: t.columnCreated,
+      dataIndex: 'createTime',
+      width: 112,
+      render: (v: string) => <span className="user-created">{formatTime(v)}</span>,
+    },
+    rowActionsColumn<InternalUser>(
+      common,
+      {
+        view: (row) => navigate(toOperate('view', row.ssoUid)),
+        edit: (row) => navigate(toOperate('edit', row.ssoUid)),
+        remove: (row) => deletion.remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row))),
+      },
+      160,
+    ),
   ];
 
   return (

@@ -1,0 +1,13 @@
+import { defineTexts } from '../i18n/define-texts';
+
+/** The way back from "no permission": the user centre when signed in, else the login page. */
+export const noPermissionTexts = defineTexts(
+  {
+    toUserCenter: 'Go to the user center',
+    toLogin: 'Go to login',
+  },
+  {
+    toUserCenter: '前往个人中心',
+    toLogin: '前往登录',
+  },
+);

@@ -1,0 +1,46 @@
+import { Button, Result } from '@arco-design/web-react';
+import { useNavigate } from 'react-router-dom';
+import { productMessage } from '@shared/errors/catalogue';
+import { ROUTES } from '@shared/routes';
+import { useSession } from '../api/account';
+import { useTexts } from '../i18n/define-texts';
+import { useLocale } from '../i18n/locale-context';
+import { noPermissionTexts } from './no-permission.locale';
+
+/**
+ * "This account has no permission" (spec §2, §4) with a way back: the user centre for a signed-in
+ * account, the login page otherwise (the link waits for the session's answer).
+ */
+export function NoPermission({ className }: { className?: string }) {
+  const t = useTexts(noPermissionTexts);
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const { data: session } = useSession();
+  const target = session
+    ? session.authenticated
+      ? { to: ROUTES.usercenter, label: t.toUserCenter }
+      : { to: ROUTES.login, label: t.toLogin }
+    : null;
+  return (
+    <Result
+      className={className}
+      status="403"
+      title={productMessage('noPermission', locale)}
+      extra={
+        target ? (
+          // A link (it goes somewhere), followed inside the SPA.
+          <Button
+            type="primary"
+            href={target.to}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate(target.to);
+            }}
+          >
+            {target.label}
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
