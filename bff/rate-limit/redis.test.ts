@@ -58,10 +58,15 @@ function accepts(p: number): Promise<boolean> {
   });
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+async function until(
+  what: string | (() => string),
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -203,11 +208,14 @@ describe('rate limits shared through Redis', () => {
   describe('when Redis goes away', () => {
     beforeAll(async () => {
       await killRedis();
+      // Noticing takes one socket close; the margin is for a machine running the whole suite at once.
       await until(
-        'the replicas to notice',
+        () =>
+          `the replicas to notice (a up: ${String(a.rateLimits.storeUp())}, b up: ${String(b.rateLimits.storeUp())})`,
         () => a.rateLimits.storeUp() === false && b.rateLimits.storeUp() === false,
+        12_000,
       );
-    });
+    }, 20_000);
 
     it('let the general rule fail open: ordinary calls still reach the upstream', async () => {
       const replies = await Promise.all([userInfo(a), userInfo(b)]);
