@@ -12,7 +12,7 @@ import { createLogger } from './log';
 import { createRateLimits, reloadFromFile } from './rate-limit/limiter';
 import { createAllowlist } from './redirect/allowlist';
 import { createAppServer, SERVER_TIMEOUTS } from './server';
-import { createUpstreamClient } from './upstream/client';
+import { createUpstreamClient, localUaaOutbox } from './upstream/client';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -36,14 +36,8 @@ async function main(): Promise<void> {
   let closeLocalUaa: (() => Promise<void>) | undefined;
   let outbox: (() => Promise<OutboxMessage[]>) | undefined;
   let devUpstream = config.devUpstream;
-  if (devUpstream) {
-    // A local UAA reached over HTTP (the realistic test stack): its dev pages as in demo mode.
-    const dev = devUpstream;
-    outbox = async () => {
-      const reply = await client.call({ method: 'GET', url: `${dev}/__dev/outbox` });
-      return JSON.parse((await reply.bytes()).toString('utf8')) as OutboxMessage[];
-    };
-  }
+  // A local UAA reached over HTTP (the realistic test stack): its dev pages as in demo mode.
+  if (devUpstream) outbox = localUaaOutbox(client, devUpstream);
   if (!upstream) {
     const { createLocalUaa } = await import('../local-uaa/app');
     const publicUrl = `http://localhost:${config.port}`;
@@ -53,10 +47,7 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${(localServer.address() as AddressInfo).port}`;
     upstream = base;
     devUpstream = base;
-    outbox = async () => {
-      const reply = await client.call({ method: 'GET', url: `${base}/__dev/outbox` });
-      return JSON.parse((await reply.bytes()).toString('utf8')) as OutboxMessage[];
-    };
+    outbox = localUaaOutbox(client, base);
     closeLocalUaa = async () => {
       await new Promise((resolve) => localServer.close(resolve));
       await local.close();

@@ -7,7 +7,12 @@
 import type { RequestHandler } from 'express';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
-import { forwardingHeaders, UpstreamTimeoutError, type UpstreamClient } from '../upstream/client';
+import {
+  abortOnHangUp,
+  forwardingHeaders,
+  UpstreamTimeoutError,
+  type UpstreamClient,
+} from '../upstream/client';
 
 const PASSED_TO_DEV = ['accept', 'accept-language', 'content-type', 'content-length', 'lang', 'x-csrf'];
 const DROPPED_FROM_DEV = new Set([
@@ -30,10 +35,7 @@ export function createDevProxy(opts: {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const aborter = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) aborter.abort();
-    });
+    const aborter = abortOnHangUp(res);
     opts.client
       .call({
         method: req.method,

@@ -15,6 +15,7 @@ import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
 import { clearSessionCookie, readSessionToken, setSessionCookie, type CookiePolicy } from '../session/cookie';
 import {
+  abortOnHangUp,
   forwardingHeaders,
   headerValue,
   UPSTREAM_ACCEPT_ENCODING,
@@ -259,12 +260,9 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     if (req.bodyTooLarge) return;
     const call = req.gatewayCall;
     if (!call) return sendError(req, res, 404, 'A0100', 'notFound');
-    const aborter = new AbortController();
-    // The upload limiter cuts a body that outgrows its limit; a browser that hangs up ends the call.
+    // A browser that hangs up ends the call; so does the upload limiter, for a body past its limit.
+    const aborter = abortOnHangUp(res);
     req.abortUpstream = () => aborter.abort();
-    res.on('close', () => {
-      if (!res.writableFinished) aborter.abort();
-    });
     const body = req.rawBody ?? (hasBody(req) ? req : null);
     req.upstreamStart = performance.now();
     // From here on the call counts as made, whatever the browser does next (DESIGN.md §6).

@@ -12,7 +12,8 @@ import type { Readable } from 'node:stream';
 import { rootCertificates } from 'node:tls';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from 'node:zlib';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import type { OutboxMessage } from '@shared/api/types';
 import { Agent, type Dispatcher } from 'undici';
 import { HEADERS } from '@shared/api/envelope';
 
@@ -219,6 +220,23 @@ export function forwardingHeaders(req: Request): Record<string, string> {
     'x-forwarded-proto': req.protocol,
     'x-forwarded-host': req.get('host') ?? '',
     [HEADERS.requestId]: String(req.id),
+  };
+}
+
+/** An abort for an upstream call that fires when the browser hangs up before its answer is sent. */
+export function abortOnHangUp(res: Response): AbortController {
+  const aborter = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) aborter.abort();
+  });
+  return aborter;
+}
+
+/** The outbox of a local UAA reached over HTTP (demo mode and the realistic test stack). */
+export function localUaaOutbox(client: UpstreamClient, base: string): () => Promise<OutboxMessage[]> {
+  return async () => {
+    const reply = await client.call({ method: 'GET', url: `${base}/__dev/outbox` });
+    return JSON.parse((await reply.bytes()).toString('utf8')) as OutboxMessage[];
   };
 }
 

@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { type Agent, request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
 import path from 'node:path';
 
 export interface Proc {
@@ -16,17 +15,8 @@ export interface Proc {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** A free loopback port (asked of the kernel, then released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port (asked of the kernel, then released): one helper for every harness. */
+export { freePort } from '../support/nginx-upstream';
 
 export function start(
   name: string,
