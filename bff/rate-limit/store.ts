@@ -112,6 +112,10 @@ export function redisBackend(url: string, logger: Logger): CounterBackend {
     url,
     // Fail fast instead of queueing commands while disconnected: the request must not wait.
     disableOfflineQueue: true,
+    // No CLIENT SETINFO handshake. node-redis 5 ignores that handshake's failures, so a connection
+    // cut during it (Redis dying as a replica reconnects) left the client "ready" on a dead socket
+    // for good: no reconnect, every command hanging. store.test.ts holds the scenario.
+    disableClientInfo: true,
     socket: {
       connectTimeout: 2000,
       reconnectStrategy: (retries) => Math.min(50 + retries * 100, 2000),
