@@ -1,6 +1,7 @@
 /**
  * Each sub-platform's look (spec §1): its name in the header and its primary colour, applied by
- * overriding Arco's --primary-* variables on the page frame. Colours are RGB triplets, as Arco
+ * overriding Arco's --primary-1…7 variables on the page: buttons, tabs, checkboxes, focus rings,
+ * the brand mark, links and the page's tint all follow. Colours are RGB triplets, as Arco
  * expects them.
  */
 import type { PlatformKey } from '@shared/platforms';
@@ -19,10 +20,31 @@ export const PLATFORM_THEMES: Record<PlatformKey, PlatformTheme> = {
   migo: { primary: ['98,107,220', '84,92,230', '71,78,195'] },
   vsp: { primary: ['44,128,150', '21,126,158', '17,107,134'] },
   moce: { primary: ['134,92,220', '114,64,210', '96,54,178'] },
-  'science-discovery': { primary: ['56,112,224', '22,93,255', '18,79,216'] },
+  'science-discovery': { primary: ['52,86,162', '30,64,140', '22,50,112'] },
   virtualbiolab: { primary: ['36,132,110', '17,131,105', '14,112,89'] },
   intern: { primary: ['172,101,40', '181,88,14', '154,75,12'] },
 };
+
+// Arco's light steps as shares of primary-6 over white (its default blue: 10, 28, 46, 64 %).
+const LIGHT_SHARES = [0.1, 0.28, 0.46, 0.64] as const;
+
+/**
+ * The CSS variables a theme sets: Arco's --primary-1…7 (the light steps mixed from primary-6),
+ * and its --link-1…7 the same, so that links take the platform's colour too.
+ */
+export function themeVariables(theme: PlatformTheme): Record<string, string> {
+  const [hover, base, active] = theme.primary;
+  const rgb = base.split(',').map(Number);
+  const vars: Record<string, string> = {};
+  LIGHT_SHARES.forEach((share, i) => {
+    vars[`--primary-${i + 1}`] = rgb.map((c) => Math.round(255 - (255 - c) * share)).join(',');
+  });
+  vars['--primary-5'] = hover;
+  vars['--primary-6'] = base;
+  vars['--primary-7'] = active;
+  for (const [name, value] of Object.entries(vars)) vars[name.replace('primary', 'link')] = value;
+  return vars;
+}
 
 /** The sub-brand's own look (spec §1: "a separate branded variant"), a deep teal. */
 export const BRAND_THEME: PlatformTheme = { primary: ['0,110,120', '0,96,106', '0,78,86'] };

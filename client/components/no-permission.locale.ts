@@ -3,7 +3,7 @@ import { defineTexts } from '../i18n/define-texts';
 /** The way back from "no permission": the user centre when signed in, else the login page. */
 export const noPermissionTexts = defineTexts(
   {
-    toUserCenter: 'Go to the user center',
+    toUserCenter: 'Go to the User Center',
     toLogin: 'Go to login',
   },
   {

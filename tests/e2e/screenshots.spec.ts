@@ -53,7 +53,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.getByRole('tab').first().waitFor();
       await shot('forget');
       await page.goto(`/deleteProtocol?lang=${lang}`);
-      await page.getByRole('table').waitFor();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
       await shot('delete-protocol');
       await page.goto(`/xlab-login?lang=${lang}`);
       await page.getByRole('tab').first().waitFor();
@@ -61,6 +61,13 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.goto(`/login?lang=${lang}&redirect=${encodeURIComponent('https://medieval.example.org/')}`);
       await page.getByRole('tab').first().waitFor();
       await shot('medieval-login');
+      for (const platform of ['cmg', 'science-discovery']) {
+        await page.goto(
+          `/login?lang=${lang}&redirect=${encodeURIComponent(`https://${platform}.example.org/`)}`,
+        );
+        await page.getByRole('tab').first().waitFor();
+        await shot(`${platform}-login`);
+      }
       await page.goto(
         `/login?lang=${lang}&redirect=${encodeURIComponent('https://intern.example.org/')}&entrance=login-abroad`,
       );
@@ -72,7 +79,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await page.waitForTimeout(300);
       await shot('usercenter');
       await page.goto(`/usercenter?tab=keys&lang=${lang}`);
-      await page.getByRole('table').waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
       await shot('usercenter-keys');
       await page.goto(`/usercenter?type=password&lang=${lang}`);
       await page.getByRole('menuitem').first().waitFor();

@@ -6,7 +6,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { uniqueSuffix } from './helpers';
 import { api, codeSentTo, createPhoneUser, loginByApi, newPhone, registerPhoneUser } from './support';
-import { common, contactChange, LANGS, login, usercenter, validation, type Lang } from './texts';
+import {
+  common,
+  contactChange,
+  LANGS,
+  login,
+  platformNames,
+  usercenter,
+  validation,
+  type Lang,
+} from './texts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
@@ -73,7 +82,7 @@ test.describe('on a phone (390 px)', () => {
 
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await expect(page.getByRole('button', { name: t.logout })).toBeInViewport({ ratio: 1 });
-      expect(await lineCount(page, t.title)).toBe(1);
+      expect(await lineCount(page, platformNames[lang].main)).toBe(1);
       for (const entry of [t.menuAccount, t.menuKeys, t.menuHelp])
         await expect(page.getByRole('menuitem', { name: entry })).toBeInViewport({ ratio: 1 });
 

@@ -7,7 +7,16 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PLATFORM_KEYS } from '../../shared/platforms';
 import { uniqueSuffix } from './helpers';
 import { loginByApi, newPhone, registerPhoneUser } from './support';
-import { common, contactChange, LANGS, login, register, validation } from './texts';
+import {
+  common,
+  contactChange,
+  LANGS,
+  login,
+  platformNames,
+  register,
+  usercenter,
+  validation,
+} from './texts';
 
 const INTERN = 'https://intern.example.org/welcome';
 
@@ -253,6 +262,62 @@ test.describe('looks', () => {
       await expect(
         main.getByRole('heading', { name: lang === 'en-US' ? /Science Discovery/ : /科学发现/ }),
       ).toBeVisible();
+    });
+  }
+});
+
+test.describe('one look per platform, one product name', () => {
+  const ARCO_BLUE = 'rgb(22, 93, 255)';
+  const colour = (l: Locator) => l.evaluate((el) => getComputedStyle(el).color);
+  const AGREEMENT = { 'en-US': 'Service Agreement', 'zh-CN': '《服务协议》' } as const;
+
+  for (const [key, lang] of [
+    ['medieval', 'en-US'],
+    ['cmg', 'zh-CN'],
+    ['science-discovery', 'en-US'],
+  ] as const) {
+    test(`${key}: the mark, the agreement, forgot and register links and the tint take its colour (${lang})`, async ({
+      page,
+    }) => {
+      await page.goto(`/login?lang=${lang}&redirect=${encodeURIComponent(`https://${key}.example.org/`)}`);
+      await expect(page.getByText(platformNames[lang][key])).toBeVisible();
+      const panel = page.getByRole('tabpanel').first();
+      const primary = await panel
+        .getByRole('button', { name: login[lang].submit, exact: true })
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(primary).not.toBe(ARCO_BLUE);
+      const mark = page.getByRole('banner').locator('.brand-mark');
+      expect(await colour(mark)).toBe(primary);
+      for (const name of [AGREEMENT[lang], login[lang].forgot, login[lang].register])
+        expect(await colour(page.getByRole('main').getByRole('link', { name }).first())).toBe(primary);
+      // The page's tint is the platform's own light step, not the main look's blue.
+      const tint = await page
+        .locator('.public-layout')
+        .evaluate((el) => getComputedStyle(el).backgroundImage);
+      expect(tint).not.toContain('232, 240, 255');
+      expect(tint).not.toContain('232, 243, 255');
+    });
+  }
+
+  test('the main look keeps Arco blue for its mark', async ({ page }) => {
+    await page.goto('/login?lang=en-US');
+    expect(await colour(page.getByRole('banner').locator('.brand-mark'))).toBe(ARCO_BLUE);
+  });
+
+  for (const lang of LANGS) {
+    test(`public pages and the user centre carry one product name, also in the tab title (${lang})`, async ({
+      page,
+    }) => {
+      const name = platformNames[lang].main;
+      await page.goto(`/login?lang=${lang}`);
+      await expect(page.getByRole('banner')).toContainText(name);
+      await expect(page).toHaveTitle(new RegExp(name));
+      const user = await registerPhoneUser(page.request);
+      await loginByApi(page, user.phone, user.password);
+      await page.goto(`/usercenter?lang=${lang}`);
+      await expect(page.getByRole('heading', { name: usercenter[lang].menuAccount })).toBeVisible();
+      await expect(page.getByRole('banner')).toContainText(name);
+      await expect(page).toHaveTitle(`${usercenter[lang].title} · ${name}`);
     });
   }
 });

@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { inIframe } from '../../api/client';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useDevice } from '../../hooks/use-device';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { usePlatform } from '../../hooks/use-platform';
 import { useTexts } from '../../i18n/define-texts';
 import { useBrand } from '../brand';
-import { BRAND_THEME, PLATFORM_THEMES, platformNames } from '../platform-theme';
+import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '../platform-theme';
 import { useWidget } from '../widget';
 
 // Only the one in-app browser shows it: Arco's Alert is fetched there alone.
@@ -33,15 +34,17 @@ export function PublicLayout({
   const device = useDevice();
   const widget = useWidget();
   const theme = platform ? PLATFORM_THEMES[platform] : brand.branded ? BRAND_THEME : undefined;
+  const name = brand.branded ? names.branded : platform ? names[platform] : names.main;
+  useDocumentTitle(title, name);
 
   // Arco reads its primary colour from CSS variables; a platform overrides them page-wide so
   // that popups (rendered outside this frame) match too.
   useEffect(() => {
     // On body: Arco declares its palette there, which would shadow values set on html.
     const root = document.body.style;
-    const names = ['--primary-5', '--primary-6', '--primary-7'];
-    if (theme) theme.primary.forEach((value, i) => root.setProperty(names[i] as string, value));
-    return () => names.forEach((name) => root.removeProperty(name));
+    const vars = theme ? Object.entries(themeVariables(theme)) : [];
+    for (const [name, value] of vars) root.setProperty(name, value);
+    return () => vars.forEach(([name]) => root.removeProperty(name));
   }, [theme]);
 
   const classes = [
@@ -61,7 +64,6 @@ export function PublicLayout({
   );
   if (widget) return <div className={classes}>{card}</div>;
 
-  const name = brand.branded ? names.branded : platform ? names[platform] : names.main;
   return (
     <div className={classes}>
       <header className="public-header">

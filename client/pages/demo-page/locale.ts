@@ -17,7 +17,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: '3. Ending',
-          body: 'You may cancel your account at any time in the user centre. What happens to your digital assets afterwards is set out in the account deletion policy.',
+          body: 'You may cancel your account at any time in the User Center. What happens to your digital assets afterwards is set out in the account deletion policy.',
         },
       },
     },
@@ -34,7 +34,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: '3. Your choices',
-          body: 'You can see and change your details in the user centre and cancel your account there; security logs are deleted after 6 months unless the law requires otherwise.',
+          body: 'You can see and change your details in the User Center and cancel your account there; security logs are deleted after 6 months unless the law requires otherwise.',
         },
       },
     },
@@ -51,7 +51,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: 'Urgent problems',
-          body: 'If you think someone else is using your account, change your password in the user centre first, then write to us.',
+          body: 'If you think someone else is using your account, change your password in the User Center first, then write to us.',
         },
       },
     },

@@ -6,10 +6,12 @@ import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { logout, SWR_KEYS, useUserInfo } from '../../api/account';
 import { openOauthPopup, WECHAT_BIND_PATH } from '../../app/oauth';
+import { platformNames } from '../../app/platform-theme';
 import { runtimeConfig } from '../../app/runtime-config';
 import { LanguageSwitch } from '../../components/language-switch';
 import { notify } from '../../components/notify';
 import { useDevice } from '../../hooks/use-device';
+import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useTexts } from '../../i18n/define-texts';
 import { useLocale } from '../../i18n/locale-context';
 import { AccessKeys } from './access-keys';
@@ -28,6 +30,8 @@ const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
 
 export default function UserCenterPage() {
   const t = useTexts(texts);
+  const names = useTexts(platformNames);
+  useDocumentTitle(t.title, names.main);
   const { locale } = useLocale();
   const navigate = useNavigate();
   const device = useDevice();
@@ -96,12 +100,12 @@ export default function UserCenterPage() {
 
   return (
     <Layout className={device.mobile ? 'uc-layout is-mobile' : 'uc-layout'}>
-      <Layout.Header className="uc-header">
+      <Layout.Header className="uc-header" role="banner">
         <span className="brand">
           <span className="brand-mark" aria-hidden="true">
             ◆
           </span>
-          {t.title}
+          {names.main}
         </span>
         <span className="uc-header-actions">
           {device.mobile ? (

@@ -13,7 +13,7 @@ export const texts = defineTexts(
     bindScan: 'Scan the QR code with WeChat to bind it to your account',
     binding: 'Binding your WeChat account…',
     bindFailed: 'WeChat binding failed',
-    backToUsercenter: 'Back to the user centre',
+    backToUsercenter: 'Back to the User Center',
   },
   {
     title: '微信登录',
