@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS } from '@shared/api/endpoints';
 import { PLATFORM_KEYS } from '@shared/platforms';
 import { hashPassword, verifyPassword } from './passwords';
+import { SAVE_DELAY_MS } from './persistence';
 import { DEMO_ADMIN, ROLE_IDS } from './seed';
 import { createStore, NICKNAME_PREFIX } from './store';
 import { createTestUaa } from './testing';
@@ -133,10 +134,20 @@ describe('data file', () => {
   it('writes a burst of changes once the debounce settles', async () => {
     const t = createTestUaa({ dataFile });
     await t.close();
-    for (let i = 0; i < 5; i += 1) t.store.createUser({ username: `burst${i}` });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const saved = JSON.parse(readFileSync(dataFile, 'utf8'));
-    expect(saved.users).toHaveLength(6);
+    const users = () => (JSON.parse(readFileSync(dataFile, 'utf8')) as { users: unknown[] }).users.length;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (let i = 0; i < 5; i += 1) t.store.createUser({ username: `burst${i}` });
+      // Nothing is written while the burst lasts...
+      vi.advanceTimersByTime(SAVE_DELAY_MS - 1);
+      await Promise.resolve();
+      expect(users()).toBe(1);
+      // ...and all of it in one write once the debounce settles.
+      vi.advanceTimersByTime(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(() => expect(users()).toBe(6), { interval: 5 });
     await t.close();
   });
 

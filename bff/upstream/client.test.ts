@@ -4,7 +4,7 @@
  */
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decode, MAX_REPLY_BYTES, UpstreamError } from './client';
+import { decode, MAX_REPLY_BYTES, UPSTREAM_TIMEOUT_MS, UpstreamError } from './client';
 
 const json = Buffer.from(JSON.stringify({ msgCode: '10000', data: { text: '中文 and more'.repeat(50) } }));
 
@@ -41,4 +41,8 @@ describe('decode', () => {
   ])('refuses %s', async (_name, body, coding) => {
     await expect(decode(body, coding)).rejects.toBeInstanceOf(UpstreamError);
   });
+});
+
+it("gives a call the spec's 6000 ms by default (the fault suites inject a shorter budget)", () => {
+  expect(UPSTREAM_TIMEOUT_MS).toBe(6000);
 });

@@ -53,7 +53,7 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   });
   await waitFor(`${uaaBase}/`);
-  faulty = await startFaultUpstream(uaaBase);
+  faulty = await startFaultUpstream(uaaBase, { budgetMs: 6000 }); // the built BFF's own budget
   bff = spawn('node', [`${SERVER_DIR}/index.js`], {
     env: {
       ...process.env,

@@ -17,8 +17,8 @@ import type { AddressInfo, Socket } from 'node:net';
 export const FAULTS = [
   'refuse', // nothing listens: connection refused
   'hang', // accepts and never answers
-  'delay5', // forwards, answers after 5 s (inside the 6 s budget)
-  'delay7', // forwards, answers after 7 s (outside it)
+  'slowInside', // forwards, answers after a third of the BFF's budget (inside it)
+  'slowBeyond', // forwards, answers after twice the budget (outside it)
   'midBody', // sends headers and half a JSON body, then resets
   'nonJson', // an HTML error page, as a proxy in front of the UAA would send
   'huge', // a JSON reply of 8 MB
@@ -75,7 +75,15 @@ function forward(
   });
 }
 
-export async function startFaultUpstream(targetUrl: string, port = 0): Promise<FaultUpstream> {
+/**
+ * The fault-injecting proxy in front of `targetUrl`. `budgetMs` is the BFF's upstream timeout the
+ * slow faults are measured against: the tests inject a short one, since what they check is what
+ * the BFF does at its budget, not the production 6 s itself (bff/config.test.ts holds that).
+ */
+export async function startFaultUpstream(
+  targetUrl: string,
+  { budgetMs, port = 0 }: { budgetMs: number; port?: number },
+): Promise<FaultUpstream> {
   const target = new URL(targetUrl);
   let mode: Mode = 'none';
   const stats = { requests: 0, faults: 0, forwarded: 0 };
@@ -116,10 +124,10 @@ export async function startFaultUpstream(targetUrl: string, port = 0): Promise<F
         return;
       case 'hang':
         return;
-      case 'delay5':
-        return reply(5000);
-      case 'delay7':
-        return reply(7000);
+      case 'slowInside':
+        return reply(Math.round(budgetMs / 3));
+      case 'slowBeyond':
+        return reply(budgetMs * 2);
       case 'dropAfter':
         await forward(target, req, body);
         stats.forwarded++;

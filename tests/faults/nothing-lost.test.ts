@@ -23,8 +23,8 @@ let seq = 0;
 
 beforeAll(async () => {
   local = await startLocalUaa();
-  faulty = await startFaultUpstream(local.url);
-  bff = await startBff({ upstream: faulty.url, upstreamTimeoutMs: 6000 });
+  faulty = await startFaultUpstream(local.url, { budgetMs: 1500 });
+  bff = await startBff({ upstream: faulty.url, upstreamTimeoutMs: 1500 });
 });
 afterAll(async () => {
   await bff.close();
