@@ -1,8 +1,9 @@
 /**
  * Issue 19, "also walk what was not covered": login and registration by keyboard alone (focus
- * order, visible focus, the verification dialogue taking and giving back focus, Escape, no trap).
+ * order, visible focus, the verification dialogue taking and giving back focus, Escape, no trap);
+ * the 300 ms redirect delay of the one in-app browser.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { uniqueSuffix } from './helpers';
 import { codeSentTo, createPhoneUser, newPhone, registerPhoneUser } from './support';
 import { agreement, common, login, passwordInput, register, thirdParty, type Lang } from './texts';
@@ -314,4 +315,57 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: t.phoneDoneTitle })).toBeFocused();
   });
+});
+
+// The one in-app browser (use-device.ts), as WeChat's Android browser names itself.
+const IN_APP_AGENT =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.40';
+const IN_APP_DELAY_MS = 300;
+
+/**
+ * Logs in by password in a fresh context with `userAgent`, from a sub-platform's login link, and
+ * returns how long after the login reply ended the browser started loading /authentication (the
+ * redirect), from the browser's own request timings.
+ */
+async function redirectDelay(browser: Browser, baseURL: string, lang: Lang, userAgent?: string) {
+  const context = await browser.newContext(userAgent ? { userAgent } : {});
+  try {
+    const page = await context.newPage();
+    const user = await registerPhoneUser(page.request);
+    const target = `${baseURL}/deleteProtocol?from=in-app`;
+    await page.goto(`/login?lang=${lang}&clientId=uaa-media&redirect=${encodeURIComponent(target)}`);
+    await takenOver(page);
+    const t = login[lang];
+    await page.getByRole('tab', { name: t.passwordTab }).click();
+    const panel = page.getByRole('tabpanel', { name: t.passwordTab });
+    await panel.getByRole('textbox', { name: t.account, exact: true }).fill(user.username);
+    await panel.getByLabel(t.password, { exact: true }).fill(user.password);
+    await panel.getByText(common[lang].agree).click();
+    await panel.getByRole('button', { name: t.submit, exact: true }).click();
+    const reply = page.waitForResponse((r) => r.url().endsWith('/login/byAccount'));
+    const redirect = page.waitForRequest((r) => new URL(r.url()).pathname === '/authentication');
+    await page.getByRole('button', { name: common[lang].verify }).click();
+    await (await reply).finished();
+    const loginTiming = (await reply).request().timing();
+    // The start time is known once the request has its response (a 302 to the sub-platform).
+    await (await redirect).response();
+    const redirectStart = (await redirect).timing().startTime;
+    await page.waitForURL(/\/deleteProtocol\?from=in-app&code=/);
+    return redirectStart - (loginTiming.startTime + loginTiming.responseEnd);
+  } finally {
+    await context.close();
+  }
+}
+
+test('in the one in-app browser the redirect after login waits 300 ms (zh-CN)', async ({
+  browser,
+  baseURL,
+}) => {
+  expect(await redirectDelay(browser, baseURL!, 'zh-CN', IN_APP_AGENT)).toBeGreaterThanOrEqual(
+    IN_APP_DELAY_MS,
+  );
+});
+
+test('in an ordinary browser the redirect after login goes at once (en-US)', async ({ browser, baseURL }) => {
+  expect(await redirectDelay(browser, baseURL!, 'en-US')).toBeLessThan(IN_APP_DELAY_MS);
 });
