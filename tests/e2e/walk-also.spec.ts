@@ -1,8 +1,11 @@
 /**
  * Issue 19, "also walk what was not covered": login and registration by keyboard alone (focus
  * order, visible focus, the verification dialogue taking and giving back focus, Escape, no trap);
- * the 300 ms redirect delay of the one in-app browser.
+ * the 300 ms redirect delay of the one in-app browser; and the postMessage of a third-party login
+ * made in a popup that another site opened (spec §4), with a real cross-origin opener page.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { uniqueSuffix } from './helpers';
 import { codeSentTo, createPhoneUser, newPhone, registerPhoneUser } from './support';
@@ -368,4 +371,121 @@ test('in the one in-app browser the redirect after login waits 300 ms (zh-CN)', 
 
 test('in an ordinary browser the redirect after login goes at once (en-US)', async ({ browser, baseURL }) => {
   expect(await redirectDelay(browser, baseURL!, 'en-US')).toBeLessThan(IN_APP_DELAY_MS);
+});
+
+/**
+ * Another site's page, served for real on a loopback address of its own, with a button that opens
+ * the login in a popup (`query` added to /login) and a record of every message the page receives.
+ */
+async function openerSite(host: '127.0.0.1' | '::1', baseURL: string, query: (origin: string) => string) {
+  let body = '';
+  const server: Server = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = host === '::1' ? `http://[::1]:${port}` : `http://${host}:${port}`;
+  const popup = new URL(`/login?${query(origin)}`, baseURL).href;
+  body = `<!doctype html><html lang="en"><title>Sub-platform</title><main><h1>Sub-platform</h1>
+<button type="button" id="open">Log in with the account centre</button></main>
+<script>
+window.got = [];
+addEventListener('message', (e) => got.push({ origin: e.origin, data: e.data, at: Date.now() }));
+document.getElementById('open').onclick = () => window.open(${JSON.stringify(popup)}, 'account-centre', 'popup=yes,width=1000,height=800');
+</script></html>`;
+  return { origin, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+type Got = { origin: string; data: { type?: string }; at: number }[];
+const received = (page: Page) => page.evaluate(() => (window as unknown as { got: Got }).got);
+
+test.describe('a third-party login in a popup another site opened', () => {
+  test('an allowed site gets exactly one success message, then the popup closes after 500 ms (en-US)', async ({
+    page,
+    baseURL,
+    context,
+  }) => {
+    const lang = 'en-US';
+    const site = await openerSite('127.0.0.1', baseURL!, (origin) =>
+      new URLSearchParams({ lang, openerOrigin: origin }).toString(),
+    );
+    try {
+      await page.goto(`${site.origin}/`);
+      const popupOpened = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Log in with the account centre' }).click();
+      const popup = await popupOpened;
+      // Opened by another site, the popup keeps CARSI in this window (no popup of its own).
+      const pages = context.pages().length;
+      await popup.getByRole('button', { name: thirdParty[lang].carsi }).click();
+      await popup.waitForURL(/\/__dev\/oauth\/carsi/);
+      expect(context.pages()).toHaveLength(pages);
+      const closed = popup.waitForEvent('close').then(() => Date.now());
+      await popup.getByRole('button', { name: /approve/i }).click();
+      const closedAt = await closed;
+      const got = await received(page);
+      expect(got).toHaveLength(1);
+      expect(got[0]!.origin).toBe(new URL(baseURL!).origin);
+      expect(got[0]!.data).toEqual({ type: 'sso-login-success' });
+      // 500 ms after posting; the message arrives a moment after it was posted.
+      expect(closedAt - got[0]!.at).toBeGreaterThanOrEqual(450);
+      // The login is the product's: the session cookie is set for its origin.
+      const session = await page.request.get('/bff/session');
+      expect(await session.json()).toEqual({ authenticated: true });
+    } finally {
+      await site.close();
+    }
+  });
+
+  test('a site that is not allowed gets nothing, whatever origin it declares; the popup goes on to the user centre (zh-CN)', async ({
+    page,
+    baseURL,
+  }) => {
+    const lang = 'zh-CN';
+    // [::1] is loopback too, but not among the development opener origins (localhost, 127.0.0.1).
+    const site = await openerSite('::1', baseURL!, (origin) =>
+      new URLSearchParams({ lang, openerOrigin: origin }).toString(),
+    );
+    try {
+      await page.goto(`${site.origin}/`);
+      const popupOpened = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Log in with the account centre' }).click();
+      const popup = await popupOpened;
+      // Not another site's login popup as far as the product is concerned: CARSI opens its own.
+      const carsiOpened = popup.waitForEvent('popup');
+      await popup.getByRole('button', { name: thirdParty[lang].carsi }).click();
+      const carsi = await carsiOpened;
+      const carsiClosed = carsi.waitForEvent('close');
+      await carsi.getByRole('button', { name: /同意|approve/i }).click();
+      await carsiClosed;
+      await expect(popup).toHaveURL(/\/usercenter/);
+      expect(await received(page)).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test('an openerOrigin naming an allowed site does not reach another opener (en-US)', async ({
+    page,
+    baseURL,
+  }) => {
+    const lang = 'en-US';
+    // The page is on [::1] but claims to be an allowed origin: the message goes there, not here.
+    const site = await openerSite('::1', baseURL!, () =>
+      new URLSearchParams({ lang, openerOrigin: 'http://127.0.0.1:9' }).toString(),
+    );
+    try {
+      await page.goto(`${site.origin}/`);
+      const popupOpened = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Log in with the account centre' }).click();
+      const popup = await popupOpened;
+      const closed = popup.waitForEvent('close');
+      await popup.getByRole('button', { name: thirdParty[lang].carsi }).click();
+      await popup.getByRole('button', { name: /approve/i }).click();
+      await closed;
+      expect(await received(page)).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
 });
