@@ -203,3 +203,47 @@ describe('framing', () => {
     }
   });
 });
+
+describe('opener policy', () => {
+  // A popup keeps its opener only if every page it shows lets it: the pages a login popup goes
+  // through (spec §4's popup mode; our own third-party popups once a provider's page was between).
+  it.each([
+    '/wechat',
+    '/midpage',
+    '/carsi-login?code=c&state=s',
+    '/github-login?code=c&state=s',
+    '/xlab-wechat',
+    '/__dev/oauth/carsi?state=s',
+    '/__dev/oauth/github',
+    '/login?openerOrigin=https%3A%2F%2Fexample.com',
+    '/xlab-login?lang=en-US&openerOrigin=https%3A%2F%2Fexample.com',
+    // Spelled differently, the same page.
+    '/Carsi-Login/',
+  ])('lets %s keep its opener', async (path) => {
+    for (const bff of [dev, production]) {
+      const reply = await request(bff.url).get(path);
+      expect(reply.headers['cross-origin-opener-policy'], path).toBe('unsafe-none');
+    }
+  });
+
+  it.each([
+    '/login',
+    '/login?lang=en-US',
+    '/register?openerOrigin=https%3A%2F%2Fexample.com',
+    '/usercenter',
+    '/admin',
+  ])('keeps same-origin-allow-popups on %s', async (path) => {
+    const reply = await request(dev.url).get(path);
+    expect(reply.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
+  it('changes nothing else on those pages', async () => {
+    const [popup, plain] = await Promise.all([
+      request(production.url).get('/login?openerOrigin=https%3A%2F%2Fexample.com'),
+      request(production.url).get('/login'),
+    ]);
+    const varying = new Set(['cross-origin-opener-policy', 'date', 'etag', 'content-length', 'x-request-id']);
+    for (const [name, value] of Object.entries(plain.headers))
+      if (!varying.has(name)) expect(popup.headers[name], name).toEqual(value);
+  });
+});

@@ -1,12 +1,14 @@
 /**
- * The response headers of DESIGN.md §5, on every response. Framing is the one per-page part:
+ * The response headers of DESIGN.md §5, on every response. Framing is one per-page part:
  * the login, register, forgot-password and set-phone pages (and their branded twins) may be
  * framed by the allow-listed sub-platforms, as the embedded widget does; everything else,
- * /admin above all, only by this origin.
+ * /admin above all, only by this origin. The opener policy is the other: the pages a login popup
+ * goes through keep their opener.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppEnv } from '@shared/environment';
+import { DEV_PATHS } from '@shared/api/dev-paths';
 import { brandRoute, BFF_PATHS, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 
 /**
@@ -31,6 +33,32 @@ export function embeddablePages(brandPrefix: string = DEFAULT_BRAND_PREFIX): rea
 }
 export const EMBEDDABLE_PAGES = embeddablePages();
 
+/**
+ * The pages a login popup goes through, which must keep their window's opener: the WeChat QR page
+ * and the third-party callbacks (always), the demo's stand-in consent pages, and the login page
+ * when another site opens it as its login popup (`openerOrigin`, spec §4's popup mode). Under
+ * same-origin-allow-popups a page opened by another site loses its opener at once (the browser
+ * moves it to a browsing context group of its own), and so does a callback a provider's page sends
+ * our own popup to: neither could then tell its opener of the login. They send `unsafe-none`.
+ */
+export function openerPages(brandPrefix: string = DEFAULT_BRAND_PREFIX): {
+  always: readonly string[];
+  popupMode: readonly string[];
+} {
+  return {
+    always: [
+      ROUTES.wechat,
+      ROUTES.midpage,
+      ROUTES.carsiLogin,
+      ROUTES.githubLogin,
+      brandRoute(brandPrefix, 'wechat'),
+      // The demo's third parties (the local UAA's consent pages, passed through in demo mode).
+      ...(['github', 'wechat', 'carsi'] as const).map((provider) => DEV_PATHS.oauth(provider)),
+    ],
+    popupMode: [ROUTES.login, brandRoute(brandPrefix, 'login')],
+  };
+}
+
 /** WeChat's QR-login origin: production's /wechat and /midpage frame its QR page (spec §2). */
 const WECHAT_QR_ORIGIN = 'https://open.weixin.qq.com';
 
@@ -48,8 +76,13 @@ function pageSet(pages: readonly string[]): ReadonlySet<string> {
 }
 const EMBEDDABLE_PAGE_SET = pageSet(EMBEDDABLE_PAGES);
 
+/** A path as the page sets hold it: lower case, no trailing slash. */
+function pagePath(path: string): string {
+  return path.replace(/(.)\/+$/, '$1').toLowerCase();
+}
+
 export function isEmbeddablePage(path: string, pages: ReadonlySet<string> = EMBEDDABLE_PAGE_SET): boolean {
-  return pages.has(path.replace(/(.)\/+$/, '$1').toLowerCase());
+  return pages.has(pagePath(path));
 }
 
 // Only plain host names may become CSP sources: nothing that could end or extend the directive.
@@ -94,12 +127,21 @@ function capture(middleware: RequestHandler, frameAncestors: string, frameSrc: s
 }
 
 /**
- * Every response's headers depend only on the environment and on whether the page may be framed
- * (and by whom): they are worked out once per such case and then only copied, which keeps the
- * policy off the gateway's per-request cost. No directive may depend on anything else.
+ * Every response's headers depend only on the environment, on whether the page may be framed
+ * (and by whom) and on whether it keeps its opener: they are worked out once per such case and
+ * then only copied, which keeps the policy off the gateway's per-request cost. No directive may
+ * depend on anything else.
  */
 export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
   const pages = pageSet(embeddablePages(opts.brandPrefix));
+  const opener = openerPages(opts.brandPrefix);
+  const openerAlways = pageSet(opener.always);
+  const openerInPopupMode = pageSet(opener.popupMode);
+  const keepsOpener = (req: Request): boolean => {
+    const path = pagePath(req.path);
+    if (openerAlways.has(path)) return true;
+    return openerInPopupMode.has(path) && req.query.openerOrigin !== undefined;
+  };
   const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -125,8 +167,8 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
   });
   const cache = new Map<string, HeaderList>();
 
-  function headersFor(env: AppEnv, embeddable: boolean, ancestors: string): HeaderList {
-    const key = `${env} ${ancestors}`;
+  function headersFor(env: AppEnv, embeddable: boolean, ancestors: string, keepOpener: boolean): HeaderList {
+    const key = `${env} ${ancestors} ${keepOpener}`;
     let headers = cache.get(key);
     if (headers) return headers;
     const list = capture(policy, ancestors, frameSources(env)).filter(
@@ -139,6 +181,11 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
       const corp = list.findIndex(([name]) => name.toLowerCase() === 'cross-origin-resource-policy');
       if (corp >= 0) list.splice(corp, 1);
       list.push(['Cross-Origin-Resource-Policy', 'cross-origin']);
+    }
+    if (keepOpener) {
+      const coop = list.findIndex(([name]) => name.toLowerCase() === 'cross-origin-opener-policy');
+      if (coop >= 0) list.splice(coop, 1);
+      list.push(['Cross-Origin-Opener-Policy', 'unsafe-none']);
     }
     if (env !== 'development')
       list.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
@@ -153,7 +200,8 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
     const env = opts.envOf(req);
     const embeddable = isEmbeddablePage(req.path, pages);
     const ancestors = embeddable ? embeddingAncestors(opts.domains(), env).join(' ') : "'self'";
-    for (const [name, value] of headersFor(env, embeddable, ancestors)) res.setHeader(name, value);
+    for (const [name, value] of headersFor(env, embeddable, ancestors, keepsOpener(req)))
+      res.setHeader(name, value);
     next();
   };
 }

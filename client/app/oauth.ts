@@ -24,20 +24,68 @@ function newState(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Opens the popup first (inside the click, so no blocker stops it), then points it at the provider. */
+/**
+ * The origin the page that opened (or embeds) this one declared with `openerOrigin`, else the one
+ * this page's address came from (the referrer), when the product may talk to it (the runtime
+ * config's opener origins); else null. Who really receives a message is the browser's check:
+ * postMessage delivers only to a window of the origin it names.
+ */
+export function declaredOpenerOrigin(): string | null {
+  const declared = new URLSearchParams(window.location.search).get('openerOrigin') ?? document.referrer;
+  try {
+    const origin = new URL(declared).origin;
+    return originAllowed(origin, runtimeConfig().openerOrigins) ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this window was opened by another site's page (one whose address it cannot read). */
+function openedByAnotherSite(): boolean {
+  const opener = window.opener as Window | null;
+  if (!opener || opener.closed) return false;
+  try {
+    void opener.location.href; // readable for a page of this origin only
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Spec §4's popup mode: this window is the login popup of another site the product may tell of
+ * a login. Its origin; else null (no opener, a page of ours, or a site that is not allowed).
+ */
+export function popupOpenerOrigin(): string | null {
+  if (!openedByAnotherSite()) return null;
+  const origin = declaredOpenerOrigin();
+  return origin === window.location.origin ? null : origin;
+}
+
+/**
+ * Opens the popup first (inside the click, so no blocker stops it), then points it at the
+ * provider. In popup mode the provider's page opens in this window instead: its callback then has
+ * the other site as its opener, and tells it (the origin is kept with the state, as the address
+ * the provider sends back carries neither).
+ */
 export async function openOauthPopup(
   provider: OauthProvider,
   purpose: 'login' | 'bind' = 'login',
 ): Promise<boolean> {
+  const opener = purpose === 'login' ? popupOpenerOrigin() : null;
   const left = Math.max(0, (window.screen.width - POPUP_SIZE.width) / 2);
   const top = Math.max(0, (window.screen.height - POPUP_SIZE.height) / 2);
-  const popup = window.open(
-    '',
-    `sso-${provider}`,
-    `popup=yes,width=${POPUP_SIZE.width},height=${POPUP_SIZE.height},left=${left},top=${top}`,
-  );
+  const popup = opener
+    ? null
+    : window.open(
+        '',
+        `sso-${provider}`,
+        `popup=yes,width=${POPUP_SIZE.width},height=${POPUP_SIZE.height},left=${left},top=${top}`,
+      );
   const state = newState();
   storage.set('oauth-state', state);
+  if (opener) storage.set('oauth-opener', JSON.stringify({ state, origin: opener }));
+  else storage.remove('oauth-opener');
   try {
     const reply = await call<{ oauthAddress?: string }>('oauthAddress', {
       oauthFrom: provider,
@@ -56,6 +104,19 @@ export async function openOauthPopup(
   }
 }
 
+/** The other site a popup-mode login started with `state` is for (read once); else null. */
+export function takeOauthOpener(state: string): string | null {
+  try {
+    const value = JSON.parse(storage.take('oauth-opener') ?? 'null') as {
+      state?: unknown;
+      origin?: unknown;
+    } | null;
+    return value && value.state === state && typeof value.origin === 'string' ? value.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What a WeChat QR login started with: a login or a bind, and the query of the page it started
  * from (clientId, redirect, redirect_url, …), which WeChat's round trip (back to /wechat with
@@ -64,6 +125,8 @@ export async function openOauthPopup(
 export interface WechatJourney {
   purpose: 'login' | 'bind';
   search: string;
+  /** Popup mode: the other site whose login popup this is (popupOpenerOrigin at the start). */
+  opener?: string | null;
 }
 
 /** The user centre's WeChat bind opens /wechat with `?purpose=bind`. */
@@ -77,7 +140,11 @@ export function takeWechatJourney(state: string): WechatJourney | null {
     const value = JSON.parse(storage.take('wechat-journey') ?? 'null') as
       (Partial<WechatJourney> & { state?: unknown }) | null;
     if (!value || value.state !== state || typeof value.search !== 'string') return null;
-    return { purpose: value.purpose === 'bind' ? 'bind' : 'login', search: value.search };
+    return {
+      purpose: value.purpose === 'bind' ? 'bind' : 'login',
+      search: value.search,
+      opener: typeof value.opener === 'string' ? value.opener : null,
+    };
   } catch {
     return null;
   }
@@ -89,7 +156,8 @@ export async function wechatAddress(
 ): Promise<string | undefined> {
   const state = newState();
   storage.set('oauth-state', state);
-  storage.set('wechat-journey', JSON.stringify({ state, ...journey }));
+  const opener = journey.purpose === 'login' ? popupOpenerOrigin() : null;
+  storage.set('wechat-journey', JSON.stringify({ state, ...journey, opener }));
   const reply = await call<{ oauthAddress?: string }>('oauthAddress', {
     oauthFrom: 'wechat',
     state,
@@ -128,26 +196,22 @@ export function openerDestination(openerSearch: string): string {
 }
 
 /**
- * Tells the opener the login succeeded. A same-origin opener is steered directly; a
- * cross-origin opener (an embedding sub-platform) gets a postMessage, but only when its origin
- * is one of the allowed opener origins.
+ * Tells the window that opened this popup that the login succeeded. A page of this origin is
+ * steered on; another site's page only when it is the one the login started for (`openerOrigin`,
+ * popup mode, still allowed), by a message addressed to that origin. Any other opener is told
+ * nothing ('refused'): the popup then goes on by itself.
  */
-export function notifyOpener(opener: Window): 'steered' | 'messaged' | 'refused' {
+export function notifyOpener(
+  opener: Window,
+  openerOrigin: string | null,
+): 'steered' | 'messaged' | 'refused' {
   try {
-    const search = opener.location.search; // throws for a cross-origin opener
+    const search = opener.location.search; // throws for another site's page
     opener.location.assign(openerDestination(search));
     return 'steered';
   } catch {
-    const allowed = runtimeConfig().openerOrigins;
-    const declared = new URLSearchParams(window.location.search).get('openerOrigin') ?? document.referrer;
-    let origin: string | undefined;
-    try {
-      origin = declared ? new URL(declared).origin : undefined;
-    } catch {
-      origin = undefined;
-    }
-    if (!origin || !originAllowed(origin, allowed)) return 'refused';
-    opener.postMessage({ type: LOGIN_MESSAGE_TYPE }, origin);
+    if (!openerOrigin || !originAllowed(openerOrigin, runtimeConfig().openerOrigins)) return 'refused';
+    opener.postMessage({ type: LOGIN_MESSAGE_TYPE }, openerOrigin);
     return 'messaged';
   }
 }

@@ -10,6 +10,8 @@ export type StorageKey =
   | 'midpage-current-env'
   /** The OAuth `state` of the popup login in progress (checked by the callback page). */
   | 'oauth-state'
+  /** Popup mode: the other site the OAuth login in progress is for, with its state. */
+  | 'oauth-opener'
   /** The WeChat QR login or bind in progress: its state, purpose and starting query. */
   | 'wechat-journey';
 

@@ -3,11 +3,9 @@
  * platform, the login routes show a compact widget (no site frame) chosen by `entrance`.
  */
 import { useSearchParams } from 'react-router-dom';
-import { originAllowed } from '@shared/origins';
 import { platformFromRedirect } from '@shared/platforms';
 import { inIframe } from '../api/client';
-import { runtimeConfig } from './runtime-config';
-import { LOGIN_MESSAGE_TYPE } from './oauth';
+import { declaredOpenerOrigin, LOGIN_MESSAGE_TYPE } from './oauth';
 
 export const ENTRANCES = [
   'login-cn',
@@ -31,24 +29,13 @@ export function useWidget(): Entrance | null {
   return widgetEntrance(params);
 }
 
-/** The embedding page's origin, when it is one the product may talk to; else null. */
-export function embedderOrigin(): string | null {
-  const declared = new URLSearchParams(window.location.search).get('openerOrigin') ?? document.referrer;
-  try {
-    const origin = new URL(declared).origin;
-    return originAllowed(origin, runtimeConfig().openerOrigins) ? origin : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * After a login inside the widget's iframe the embedding page decides what happens next: it is
  * told, with the address that issues its one-time code. Returns false when not embedded.
  */
 export function tellEmbedder(next: string): boolean {
   if (!inIframe()) return false;
-  const origin = embedderOrigin();
+  const origin = declaredOpenerOrigin();
   if (!origin) return false;
   window.parent.postMessage(
     { type: LOGIN_MESSAGE_TYPE, next: new URL(next, window.location.origin).href },

@@ -3,19 +3,10 @@
  * the line, in the flow of the form so that it covers no field or button; ticking the box closes it.
  */
 import { Checkbox, Link } from '@arco-design/web-react';
-import { defineTexts, useTexts } from '../i18n/define-texts';
+import { useTexts } from '../i18n/define-texts';
+import { texts } from './agreement.locale';
 import { useValidationText } from './form-rules';
 import { usePlatformLinks } from '../hooks/use-platform';
-
-const texts = defineTexts(
-  {
-    prefix: 'I have read and agree to the',
-    agreement: 'Service Agreement',
-    and: 'and',
-    privacy: 'Privacy Policy',
-  },
-  { prefix: '我已阅读并同意', agreement: '《服务协议》', and: '和', privacy: '《隐私政策》' },
-);
 
 export function Agreement(props: { checked: boolean; onChange(checked: boolean): void; prompt: boolean }) {
   const t = useTexts(texts);

@@ -3,7 +3,7 @@
  * provider plugs in here in production builds. The dialogue's code loads on demand: `preload`
  * when the visitor starts on a form, so that it opens at once when verification is asked for.
  */
-import { useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { productMessage } from '@shared/errors/catalogue';
 import type { CaptchaResult } from '@shared/api/types';
 import { currentLocale } from '../i18n/locale-context';
@@ -34,6 +34,8 @@ export function useCaptcha(): {
   const [Dialog, setDialog] = useState<Dialog | null>(null);
   const [visible, setVisible] = useState(false);
   const resolver = useRef<((result: CaptchaResult | null) => void) | undefined>(undefined);
+  // What had focus when the dialogue opened (the button that asked): it gets focus back.
+  const opener = useRef<HTMLElement | null>(null);
 
   const settle = useCallback((result: CaptchaResult | null) => {
     resolver.current?.(result);
@@ -51,12 +53,22 @@ export function useCaptcha(): {
       notify.warning(productMessage('networkError', currentLocale()));
       return null;
     }
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setDialog(() => loaded);
     setVisible(true);
     return new Promise<CaptchaResult | null>((resolve) => {
       resolver.current = resolve;
     });
   }, []);
+
+  // Once closed (the modal's focus lock then lets go), focus returns where it was: Arco's modal
+  // leaves it on the page's body. A button that has since been disabled (a code countdown) cannot
+  // take it; its own component moves focus on.
+  useEffect(() => {
+    if (visible || !opener.current) return;
+    if (opener.current.isConnected) opener.current.focus();
+    opener.current = null;
+  }, [visible]);
 
   const preload = useCallback(() => void loadDialog().catch(() => undefined), []);
 

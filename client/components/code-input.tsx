@@ -1,5 +1,6 @@
 import { Button, Input, type InputProps } from '@arco-design/web-react';
-import { useState } from 'react';
+import type { RefInputType } from '@arco-design/web-react/es/Input';
+import { useRef, useState } from 'react';
 import { useCountdown } from '../hooks/use-countdown';
 import { defineTexts, useTexts } from '../i18n/define-texts';
 
@@ -10,20 +11,26 @@ const texts = defineTexts(
 
 /**
  * A code field with its send button. `onSend` resolves true when a code went out, which starts
- * the 60 s countdown (spec §4); afterwards the button offers to resend.
+ * the 60 s countdown (spec §4); afterwards the button offers to resend. The counting button is
+ * disabled, which would drop the focus of a keyboard user on it: focus moves to the field, where
+ * the code is typed next.
  */
 export function CodeInput({ onSend, ...input }: InputProps & { onSend(): Promise<boolean> }) {
   const t = useTexts(texts);
   const { left, start } = useCountdown();
   const [sent, setSent] = useState(false);
+  const field = useRef<RefInputType>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const label = left > 0 ? t.countdown.replace('{s}', String(left)) : sent ? t.resend : t.getCode;
   return (
     <Input
       autoComplete="one-time-code"
       inputMode="numeric"
       {...input}
+      ref={field}
       addAfter={
         <Button
+          ref={button}
           type="text"
           size="small"
           disabled={left > 0}
@@ -31,6 +38,9 @@ export function CodeInput({ onSend, ...input }: InputProps & { onSend(): Promise
             if (await onSend()) {
               setSent(true);
               start();
+              const focused = document.activeElement;
+              if (focused === button.current || focused === document.body || focused === null)
+                field.current?.focus();
             }
           }}
         >

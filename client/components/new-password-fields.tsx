@@ -1,4 +1,5 @@
-import { Form, Input } from '@arco-design/web-react';
+import { Form } from '@arco-design/web-react';
+import { PasswordInput } from './password-input';
 import { checkConfirmation, checkNewPassword } from '@shared/validation/rules';
 import { useTexts } from '../i18n/define-texts';
 import { texts } from './contact-change.locale';
@@ -16,7 +17,7 @@ export function NewPasswordFields({ form }: { form: { getFieldValue(field: 'pass
         rules={rule(checkNewPassword)}
         validateTrigger="onBlur"
       >
-        <Input.Password placeholder={t.newPasswordPlaceholder} autoComplete="new-password" maxLength={20} />
+        <PasswordInput placeholder={t.newPasswordPlaceholder} autoComplete="new-password" maxLength={20} />
       </Form.Item>
       <Form.Item
         label={t.confirmPassword}
@@ -24,7 +25,7 @@ export function NewPasswordFields({ form }: { form: { getFieldValue(field: 'pass
         rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
         validateTrigger="onBlur"
       >
-        <Input.Password autoComplete="new-password" maxLength={20} />
+        <PasswordInput autoComplete="new-password" maxLength={20} />
       </Form.Item>
     </>
   );

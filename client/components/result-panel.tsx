@@ -1,5 +1,5 @@
 import { Button, Result, type ResultProps } from '@arco-design/web-react';
-import type { MouseEvent as ReactMouseEvent, ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /**
@@ -14,7 +14,17 @@ export function ResultPanel(props: {
   /** The visible countdown (spec §9), a live timer. */
   countdown?: string;
   actions?: ReactNode;
+  /**
+   * The panel replaces the form the visitor was in (register, reset succeeded): focus goes to its
+   * heading, where reading the result starts, instead of being lost with the form's button.
+   */
+  takeFocus?: boolean;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const takeFocus = props.takeFocus ?? false;
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   const body =
     props.body || props.countdown ? (
       <>
@@ -30,7 +40,11 @@ export function ResultPanel(props: {
     <Result
       status={props.status}
       icon={props.icon}
-      title={<h1 className="result-title">{props.title}</h1>}
+      title={
+        <h1 className="result-title" ref={heading} tabIndex={takeFocus ? -1 : undefined}>
+          {props.title}
+        </h1>
+      }
       subTitle={body}
       extra={props.actions ? <div className="result-actions">{props.actions}</div> : undefined}
     />

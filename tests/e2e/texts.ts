@@ -30,3 +30,5 @@ export const common = {
 } as const;
 export { texts as usercenter } from '../../client/pages/usercenter/locale';
 export { texts as contactChange } from '../../client/components/contact-change.locale';
+export { texts as agreement } from '../../client/components/agreement.locale';
+export { texts as passwordInput } from '../../client/components/password-input.locale';

@@ -40,6 +40,8 @@ const POLL_WAIT_MS = 2000;
 /** A sub-platform of the local UAA's seed (client id uaa-media), its domain allow-listed by the BFF. */
 const SUB_PLATFORM = 'https://media.example.org';
 const SUB_PLATFORM_CLIENT_ID = 'uaa-media';
+/** The domain the operator adds to the redirect allow-list (the seed's is loopback only). */
+const REDIRECT_DOMAIN = new URL(SUB_PLATFORM).hostname.split('.').slice(1).join('.');
 
 /**
  * The production policy of DESIGN.md §5 with the Aliyun captcha configured, and WeChat's QR page
@@ -108,7 +110,7 @@ async function startServers(): Promise<void> {
       LOG_LEVEL: 'info',
       RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
       // The seed's allow-list is loopback only, which production refuses; the operator adds a domain.
-      REDIRECT_ALLOWLIST: new URL(SUB_PLATFORM).hostname.split('.').slice(1).join('.'),
+      REDIRECT_ALLOWLIST: REDIRECT_DOMAIN,
       // Production refuses the local captcha; the Aliyun one needs its scene (never reached here).
       CAPTCHA_PROVIDER: 'aliyun',
       ALIYUN_CAPTCHA_PREFIX: 'e2e',
@@ -614,6 +616,70 @@ for (const lang of LANGS) {
     expect(((await reply.json()) as { msgCode: string }).msgCode).toBe('10000');
   });
 }
+
+/**
+ * Another site's page that opens /wechat as its login popup (spec §4's popup mode), played by
+ * routing its origin in the browser, and records every message it receives.
+ */
+async function openerSite(context: BrowserContext, origin: string, lang: Lang): Promise<void> {
+  const popup = `${base}${ROUTES.wechat}?${new URLSearchParams({ lang, openerOrigin: origin })}`;
+  await context.route(`${origin}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><title>Sub-platform</title><main><h1>Sub-platform</h1>
+<button type="button" id="open">Log in with the account centre</button></main>
+<script>
+window.got = [];
+addEventListener('message', (e) => got.push({ origin: e.origin, data: e.data }));
+document.getElementById('open').onclick = () => window.open(${JSON.stringify(popup)}, 'account-centre', 'popup=yes,width=1000,height=800');
+</script></html>`,
+    }),
+  );
+}
+
+async function openLoginPopup(page: Page, origin: string): Promise<Page> {
+  await page.goto(`${origin}/`);
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Log in with the account centre' }).click();
+  return opened;
+}
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { got: unknown[] }).got);
+
+test('popup mode: an allowed site that opened /wechat as its login popup is told once, then the popup closes (zh-CN)', async ({
+  page,
+  context,
+}) => {
+  // The allow-listed domain's own host: an opener origin of production's default.
+  const site = `https://${REDIRECT_DOMAIN}`;
+  await openerSite(context, site, 'zh-CN');
+  const popup = await openLoginPopup(page, site);
+  await expectQrShown(popup, 'zh-CN');
+  const closed = popup.waitForEvent('close');
+  await standIn.scan(newAccount());
+  await closed;
+  expect(await received(page)).toEqual([
+    { origin: new URL(base).origin, data: { type: 'sso-login-success' } },
+  ]);
+  const session = await page.request.get(`${base}${BFF_PATHS.session}`);
+  expect(await session.json()).toEqual({ authenticated: true });
+});
+
+test('popup mode: a site that is not allowed gets nothing; the popup carries on with the login (en-US)', async ({
+  page,
+  context,
+}) => {
+  const site = 'https://not-allowed.example';
+  await openerSite(context, site, 'en-US');
+  const popup = await openLoginPopup(page, site);
+  await expectQrShown(popup, 'en-US');
+  await standIn.scan(newAccount());
+  // A new account on the main platform: its username first (spec §4), in the popup itself.
+  await expect(popup).toHaveURL(
+    `${base}${ROUTES.username}?lang=en-US&openerOrigin=${encodeURIComponent(site)}`,
+  );
+  expect(await received(page)).toEqual([]);
+});
 
 // A phone as Chromium emulates it (the device's browser type would force a new worker).
 const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7'];

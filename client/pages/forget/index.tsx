@@ -1,4 +1,5 @@
 import { Button, Form, Input } from '@arco-design/web-react';
+import { PasswordInput } from '../../components/password-input';
 import { Tabs } from '../../components/tabs';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -107,7 +108,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
         />
       </Form.Item>
       <Form.Item label={t.password} field="password" rules={rule(checkNewPassword)} validateTrigger="onBlur">
-        <Input.Password placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
+        <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
       </Form.Item>
       <Form.Item
         label={t.confirm}
@@ -119,7 +120,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
         })}
         validateTrigger="onBlur"
       >
-        <Input.Password placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
+        <PasswordInput placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
       </Form.Item>
       <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
         {t.submit}
@@ -141,6 +142,7 @@ export default function ForgetPage({ initialChannel }: { initialChannel?: Channe
     return (
       <PublicLayout>
         <ResultPanel
+          takeFocus
           status="success"
           title={t.doneTitle}
           countdown={t.doneBody.replace('{s}', String(left))}

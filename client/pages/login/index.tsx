@@ -1,4 +1,5 @@
 import { Button, Checkbox, Form, Input } from '@arco-design/web-react';
+import { PasswordInput } from '../../components/password-input';
 import { Tabs } from '../../components/tabs';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -238,7 +239,7 @@ export default function LoginPage({
               rules={rule(checkLoginPassword)}
               validateTrigger="onBlur"
             >
-              <Input.Password placeholder={t.passwordPlaceholder} autoComplete="current-password" />
+              <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="current-password" />
             </Form.Item>
             {common}
             <Button type="primary" htmlType="submit" long loading={submitting} className="submit">

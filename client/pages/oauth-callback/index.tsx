@@ -10,6 +10,7 @@ import {
   notifyOpener,
   openerDestination,
   POPUP_CLOSE_DELAY_MS,
+  takeOauthOpener,
   takeOauthState,
   type OauthProvider,
 } from '../../app/oauth';
@@ -35,6 +36,8 @@ export default function OauthCallbackPage() {
     started.current = true;
     const code = params.get('code');
     const expected = takeOauthState();
+    // Popup mode: the other site this login is for, kept with the state the provider sends back.
+    const site = expected ? takeOauthOpener(expected) : null;
     if (!code) return setState({ kind: 'failed', message: t.missingCode });
     if (!expected || params.get('state') !== expected)
       return setState({ kind: 'failed', message: t.badState });
@@ -42,12 +45,12 @@ export default function OauthCallbackPage() {
     const work = binding ? bindCode('github', code) : exchangeCode(provider, code, params.get('source'));
     work
       .then(() => {
-        setState({ kind: 'done' });
         const opener = window.opener as Window | null;
-        if (opener && !opener.closed) {
-          notifyOpener(opener);
+        if (opener && !opener.closed && notifyOpener(opener, site) !== 'refused') {
+          setState({ kind: 'done' });
           window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
         } else {
+          // Nobody to hand over to (or a page that may not be told): this window goes on itself.
           navigate(openerDestination(''), { replace: true });
         }
       })

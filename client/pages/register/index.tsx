@@ -1,4 +1,5 @@
 import { Button, Form, Input } from '@arco-design/web-react';
+import { PasswordInput } from '../../components/password-input';
 import { Tabs } from '../../components/tabs';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -138,6 +139,8 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
       <PublicLayout>
         <ResultPanel
           status="success"
+          // After a submit (not when the widget opens on the result): the form is gone.
+          takeFocus={!initialDone}
           title={done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle}
           body={
             done.kind === 'phone'
@@ -170,7 +173,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   const passwordFields = (form: typeof emailForm | typeof phoneForm) => (
     <>
       <Form.Item label={t.password} field="password" rules={rule(checkNewPassword)} validateTrigger="onBlur">
-        <Input.Password placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
+        <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
       </Form.Item>
       <Form.Item
         label={t.confirm}
@@ -179,7 +182,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
         rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
         validateTrigger="onBlur"
       >
-        <Input.Password placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
+        <PasswordInput placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
       </Form.Item>
     </>
   );

@@ -44,16 +44,17 @@ function ownTop(): Window | null {
 type Navigate = (to: string) => void;
 
 /**
- * Where a finished WeChat login goes: a popup tells its opener; else /midpage's stored redirect
- * (used once), else spec §4's routing with the query the login started from.
+ * Where a finished WeChat login goes: a popup tells its opener (spec §4's popup mode: another
+ * site's page only when the login started for it); else /midpage's stored redirect (used once),
+ * else spec §4's routing with the query the login started from.
  */
-function finish(reply: LoginReply, search: string, navigate: Navigate): void {
+function finish(reply: LoginReply, journey: WechatJourney, navigate: Navigate): void {
   const opener = window.opener as Window | null;
-  if (opener && !opener.closed) {
-    notifyOpener(opener);
+  if (opener && !opener.closed && notifyOpener(opener, journey.opener ?? null) !== 'refused') {
     window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
     return;
   }
+  const { search } = journey;
   const stored = storage.take('wxredirect');
   if (stored && stored.startsWith('/') && !stored.startsWith('//')) return navigate(stored);
   const destination = destinationAfterLogin({ search, username: reply.data?.data?.username });
@@ -120,7 +121,7 @@ export default function WechatPage() {
       exchangeCode('wechat', code, source)
         .then(async (reply) => {
           await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
-          finish(reply, journey.search, (to) => navigate(to, { replace: true }));
+          finish(reply, journey, (to) => navigate(to, { replace: true }));
         })
         .catch((err: unknown) => setError(err instanceof ApiError ? err.message : t.failed));
       return;

@@ -1,4 +1,5 @@
 import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } from '@arco-design/web-react';
+import { PasswordInput } from '../../../components/password-input';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { InternalUser } from '@shared/api/admin-types';
@@ -209,7 +210,7 @@ export default function UserFormPage() {
               ) : undefined
             }
           >
-            <Input.Password
+            <PasswordInput
               autoComplete="new-password"
               disabled={readOnly || !passwordEditable}
               placeholder={passwordEditable ? t.passwordPlaceholder : t.passwordLocked}

@@ -1,0 +1,3 @@
+import { defineTexts } from '../i18n/define-texts';
+
+export const texts = defineTexts({ show: 'Show password' }, { show: '显示密码' });
