@@ -19,7 +19,7 @@ import {
 import type { ServerErrorCode } from '@shared/errors/catalogue';
 import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { currentToken, currentUser } from '../auth';
-import type { CodeKey } from '../code-book';
+import type { CodeKey } from '../store/codes';
 import { assertRule, field, optionalField, parseBody } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';

@@ -4,8 +4,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FileRecord } from './records';
-import { randomSecret } from './secrets';
+import type { FileRecord } from '../records';
+import { randomSecret } from '../secrets';
 
 export type ImageType = FileRecord['mime'];
 

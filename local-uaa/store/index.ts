@@ -8,12 +8,12 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { OauthProvider } from '@shared/api/account-types';
 import type { BackOfficeModule } from '@shared/api/admin-types';
-import { CodeBook } from './code-book';
-import { FileStore } from './file-store';
-import { KeyRing } from './key-ring';
-import type { Logger } from './logger';
-import { readSnapshot, SnapshotWriter } from './persistence';
-import { seedSnapshot } from './seed';
+import { CodeBook } from './codes';
+import { FileStore } from './files';
+import { KeyRing } from './keys';
+import type { Logger } from '../logger';
+import { readSnapshot, SnapshotWriter } from '../persistence';
+import { seedSnapshot } from '../seed';
 import {
   SNAPSHOT_VERSION,
   type ActivationRecord,
@@ -24,8 +24,8 @@ import {
   type SessionRecord,
   type Snapshot,
   type UserRecord,
-} from './records';
-import { digest, randomSecret, sameDigest } from './secrets';
+} from '../records';
+import { digest, randomSecret, sameDigest } from '../secrets';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -4,8 +4,8 @@
  * its user (for signed-in flows) and its target, so a code sent for one purpose never passes
  * another. The one-per-60-s throttle belongs to the outbox, since it limits sending.
  */
-import type { StepPassRecord, VerificationCodeRecord } from './records';
-import { digest, randomDigits, sameDigest } from './secrets';
+import type { StepPassRecord, VerificationCodeRecord } from '../records';
+import { digest, randomDigits, sameDigest } from '../secrets';
 
 const MINUTE_MS = 60 * 1000;
 export const CODE_LIFETIME_MS = 5 * MINUTE_MS;

@@ -1,8 +1,8 @@
 /** Access keys (spec §3 "Credential"): at most two per account, deletable only once disabled. */
 import { randomBytes } from 'node:crypto';
 import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type CredentialStatus } from '@shared/api/account-types';
-import type { CredentialRecord } from './records';
-import { randomSecret } from './secrets';
+import type { CredentialRecord } from '../records';
+import { randomSecret } from '../secrets';
 
 /** How the list shows a secret: first 4, 16 stars, last 2 (the length never shows). */
 export function maskSecret(sk: string): string {
