@@ -47,8 +47,8 @@ describe('a version 1 data file written before the split', () => {
     expect(info.body.data).toMatchObject({ ssoUid: member.ssoUid, phone: '13100000001' });
     expect((await t.authed(ENDPOINTS.userInfo.path, secrets.adminToken)).body.data.username).toBe('admin');
     expect((await t.login(member.username, member.password)).body.msgCode).toBe(OK);
-    expect(t.store.findUserByIdentity('wechat', 'fixture-wx')?.ssoUid).toBe(member.ssoUid);
-    expect(t.store.getUser(member.ssoUid)?.platforms).toEqual(['media']);
+    expect(t.store.users.findByIdentity('wechat', 'fixture-wx')?.ssoUid).toBe(member.ssoUid);
+    expect(t.store.users.get(member.ssoUid)?.platforms).toEqual(['media']);
 
     expect(t.store.findUserByUsername('pending')?.activated).toBe(false);
     expect((await t.post(ENDPOINTS.registerActive.path, secrets.activation)).body.msgCode).toBe(OK);
@@ -62,7 +62,7 @@ describe('a version 1 data file written before the split', () => {
       oauthFrom: secrets.oauthCode.provider,
     });
     expect(oauth.body.msgCode).toBe(OK);
-    expect(t.store.getUser(oauth.body.ssouid)?.githubAccount).toBe(secrets.oauthCode.subject);
+    expect(t.store.users.get(oauth.body.ssouid)?.githubAccount).toBe(secrets.oauthCode.subject);
     const sms = await t.post(ENDPOINTS.loginByPhone.path, secrets.smsCode);
     expect(sms.body.msgCode).toBe(OK);
 
@@ -82,8 +82,8 @@ describe('a version 1 data file written before the split', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.body).toEqual(readFileSync(join(FIXTURE, 'uaa.json.files', secrets.fileId)));
-    expect(t.store.getPlatform(secrets.platform.id)).toEqual(secrets.platform);
-    expect(t.store.getAllowlist()).toEqual(['localhost', '127.0.0.1']);
+    expect(t.store.platforms.get(secrets.platform.id)).toEqual(secrets.platform);
+    expect(t.store.allowlist).toEqual(['localhost', '127.0.0.1']);
     await t.close();
   });
 });
