@@ -43,7 +43,7 @@ export function currentToken(res: Response): string {
 
 /** Refuses (403) a user whose roles open none of the modules. */
 export function assertModule(store: Store, user: UserRecord, modules: readonly BackOfficeModule[]): void {
-  const owned = store.modulesOf(user);
+  const owned = store.roles.modulesOf(user.roles);
   if (!modules.some((m) => owned.includes(m))) throw new UaaError('A0201', 403, LOCAL_TEXTS.noModule);
 }
 

@@ -1,7 +1,7 @@
 /** Sending a 6-digit code by SMS or e-mail, and checking one, the same way for every flow. */
 import type { Request } from 'express';
 import type { ServerErrorCode } from '@shared/errors/catalogue';
-import type { CodeKey } from './code-book';
+import type { CodeKey } from './store/codes';
 import { LOCAL_TEXTS } from './messages';
 import type { Outbox } from './outbox';
 import { requestLocale, UaaError } from './reply';

@@ -22,5 +22,5 @@ export function assertNoSensitiveWord(text: string): void {
 export function assertUsernameAvailable(store: Store, username: string): void {
   assertRule(checkUsername(username));
   assertNoSensitiveWord(username);
-  if (store.findUserByUsername(username)) throw new UaaError('A0210');
+  if (store.users.findByUsername(username)) throw new UaaError('A0210');
 }

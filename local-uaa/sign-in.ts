@@ -16,7 +16,7 @@ export function assertCanSignIn(user: UserRecord): void {
 
 /** Opens a session and answers in the legacy login shape (spec §3 "Login response"). */
 export function sendLoginReply(res: Response, store: Store, user: UserRecord, autoLogin: boolean): void {
-  const { token } = store.issueSession(user.ssoUid, { autoLogin });
+  const { token } = store.sessions.issue(user.ssoUid, { autoLogin });
   const reply: LoginReply = {
     msgCode: SUCCESS_CODE,
     msg: SUCCESS_MSG,

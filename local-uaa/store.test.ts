@@ -28,7 +28,7 @@ describe('data file', () => {
     await first.close();
 
     const second = createTestUaa({ dataFile, start: first.now() });
-    expect(second.store.getUser(ssoUid)).toMatchObject({ username: 'carol', activated: true });
+    expect(second.store.users.get(ssoUid)).toMatchObject({ username: 'carol', activated: true });
     expect((await second.authed(ENDPOINTS.userInfo.path, token)).body.data.ssoUid).toBe(ssoUid);
     expect((await second.login(carol.username, carol.password)).body.msgCode).toBe('10000');
     await second.close();
@@ -48,7 +48,7 @@ describe('data file', () => {
   it('keeps codes, passed steps, keys, third-party codes, platforms and bindings across a restart', async () => {
     const first = createTestUaa({ dataFile });
     const { user, token } = first.member({ phone: '13100000001' });
-    first.store.recordPlatformUse(user.ssoUid, 'cmg');
+    first.store.users.recordPlatformUse(user.ssoUid, 'cmg');
     const key = (await first.authed(ENDPOINTS.credentialCreate.path, token, { description: 'kept' })).body
       .data;
     await first.authed(ENDPOINTS.messageCode.path, token, {
@@ -65,7 +65,7 @@ describe('data file', () => {
     first.advance(60_000);
     await first.withCaptcha(ENDPOINTS.loginSmsCode.path, { phone: '13100000009' });
     const smsCode = first.codeFor('13100000009');
-    const oauthCode = first.store.issueOauthCode('carsi', 'scholar@example.edu');
+    const oauthCode = first.store.oauthCodes.issue('carsi', 'scholar@example.edu');
     const added = (
       await first.authed(ENDPOINTS.platformAdd.path, first.adminToken(), {
         displayName: 'Kept',
@@ -79,7 +79,7 @@ describe('data file', () => {
     expect(text).not.toContain(oauthCode);
 
     const second = createTestUaa({ dataFile, start: first.now() });
-    expect(second.store.getUser(user.ssoUid)?.platforms).toEqual(['cmg']);
+    expect(second.store.users.get(user.ssoUid)?.platforms).toEqual(['cmg']);
     expect((await second.authed(ENDPOINTS.credentialSecret.path, token, { ak: key.ak })).body.data).toEqual({
       sk: key.sk,
     });
@@ -93,8 +93,8 @@ describe('data file', () => {
     const login = await second.post(ENDPOINTS.loginByPhone.path, { phone: '13100000009', code: smsCode });
     expect(login.body.msgCode).toBe('10000');
     const carsi = await second.post(ENDPOINTS.loginOauth.path, { code: oauthCode, oauthFrom: 'carsi' });
-    expect(second.store.getUser(carsi.body.ssouid)?.carsiAccount).toBe('scholar@example.edu');
-    expect(second.store.getPlatform(added.id)).toMatchObject({
+    expect(second.store.users.get(carsi.body.ssouid)?.carsiAccount).toBe('scholar@example.edu');
+    expect(second.store.platforms.get(added.id)).toMatchObject({
       displayName: 'Kept',
       clientSecret: added.clientSecret,
     });
@@ -167,7 +167,7 @@ describe('seed', () => {
   const store = createStore({ now: Date.now, logger: console });
 
   it('holds the ten sub-platforms with client ids and secrets', () => {
-    const platforms = store.listPlatforms();
+    const platforms = store.platforms.list();
     expect(platforms.map((p) => p.id)).toEqual([...PLATFORM_KEYS]);
     for (const platform of platforms) {
       expect(platform.clientId).toBe(`uaa-${platform.id}`);
@@ -177,19 +177,19 @@ describe('seed', () => {
   });
 
   it('holds the super-admin and platform-admin roles', () => {
-    expect(store.listRoles()).toEqual([
+    expect(store.roles.list()).toEqual([
       expect.objectContaining({ roleId: ROLE_IDS.superAdmin, resName: 'users,platforms,role' }),
       expect.objectContaining({ roleId: ROLE_IDS.platformAdmin, resName: 'platforms' }),
     ]);
   });
 
   it('holds an activated demo admin with the super-admin role', () => {
-    expect(store.findUserByAccount('admin')).toMatchObject({
+    expect(store.users.findByAccount('admin')).toMatchObject({
       activated: true,
       status: 'ACTIVE',
       roles: [ROLE_IDS.superAdmin],
     });
-    expect(store.getAllowlist()).toEqual(['localhost', '127.0.0.1']);
+    expect(store.allowlist).toEqual(['localhost', '127.0.0.1']);
   });
 
   it('names users without a username with the fixed prefix', () => {

@@ -96,7 +96,7 @@ describe('mgmt/platforms: writing', () => {
       clientSecret: expect.stringMatching(/^[0-9a-f]{48}$/),
     });
     const { id, clientId } = reply.body.data;
-    expect(t.store.findPlatformByClientId(clientId)?.id).toBe(id);
+    expect(t.store.platforms.findByClientId(clientId)?.id).toBe(id);
     // The new client can ask for one-time codes straight away.
     expect((await t.authed(ENDPOINTS.internalAuth.path, token, { clientId })).body.msgCode).toBe('10000');
   });
@@ -115,7 +115,7 @@ describe('mgmt/platforms: writing', () => {
       ],
     });
     expect(bad.body.msgCode).toBe('A0100');
-    expect(t.store.listPlatforms()).toHaveLength(12);
+    expect(t.store.platforms.list()).toHaveLength(12);
   });
 
   it.each([
@@ -161,23 +161,23 @@ describe('mgmt/platforms: writing', () => {
     expect(
       (await t.authed(ENDPOINTS.platformDelete.path, token, { ids: ['vsp', 'nope'] })).body.msgCode,
     ).toBe('A0101');
-    expect(t.store.getPlatform('vsp')).toBeDefined();
+    expect(t.store.platforms.get('vsp')).toBeDefined();
     expect(
       (await t.authed(ENDPOINTS.platformDelete.path, token, { ids: ['vsp', 'moce'] })).body.msgCode,
     ).toBe('10000');
-    expect(t.store.listPlatforms()).toHaveLength(8);
+    expect(t.store.platforms.list()).toHaveLength(8);
     expect((await t.authed(ENDPOINTS.platformDelete.path, token, { ids: [] })).body.msgCode).toBe('A0100');
   });
 
   it('resets secrets, and the old secret is gone', async () => {
     const t = createTestUaa();
-    const before = t.store.getPlatform('media')?.clientSecret;
+    const before = t.store.platforms.get('media')?.clientSecret;
     const reply = await t.authed(ENDPOINTS.platformReset.path, t.adminToken(), { ids: ['media'] });
     expect(reply.body.data).toEqual([
       { id: 'media', clientId: 'uaa-media', clientSecret: expect.stringMatching(/^[0-9a-f]{48}$/) },
     ]);
     expect(reply.body.data[0].clientSecret).not.toBe(before);
-    expect(t.store.getPlatform('media')?.clientSecret).toBe(reply.body.data[0].clientSecret);
+    expect(t.store.platforms.get('media')?.clientSecret).toBe(reply.body.data[0].clientSecret);
     expect((await t.authed(ENDPOINTS.platformReset.path, t.adminToken(), { ids: ['x'] })).body.msgCode).toBe(
       'A0101',
     );
@@ -202,13 +202,13 @@ describe('mgmt/platforms: permissions and input', () => {
       msgCode: 'A0201',
       msg: 'This account currently has no permission to access this module.',
     });
-    expect(t.store.getPlatform('media')?.displayName).toBe('Media');
+    expect(t.store.platforms.get('media')?.displayName).toBe('Media');
   });
 
   it('lets the users module read the list and the sources but not write (403)', async () => {
     const t = createTestUaa();
     // Roles are read-only through the API; reshape the platform-admin role into a users-only one.
-    const role = t.store.getRole(ROLE_IDS.platformAdmin)!;
+    const role = t.store.roles.get(ROLE_IDS.platformAdmin)!;
     role.resName = 'users';
     const { token } = t.member({ roles: [ROLE_IDS.platformAdmin] });
     expect((await t.authed(ENDPOINTS.platformList.path, token, { current: 1 })).status).toBe(200);

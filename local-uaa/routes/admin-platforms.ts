@@ -96,7 +96,7 @@ function toListed({ clientSecret: _secret, ...platform }: PlatformRecord): Platf
 const unknownRecord = () => new UaaError('A0101', 200, LOCAL_TEXTS.unknownRecord);
 
 function getPlatform(store: Store, id: string): PlatformRecord {
-  const platform = store.getPlatform(id);
+  const platform = store.platforms.get(id);
   if (!platform) throw unknownRecord();
   return platform;
 }
@@ -109,7 +109,7 @@ export function registerAdminPlatformRoutes(router: Router, { store, requireAuth
   router.get(ENDPOINTS.platformListSource.path, ...readers, (_req, res) => {
     sendOk(
       res,
-      store.listPlatforms().map((p) => p.id),
+      store.platforms.list().map((p) => p.id),
     );
   });
 
@@ -119,8 +119,8 @@ export function registerAdminPlatformRoutes(router: Router, { store, requireAuth
     const end = parseDateFilter(body.endTime, { endOfDay: true });
     const idPart = body.platformsId?.trim().toLowerCase();
     const namePart = body.displayName?.trim().toLowerCase();
-    const matches = store
-      .listPlatforms()
+    const matches = store.platforms
+      .list()
       .map((platform, order) => ({ platform, order, at: Date.parse(platform.createTime) }))
       .filter(
         ({ platform, at }) =>
@@ -147,27 +147,27 @@ export function registerAdminPlatformRoutes(router: Router, { store, requireAuth
     const body = parseBody(req, addBody);
     if ('xlabs' in body) {
       const all = body.xlabs.map(toNew); // every item valid before any is created
-      sendOk(res, all.map((p) => store.addPlatform(p)) satisfies Platform[]);
+      sendOk(res, all.map((p) => store.platforms.add(p)) satisfies Platform[]);
       return;
     }
-    sendOk(res, store.addPlatform(toNew(body)) satisfies Platform);
+    sendOk(res, store.platforms.add(toNew(body)) satisfies Platform);
   });
 
   router.post(ENDPOINTS.platformUpdate.path, ...writers, (req, res) => {
     const { id, ...input } = parseBody(req, updateBody);
     getPlatform(store, id);
-    sendOk(res, store.updatePlatform(id, validated(input)) satisfies Platform | undefined);
+    sendOk(res, store.platforms.update(id, validated(input)) satisfies Platform | undefined);
   });
 
   router.post(ENDPOINTS.platformDelete.path, ...writers, (req, res) => {
     const { ids } = parseBody(req, idsBody);
-    if (!store.deletePlatforms(ids)) throw unknownRecord();
+    if (!store.platforms.delete(ids)) throw unknownRecord();
     sendOk(res);
   });
 
   router.post(ENDPOINTS.platformReset.path, ...writers, (req, res) => {
     const { ids } = parseBody(req, idsBody);
-    const updated = store.resetPlatformSecrets(ids);
+    const updated = store.platforms.resetSecrets(ids);
     if (!updated) throw unknownRecord();
     const data: PlatformResetData = updated.map(({ id, clientId, clientSecret }) => ({
       id,

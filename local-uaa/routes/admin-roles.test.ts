@@ -42,7 +42,7 @@ describe('role/management/role/list', () => {
 
   it('needs the role module for the role page and users or role for the user form (403 A0201)', async () => {
     const t = createTestUaa();
-    const role = t.store.getRole(ROLE_IDS.platformAdmin)!;
+    const role = t.store.roles.get(ROLE_IDS.platformAdmin)!;
     const platformOnly = t.member({ roles: [ROLE_IDS.platformAdmin] }).token;
     const page = { pageNumber: 1, pageSize: 1000 };
     expect(

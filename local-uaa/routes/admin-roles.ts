@@ -26,7 +26,7 @@ export function registerAdminRoleRoutes(router: Router, { store, requireAuth }: 
   router.post(ENDPOINTS.roleList.path, requireAuth, (req, res) => {
     const body = parseBody(req, roleListBody);
     assertModule(store, currentUser(res), body.resourceModule === 0 ? ['users', 'role'] : ['role']);
-    const roles = store.listRoles().sort((a, b) => a.roleId - b.roleId);
+    const roles = store.roles.list().sort((a, b) => a.roleId - b.roleId);
     const size = body.pageSize ?? 12;
     const start = ((body.pageNumber ?? 1) - 1) * size;
     const page: Role[] = roles.slice(start, start + size).map((role) => ({ ...role }));
@@ -39,8 +39,8 @@ export function registerAdminRoleRoutes(router: Router, { store, requireAuth }: 
     const me = currentUser(res);
     const userId = parseBody(req, resListBody)?.userId ?? me.ssoUid;
     if (userId !== me.ssoUid) assertModule(store, me, ['users']);
-    const user = store.getUser(userId);
+    const user = store.users.get(userId);
     if (!user) throw new UaaError('A0101', 200, LOCAL_TEXTS.unknownRecord);
-    sendOk(res, store.modulesOf(user) satisfies UserResListData);
+    sendOk(res, store.roles.modulesOf(user.roles) satisfies UserResListData);
   });
 }

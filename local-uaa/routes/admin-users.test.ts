@@ -98,7 +98,7 @@ describe('user/admin/internal: list and search', () => {
     await t.authed(ENDPOINTS.internalAuth.path, token, { clientId: 'uaa-cmg' });
     await t.authed(ENDPOINTS.internalAuth.path, token, { clientId: 'uaa-cmg' });
     await t.authed(ENDPOINTS.internalAuth.path, token, { clientId: 'uaa-vsp' });
-    expect(t.store.getUser(user.ssoUid)?.platforms).toEqual(['cmg', 'vsp']);
+    expect(t.store.users.get(user.ssoUid)?.platforms).toEqual(['cmg', 'vsp']);
   });
 });
 
@@ -116,9 +116,9 @@ describe('user/admin/internal: create', () => {
       status: 'ACTIVE',
       description: 'Support staff',
     });
-    const saved = t.store.getUser(reply.body.data.ssoUid);
+    const saved = t.store.users.get(reply.body.data.ssoUid);
     expect(await verifyPassword('Staff-pass1', saved?.passwordHash ?? null)).toBe(true);
-    expect(t.store.modulesOf(saved!)).toEqual(['platforms']);
+    expect(t.store.roles.modulesOf(saved!.roles)).toEqual(['platforms']);
   });
 
   it('creates with the default source, no role (none, [] or 0) and only an e-mail', async () => {
@@ -158,7 +158,7 @@ describe('user/admin/internal: create', () => {
       .set('lang', 'en-US');
     expect(reply.body.msgCode).toBe(code);
     expect(reply.body.msg).toMatch(text);
-    expect(t.store.listUsers()).toHaveLength(1);
+    expect(t.store.users.list()).toHaveLength(1);
   });
 
   it('refuses taken contacts: e-mail A0203, phone A0209, GitHub account A0214', async () => {
@@ -237,7 +237,7 @@ describe('user/admin/internal: update and delete', () => {
       password: t.encrypt('Changed-pass1', 'resetPassword'),
     });
     expect(reply.body.msgCode).toBe('10000');
-    expect(await verifyPassword('Changed-pass1', t.store.getUser(user.ssoUid)?.passwordHash ?? null)).toBe(
+    expect(await verifyPassword('Changed-pass1', t.store.users.get(user.ssoUid)?.passwordHash ?? null)).toBe(
       true,
     );
   });
@@ -274,7 +274,7 @@ describe('user/admin/internal: update and delete', () => {
     expect(
       (await t.authed(internalUserUpdate.path, token, { ssoUid: admin.ssoUid, roleIds: [] })).body.msgCode,
     ).toBe('A0201');
-    expect(t.store.getUser(admin.ssoUid)?.roles).toEqual([ROLE_IDS.superAdmin]);
+    expect(t.store.users.get(admin.ssoUid)?.roles).toEqual([ROLE_IDS.superAdmin]);
   });
 
   it('deletes users in bulk, all or none, with their sessions', async () => {
@@ -285,12 +285,12 @@ describe('user/admin/internal: update and delete', () => {
     expect(
       (await t.authed(internalUserDelete.path, token, { ssoUids: [a.user.ssoUid, 'nope'] })).body.msgCode,
     ).toBe('A0101');
-    expect(t.store.getUser(a.user.ssoUid)).toBeDefined();
+    expect(t.store.users.get(a.user.ssoUid)).toBeDefined();
     const reply = await t.authed(internalUserDelete.path, token, {
       ssoUids: `${a.user.ssoUid},${b.user.ssoUid}`,
     });
     expect(reply.body).toEqual({ msgCode: '10000', msg: 'success' });
-    expect(t.store.listUsers()).toHaveLength(1);
+    expect(t.store.users.list()).toHaveLength(1);
     expect((await t.authed(ENDPOINTS.userInfo.path, a.token)).status).toBe(401);
   });
 });

@@ -87,7 +87,7 @@ function toInternalUser(store: Store, user: UserRecord): InternalUser {
     createBy: user.createBy,
     platforms: [...user.platforms],
     roles: user.roles.flatMap((roleId) => {
-      const role = store.getRole(roleId);
+      const role = store.roles.get(roleId);
       return role ? [{ roleId, roleName: role.roleName }] : [];
     }),
     status: user.status,
@@ -116,7 +116,8 @@ function pageOf(
 }
 
 const unknownRecord = () => new UaaError('A0101', 200, LOCAL_TEXTS.unknownRecord);
-const canManageUsers = (store: Store, user: UserRecord) => store.modulesOf(user).includes('users');
+const canManageUsers = (store: Store, user: UserRecord) =>
+  store.roles.modulesOf(user.roles).includes('users');
 
 /**
  * The spec §5 internal-user rules for the fields present, as a patch. `self` is the user being
@@ -135,7 +136,7 @@ function validatedPatch(
     const email = input.email.trim();
     if (email !== '') {
       assertRule(checkEmail(email));
-      if (takenByOther(store.findUserByEmail(email))) throw new UaaError('A0203');
+      if (takenByOther(store.users.findByEmail(email))) throw new UaaError('A0203');
     }
     patch.email = email || null;
   }
@@ -143,7 +144,7 @@ function validatedPatch(
     const phone = input.phone.trim();
     if (phone !== '') {
       assertRule(checkPhone(phone, { strict: true }));
-      if (takenByOther(store.findUserByPhone(phone)))
+      if (takenByOther(store.users.findByPhone(phone)))
         throw new UaaError('A0209', 200, LOCAL_TEXTS.phoneExists);
     }
     patch.phone = phone || null;
@@ -157,14 +158,14 @@ function validatedPatch(
     const login = input.githubAccount.trim();
     if (login !== '') {
       if (!GITHUB_LOGIN.test(login)) throw new UaaError('A0100');
-      const owner = store.findUserByIdentity('github', login);
+      const owner = store.users.findByIdentity('github', login);
       if (takenByOther(owner)) throw new UaaError('A0214', 200, LOCAL_TEXTS.githubAccountTaken);
     }
     patch.githubAccount = login || null;
   }
   if (input.source !== undefined && input.source.trim() !== '') {
     const source = input.source.trim();
-    if (source !== DEFAULT_SOURCE && !store.getPlatform(source)) throw unknownRecord();
+    if (source !== DEFAULT_SOURCE && !store.platforms.get(source)) throw unknownRecord();
     patch.createBy = source === DEFAULT_SOURCE ? '' : source;
   }
   if (input.status) patch.status = input.status;
@@ -174,7 +175,7 @@ function validatedPatch(
   }
   if (input.roleIds !== undefined) {
     if (input.roleIds.length > 1) throw new UaaError('A0100', 200, LOCAL_TEXTS.roleSingle);
-    if (!input.roleIds.every((id) => store.getRole(id))) throw unknownRecord();
+    if (!input.roleIds.every((id) => store.roles.get(id))) throw unknownRecord();
     patch.roles = input.roleIds;
   }
   return patch;
@@ -185,8 +186,8 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
 
   /** Refuses a change that would leave nobody able to manage users. */
   function assertUserAdminsRemain(without: ReadonlySet<string>, changed?: UserRecord): void {
-    const remaining = store
-      .listUsers()
+    const remaining = store.users
+      .list()
       .filter((u) => !without.has(u.ssoUid))
       .map((u) => (changed && u.ssoUid === changed.ssoUid ? changed : u))
       .filter((u) => u.status === 'ACTIVE' && canManageUsers(store, u));
@@ -195,7 +196,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
 
   router.post(ENDPOINTS.internalUserList.path, ...guard, (req, res) => {
     const body = parseBody(req, listBody) ?? {};
-    sendOk(res, pageOf(store, store.listUsers(), body));
+    sendOk(res, pageOf(store, store.users.list(), body));
   });
 
   router.post(ENDPOINTS.internalUserSearch.path, ...guard, (req, res) => {
@@ -204,7 +205,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
     const until = parseDateFilter(body.until, { endOfDay: true });
     const origins = body.createOrigins?.map((o) => (o === DEFAULT_SOURCE ? '' : o));
     const platforms = body.platforms?.filter(Boolean);
-    const found = store.listUsers().filter((user) => {
+    const found = store.users.list().filter((user) => {
       const at = Date.parse(user.createTime);
       return (
         contains(user.ssoUid, body.ssoUid) &&
@@ -233,14 +234,14 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
     assertRule(checkNewPassword(password));
     const passwordHash = await hashPassword(password);
     const patch = validatedPatch(store, body); // again: the await let others run
-    const user = store.createUser({ ...patch, passwordHash, activated: true });
+    const user = store.users.create({ ...patch, passwordHash, activated: true });
     sendOk(res, toInternalUser(store, user));
   });
 
   router.post(ENDPOINTS.internalUserUpdate.path, ...guard, async (req, res) => {
     const body = parseBody(req, updateBody);
     const me = currentUser(res);
-    if (!store.getUser(body.ssoUid)) throw unknownRecord();
+    if (!store.users.get(body.ssoUid)) throw unknownRecord();
     if (body.ssoUid === me.ssoUid && body.status === 'DISABLED') {
       throw new UaaError('A0201', 200, LOCAL_TEXTS.notYourself);
     }
@@ -250,21 +251,21 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
       assertRule(checkNewPassword(password));
       passwordHash = await hashPassword(password);
     }
-    const target = store.getUser(body.ssoUid);
+    const target = store.users.get(body.ssoUid);
     if (!target) throw unknownRecord();
     const patch = validatedPatch(store, body, target);
     if (passwordHash) patch.passwordHash = passwordHash;
     assertUserAdminsRemain(new Set(), { ...target, ...patch });
-    const updated = store.updateUser(target.ssoUid, patch) ?? target;
+    const updated = store.users.update(target.ssoUid, patch) ?? target;
     // A new password or a disabled account ends the user's sessions.
-    if (passwordHash || updated.status === 'DISABLED') store.revokeSessions(updated.ssoUid);
+    if (passwordHash || updated.status === 'DISABLED') store.sessions.revoke(updated.ssoUid);
     sendOk(res, toInternalUser(store, updated));
   });
 
   router.post(ENDPOINTS.internalUserDelete.path, ...guard, (req, res) => {
     const { ssoUids } = parseBody(req, deleteBody);
     if (ssoUids.includes(currentUser(res).ssoUid)) throw new UaaError('A0201', 200, LOCAL_TEXTS.notYourself);
-    if (!ssoUids.every((id) => store.getUser(id))) throw unknownRecord();
+    if (!ssoUids.every((id) => store.users.get(id))) throw unknownRecord();
     assertUserAdminsRemain(new Set(ssoUids));
     for (const id of ssoUids) store.deleteUser(id);
     sendOk(res);

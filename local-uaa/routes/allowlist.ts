@@ -6,6 +6,6 @@ import type { RouteDeps } from './deps';
 /** The static allow-list file of the legacy deployment: plain JSON, no envelope. */
 export function registerAllowlistRoutes(router: Router, { store }: RouteDeps): void {
   router.get(ALLOWLIST_JSON_PATH, (_req, res) => {
-    res.json({ redirectWhiteList: [...store.getAllowlist()] } satisfies RedirectWhiteList);
+    res.json({ redirectWhiteList: [...store.allowlist] } satisfies RedirectWhiteList);
   });
 }

@@ -156,7 +156,7 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
             error,
           });
         }
-        target.searchParams.set('code', store.issueOauthCode(provider, account.trim()));
+        target.searchParams.set('code', store.oauthCodes.issue(provider, account.trim()));
       }
       target.searchParams.set('state', state);
       if (type !== undefined) target.searchParams.set('type', type);

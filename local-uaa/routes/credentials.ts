@@ -10,7 +10,7 @@ import { ENDPOINTS } from '@shared/api/endpoints';
 import { checkDescription } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertRule, field, intField, optionalField, parseBody } from '../input';
-import { maskSecret } from '../key-ring';
+import { maskSecret } from '../store/keys';
 import { LOCAL_TEXTS } from '../messages';
 import type { CredentialRecord } from '../records';
 import { sendOk, UaaError } from '../reply';

@@ -13,11 +13,11 @@ const authBody = z.object({ clientId: field.min(1) });
 export function registerInternalAuthRoutes(router: Router, { store, requireAuth }: RouteDeps): void {
   router.post(ENDPOINTS.internalAuth.path, requireAuth, (req, res) => {
     const { clientId } = parseBody(req, authBody);
-    const platform = store.findPlatformByClientId(clientId);
+    const platform = store.platforms.findByClientId(clientId);
     if (!platform) throw new UaaError('A0100');
     const user = currentUser(res);
-    const { code } = store.issueAuthCode(user.ssoUid, clientId);
-    store.recordPlatformUse(user.ssoUid, platform.id); // the back office's "platforms used"
+    const { code } = store.authCodes.issue(user.ssoUid, clientId);
+    store.users.recordPlatformUse(user.ssoUid, platform.id); // the back office's "platforms used"
     sendOk(res, { code } satisfies InternalAuthData);
   });
 }

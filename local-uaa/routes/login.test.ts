@@ -254,7 +254,7 @@ describe('login/getSmsCode and login/byPhone', () => {
       ssouid: user.ssoUid,
       data: { data: { username: 'phoney' } },
     });
-    expect(t.store.listUsers().filter((u) => u.phone === phone)).toHaveLength(1);
+    expect(t.store.users.list().filter((u) => u.phone === phone)).toHaveLength(1);
   });
 
   it('uses a code once', async () => {

@@ -39,7 +39,7 @@ export function registerLoginRoutes(router: Router, deps: RouteDeps): void {
     assertRule(checkAccount(body.account));
     const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'login', now());
 
-    const user = store.findUserByAccount(body.account.trim());
+    const user = store.users.findByAccount(body.account.trim());
     const valid = user?.passwordHash
       ? await verifyPassword(password, user.passwordHash)
       : await burnPasswordCheck(password);
@@ -66,8 +66,8 @@ export function registerLoginRoutes(router: Router, deps: RouteDeps): void {
     assertRule(checkCode(body.code, 'phone'));
     useCode(store, { purpose: 'login', target: body.phone }, body.code, 'A0204');
     const user =
-      store.findUserByPhone(body.phone) ??
-      store.createUser({ phone: body.phone, createBy: body.source ?? '' });
+      store.users.findByPhone(body.phone) ??
+      store.users.create({ phone: body.phone, createBy: body.source ?? '' });
     assertCanSignIn(user);
     sendLoginReply(res, store, user, body.autoLogin ?? false);
   });

@@ -7,7 +7,7 @@ import type { RouteDeps } from './deps';
 export function registerLogoutRoutes(router: Router, { store, requireAuth }: RouteDeps): void {
   // "all": every session of the user ends, not only the one making the call.
   router.post(ENDPOINTS.logoutAll.path, requireAuth, (_req, res) => {
-    store.revokeSessions(currentUser(res).ssoUid);
+    store.sessions.revoke(currentUser(res).ssoUid);
     sendOk(res);
   });
 }

@@ -176,7 +176,7 @@ describe('login/oauth', () => {
         phone: null,
         data: { token: expect.any(String), ssoCode: expect.any(String), data: { username: null } },
       });
-      const user = t.store.getUser(first.body.ssouid);
+      const user = t.store.users.get(first.body.ssouid);
       expect(user).toMatchObject({ createBy: 'vsp', username: null });
       const info = (await t.authed(ENDPOINTS.userInfo.path, first.body.data.token)).body.data;
       if (provider === 'github') expect(info.githubAccount).toBe('someone');
@@ -247,7 +247,7 @@ describe('login/bind', () => {
       ssouid: user.ssoUid,
       data: { token: expect.any(String) },
     });
-    expect(t.store.getUser(user.ssoUid)).toMatchObject({
+    expect(t.store.users.get(user.ssoUid)).toMatchObject({
       wechatName: 'Mei',
       wechat: expect.stringMatching(/^wx_/),
     });

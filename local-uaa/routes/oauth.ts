@@ -66,7 +66,7 @@ export function wechatQrAddress(qrUrl: string, redirectUri: string, state: strin
 }
 
 function redeem(store: Store, code: string, from: OauthProvider): string {
-  const subject = store.redeemOauthCode(code, from);
+  const subject = store.oauthCodes.redeem(code, from);
   if (subject === null) throw new UaaError('A0202', 200, LOCAL_TEXTS.oauthCodeInvalid);
   return subject;
 }
@@ -97,8 +97,11 @@ export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
     const body = parseBody(req, oauthBody);
     const subject = redeem(store, body.code, body.oauthFrom);
     const user =
-      store.findUserByIdentity(body.oauthFrom, subject) ??
-      store.createUser({ ...store.identityPatch(body.oauthFrom, subject), createBy: body.source ?? '' });
+      store.users.findByIdentity(body.oauthFrom, subject) ??
+      store.users.create({
+        ...store.users.identityPatch(body.oauthFrom, subject),
+        createBy: body.source ?? '',
+      });
     assertCanSignIn(user);
     sendLoginReply(res, store, user, body.autoLogin ?? false);
   });
@@ -108,14 +111,14 @@ export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
     const body = parseBody(req, bindBody);
     const user = currentUser(res);
     const subject = redeem(store, body.code, body.oauthFrom);
-    const owner = store.findUserByIdentity(body.oauthFrom, subject);
+    const owner = store.users.findByIdentity(body.oauthFrom, subject);
     if (owner && owner.ssoUid !== user.ssoUid) {
       throw new UaaError('A0214', 200, LOCAL_TEXTS.identityBoundElsewhere);
     }
-    if (!owner && store.hasIdentity(user, body.oauthFrom)) {
+    if (!owner && store.users.hasIdentity(user, body.oauthFrom)) {
       throw new UaaError('A0213', 200, LOCAL_TEXTS.identityAlreadyBound);
     }
-    const bound = store.updateUser(user.ssoUid, store.identityPatch(body.oauthFrom, subject)) ?? user;
+    const bound = store.users.update(user.ssoUid, store.users.identityPatch(body.oauthFrom, subject)) ?? user;
     sendLoginReply(res, store, bound, body.autoLogin ?? true);
   });
 }

@@ -24,7 +24,9 @@ describe('user/management/password/forget and reset', () => {
 
     const reply = await resetWith(t, { type, item, code: t.codeFor(item) });
     expect(reply.body).toEqual({ msgCode: '10000', msg: 'success' });
-    expect(await verifyPassword('Brand-new1', t.store.getUser(user.ssoUid)?.passwordHash ?? null)).toBe(true);
+    expect(await verifyPassword('Brand-new1', t.store.users.get(user.ssoUid)?.passwordHash ?? null)).toBe(
+      true,
+    );
     expect((await t.authed(ENDPOINTS.userInfo.path, token)).status).toBe(401);
   });
 

@@ -20,7 +20,7 @@ const resetBody = forgetBody.extend({ code: field, password: field });
 /** The registered, usable account of the contact: A0206 for none (spec §5 "not a registered …"). */
 function accountOf(store: Store, type: ContactChannel, item: string): UserRecord {
   assertRule(type === 'phone' ? checkPhone(item) : checkEmail(item));
-  const user = store.findUserByContact(type, item);
+  const user = store.users.findByContact(type, item);
   if (!user) {
     throw new UaaError(
       'A0206',
@@ -52,8 +52,8 @@ export function registerPasswordRoutes(router: Router, deps: RouteDeps): void {
     const passwordHash = await hashPassword(password);
     const user = accountOf(store, body.type, body.item); // again: the await let others run
     useCode(store, { purpose: 'resetPassword', target: body.item }, body.code, 'A0208');
-    store.updateUser(user.ssoUid, { passwordHash });
-    store.revokeSessions(user.ssoUid);
+    store.users.update(user.ssoUid, { passwordHash });
+    store.sessions.revoke(user.ssoUid);
     sendOk(res);
   });
 }

@@ -58,7 +58,7 @@ describe('personal/info/update and username/set', () => {
     expect((await t.authed(ENDPOINTS.usernameSet.path, token, { username: 'Other' })).body.msgCode).toBe(
       'A0217',
     );
-    expect(t.store.getUser(user.ssoUid)?.username).toBe('Settled');
+    expect(t.store.users.get(user.ssoUid)?.username).toBe('Settled');
   });
 
   it('sets the username through the inferred username/set call too', async () => {

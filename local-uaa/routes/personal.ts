@@ -48,7 +48,7 @@ function updateInfo(store: Store, user: UserRecord, body: InfoUpdatePayload): Us
     assertNoSensitiveWord(body.nickname);
     patch.nickname = body.nickname;
   }
-  return store.updateUser(user.ssoUid, patch) ?? user;
+  return store.users.update(user.ssoUid, patch) ?? user;
 }
 
 export function registerPersonalRoutes(router: Router, deps: RouteDeps): void {
@@ -59,7 +59,7 @@ export function registerPersonalRoutes(router: Router, deps: RouteDeps): void {
     const { username } = parseBody(req, usernameBody);
     assertRule(checkUsername(username));
     assertNoSensitiveWord(username);
-    sendOk(res, { exist: store.findUserByUsername(username) !== undefined } satisfies ExistData);
+    sendOk(res, { exist: store.users.findByUsername(username) !== undefined } satisfies ExistData);
   });
 
   router.post(ENDPOINTS.infoUpdate.path, requireAuth, (req, res) => {
@@ -76,6 +76,6 @@ export function registerPersonalRoutes(router: Router, deps: RouteDeps): void {
   router.post(ENDPOINTS.itemCheck.path, requireAuth, (req, res) => {
     const { message, item } = parseBody(req, itemCheckBody);
     assertRule(message === 'phone' ? checkPhone(item) : checkEmail(item));
-    sendOk(res, store.findUserByContact(message, item) !== undefined);
+    sendOk(res, store.users.findByContact(message, item) !== undefined);
   });
 }

@@ -44,7 +44,7 @@ describe('register/byEmail and register/active', () => {
     const ssoUid = reply.body.data.ssoUid as string;
     expect(ssoUid).toMatch(/^[0-9a-f-]{36}$/);
 
-    const user = t.store.getUser(ssoUid);
+    const user = t.store.users.get(ssoUid);
     expect(user).toMatchObject({
       username: 'alice',
       email: alice.email,
@@ -67,7 +67,7 @@ describe('register/byEmail and register/active', () => {
 
     const first = await t.post(ENDPOINTS.registerActive.path, { sign, token });
     expect(first.body).toEqual({ msgCode: '10000', msg: 'success' });
-    expect(t.store.getUser(body.data.ssoUid)?.activated).toBe(true);
+    expect(t.store.users.get(body.data.ssoUid)?.activated).toBe(true);
     expect((await t.login(alice.username, alice.password)).body.msgCode).toBe('10000');
 
     const again = await t.post(ENDPOINTS.registerActive.path, { sign, token });
@@ -228,7 +228,7 @@ describe('register/getSmsCode and register/byPhone', () => {
 
     const reply = await registerByPhone(t);
     expect(reply.body).toEqual({ msgCode: '10000', msg: 'success', data: { ssouid: expect.any(String) } });
-    expect(t.store.getUser(reply.body.data.ssouid)).toMatchObject({
+    expect(t.store.users.get(reply.body.data.ssouid)).toMatchObject({
       username: 'dave.p',
       phone,
       activated: true,
@@ -322,10 +322,10 @@ describe('register/deactivate', () => {
 
     const reply = await t.authedGet(ENDPOINTS.deactivate.path, token);
     expect(reply.body).toEqual({ msgCode: '10000', msg: 'success' });
-    expect(t.store.getUser(user.ssoUid)).toBeUndefined();
+    expect(t.store.users.get(user.ssoUid)).toBeUndefined();
     expect(t.store.keys.list(user.ssoUid)).toEqual([]);
     expect((await t.authed(ENDPOINTS.userInfo.path, other)).status).toBe(401);
-    expect(t.store.findUserByIdentity('github', 'gone')).toBeUndefined();
+    expect(t.store.users.findByIdentity('github', 'gone')).toBeUndefined();
 
     const phone = await t.post(ENDPOINTS.registerCheck.path, { item: '13700003333', type: 'phone' });
     const email = await t.post(ENDPOINTS.registerCheck.path, { item: 'gone@example.org', type: 'email' });

@@ -51,12 +51,12 @@ const byPhoneBody = z.object({
 
 /** A0209 "phone already exists" (spec §5: the register form then offers a login link). */
 function assertPhoneFree(store: Store, phone: string): void {
-  if (store.findUserByPhone(phone)) throw new UaaError('A0209', 200, LOCAL_TEXTS.phoneExists);
+  if (store.users.findByPhone(phone)) throw new UaaError('A0209', 200, LOCAL_TEXTS.phoneExists);
 }
 
 /** Whether removing this user would leave nobody able to manage users in the back office. */
 function isLastUserAdmin(store: Store, ssoUid: string): boolean {
-  const admins = store.listUsers().filter((u) => store.modulesOf(u).includes('users'));
+  const admins = store.users.list().filter((u) => store.roles.modulesOf(u.roles).includes('users'));
   return admins.length === 1 && admins[0]?.ssoUid === ssoUid;
 }
 
@@ -72,7 +72,7 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
     const { item, type } = parseBody(req, checkBody);
     assertRule(type === 'email' ? checkEmail(item) : checkPhone(item));
     store.pruneExpired(); // an abandoned registration no longer holds its e-mail
-    const user = type === 'email' ? store.findUserByEmail(item) : store.findUserByPhone(item);
+    const user = type === 'email' ? store.users.findByEmail(item) : store.users.findByPhone(item);
     sendOk(res, { exist: user !== undefined } satisfies ExistData);
   });
 
@@ -86,23 +86,23 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
     // A retry after a lost reply learns that the account exists (its activation mail was sent),
     // not that it asks too often.
     store.pruneExpired();
-    if (store.findUserByEmail(body.email)) throw new UaaError('A0203');
+    if (store.users.findByEmail(body.email)) throw new UaaError('A0203');
     if (outbox.isThrottled(body.email)) throw new UaaError('A0301');
 
     // Hash before the uniqueness checks so nothing awaits between checking and creating.
     const passwordHash = await hashPassword(password);
     store.pruneExpired();
-    if (store.findUserByEmail(body.email)) throw new UaaError('A0203');
-    if (store.findUserByUsername(body.username)) throw new UaaError('A0210');
+    if (store.users.findByEmail(body.email)) throw new UaaError('A0203');
+    if (store.users.findByUsername(body.username)) throw new UaaError('A0210');
 
-    const user = store.createUser({
+    const user = store.users.create({
       username: body.username,
       email: body.email,
       passwordHash,
       activated: false,
       createBy: body.source ?? '',
     });
-    const { sign, token } = store.createActivation(user.ssoUid);
+    const { sign, token } = store.activations.create(user.ssoUid);
     const link = activationLink(publicUrl, sign, token);
     const locale = requestLocale(req);
     outbox.send({
@@ -141,9 +141,9 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
 
     const passwordHash = await hashPassword(password);
     assertPhoneFree(store, body.phone);
-    if (store.findUserByUsername(body.username)) throw new UaaError('A0210');
+    if (store.users.findByUsername(body.username)) throw new UaaError('A0210');
     useCode(store, { purpose: 'register', target: body.phone }, body.code, 'A0204');
-    const user = store.createUser({
+    const user = store.users.create({
       username: body.username,
       phone: body.phone,
       passwordHash,

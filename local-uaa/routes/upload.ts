@@ -11,7 +11,7 @@ import { ENDPOINTS } from '@shared/api/endpoints';
 import { LIMITS } from '@shared/validation/rules';
 import type { ServerErrorCode } from '@shared/errors/catalogue';
 import { currentUser, requireModule } from '../auth';
-import { sniffImage } from '../file-store';
+import { sniffImage } from '../store/files';
 import { sendOk, UaaError } from '../reply';
 import type { RouteDeps } from './deps';
 

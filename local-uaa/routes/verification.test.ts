@@ -43,7 +43,7 @@ describe('changing the phone of a phone account (2.1.1 → 2.1.2)', () => {
       code: t.codeFor(NEW_PHONE),
     });
     expect(bind.body).toMatchObject({ msgCode: '10000', data: { phone: NEW_PHONE } });
-    expect(t.store.getUser(user.ssoUid)?.phone).toBe(NEW_PHONE);
+    expect(t.store.users.get(user.ssoUid)?.phone).toBe(NEW_PHONE);
     expect(t.store.findUserByPhone(OLD_PHONE)).toBeUndefined();
   });
 
@@ -173,7 +173,7 @@ describe('the other contact flows', () => {
     await send(t, token, { function: '1.1.2', message: 'phone', item: NEW_PHONE });
     const bind = { function: '1.1.2', phone: NEW_PHONE, code: t.codeFor(NEW_PHONE) };
     expect((await t.authed(ENDPOINTS.mobileBind.path, token, bind)).body.msgCode).toBe('10000');
-    expect(t.store.getUser(user.ssoUid)).toMatchObject({ phone: NEW_PHONE, email: OLD_MAIL });
+    expect(t.store.users.get(user.ssoUid)).toMatchObject({ phone: NEW_PHONE, email: OLD_MAIL });
   });
 
   it('refuses a wrong e-mail code with A0205', async () => {
@@ -199,7 +199,7 @@ describe('the other contact flows', () => {
       msgCode: '10000',
       data: { email: NEW_MAIL },
     });
-    expect(t.store.getUser(user.ssoUid)?.email).toBe(NEW_MAIL);
+    expect(t.store.users.get(user.ssoUid)?.email).toBe(NEW_MAIL);
   });
 
   it('binds an e-mail to a phone account through the phone (4.1.1 → 4.1.2); a taken e-mail is A0214', async () => {
@@ -214,7 +214,7 @@ describe('the other contact flows', () => {
     expect((await t.authed(ENDPOINTS.emailBind.path, token, wrong)).body.msgCode).toBe('A0205');
     const bind = { function: '4.1.2', email: NEW_MAIL, code: t.codeFor(NEW_MAIL) };
     expect((await t.authed(ENDPOINTS.emailBind.path, token, bind)).body.msgCode).toBe('10000');
-    expect(t.store.getUser(user.ssoUid)).toMatchObject({ phone: OLD_PHONE, email: NEW_MAIL });
+    expect(t.store.users.get(user.ssoUid)).toMatchObject({ phone: OLD_PHONE, email: NEW_MAIL });
   });
 
   it('binds a phone and a password to an account with no contact (1.2.1 → 1.2.2)', async () => {
@@ -237,7 +237,7 @@ describe('the other contact flows', () => {
       password: t.encrypt('Passw0rd!', 'resetPassword'),
     });
     expect(bind.body.msgCode).toBe('10000');
-    const saved = t.store.getUser(user.ssoUid);
+    const saved = t.store.users.get(user.ssoUid);
     expect(saved?.phone).toBe(NEW_PHONE);
     expect(await verifyPassword('Passw0rd!', saved?.passwordHash ?? null)).toBe(true);
   });
@@ -249,8 +249,8 @@ describe('the other contact flows', () => {
     await send(t, token, { function: '3.2.1', message: 'email', item: NEW_MAIL });
     const bind = { function: '3.2.2', email: NEW_MAIL, code: t.codeFor(NEW_MAIL) };
     expect((await t.authed(ENDPOINTS.emailBind.path, token, bind)).body.msgCode).toBe('10000');
-    expect(t.store.getUser(admin!.ssoUid)?.email).toBe(NEW_MAIL);
-    expect(t.store.getUser(admin!.ssoUid)?.passwordHash).toBe(admin!.passwordHash);
+    expect(t.store.users.get(admin!.ssoUid)?.email).toBe(NEW_MAIL);
+    expect(t.store.users.get(admin!.ssoUid)?.passwordHash).toBe(admin!.passwordHash);
   });
 
   it('refuses a bind password that does not decrypt (A0216) or breaks the rule (A0100)', async () => {
@@ -328,7 +328,7 @@ describe('changing the password (5.x)', () => {
       password: t.encrypt('NewPassw0rd', 'resetPassword'),
     });
     expect(reply.body).toEqual({ msgCode: '10000', msg: 'success' });
-    expect(await verifyPassword('NewPassw0rd', t.store.getUser(user.ssoUid)?.passwordHash ?? null)).toBe(
+    expect(await verifyPassword('NewPassw0rd', t.store.users.get(user.ssoUid)?.passwordHash ?? null)).toBe(
       true,
     );
     expect((await t.authed(ENDPOINTS.userInfo.path, token)).status).toBe(200);

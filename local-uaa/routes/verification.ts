@@ -19,7 +19,7 @@ import {
 import type { ServerErrorCode } from '@shared/errors/catalogue';
 import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { currentToken, currentUser } from '../auth';
-import type { CodeKey } from '../code-book';
+import type { CodeKey } from '../store/codes';
 import { assertRule, field, optionalField, parseBody } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
@@ -83,7 +83,7 @@ function assertCurrentContact(user: UserRecord, kind: ContactChannel, item: stri
 /** The new contact differs from the current one and belongs to nobody else (spec §5 "Change flows"). */
 function assertNewContact(store: Store, user: UserRecord, kind: ContactChannel, item: string): void {
   if (same(user[kind], item)) throw new UaaError('A0100', 200, LOCAL_TEXTS.sameContact);
-  const owner = store.findUserByContact(kind, item);
+  const owner = store.users.findByContact(kind, item);
   if (owner && owner.ssoUid !== user.ssoUid) {
     throw new UaaError('A0214', 200, kind === 'phone' ? LOCAL_TEXTS.phoneExists : LOCAL_TEXTS.emailExists);
   }
@@ -170,7 +170,7 @@ export function registerVerificationRoutes(router: Router, deps: RouteDeps): voi
       // Checked again after the await: another request may have taken the contact meanwhile.
       assertNewContact(store, user, kind, parsed.item);
       useCode(store, flowKey(user, step.codeOf, parsed.item), parsed.code, codeFailure(kind));
-      const updated = store.updateUser(user.ssoUid, {
+      const updated = store.users.update(user.ssoUid, {
         [kind]: parsed.item.trim(),
         ...(passwordHash ? { passwordHash } : {}),
       });
@@ -194,9 +194,9 @@ export function registerVerificationRoutes(router: Router, deps: RouteDeps): voi
     const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'resetPassword', now());
     assertRule(checkNewPassword(password));
     const passwordHash = await hashPassword(password);
-    store.updateUser(user.ssoUid, { passwordHash });
+    store.users.update(user.ssoUid, { passwordHash });
     if (step.after) store.codes.consumePass(user.ssoUid, step.after);
-    store.revokeSessions(user.ssoUid, currentToken(res));
+    store.sessions.revoke(user.ssoUid, currentToken(res));
     sendOk(res);
   });
 }

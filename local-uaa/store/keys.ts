@@ -1,8 +1,10 @@
 /** Access keys (spec §3 "Credential"): at most two per account, deletable only once disabled. */
 import { randomBytes } from 'node:crypto';
 import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type CredentialStatus } from '@shared/api/account-types';
-import type { CredentialRecord } from './records';
-import { randomSecret } from './secrets';
+import type { CredentialRecord } from '../records';
+import { randomSecret } from '../secrets';
+import { removeWhere, type StoreContext } from './context';
+import { RecordTable } from './record-table';
 
 /** How the list shows a secret: first 4, 16 stars, last 2 (the length never shows). */
 export function maskSecret(sk: string): string {
@@ -13,24 +15,14 @@ const newAccessKey = (): string => `AK${randomBytes(9).toString('hex').toUpperCa
 
 export type DeleteOutcome = 'deleted' | 'enabled' | 'unknown';
 
-export class KeyRing {
-  private readonly keys = new Map<string, CredentialRecord>();
-
-  constructor(
-    records: readonly CredentialRecord[],
-    private readonly now: () => number,
-    private readonly changed: () => void,
-  ) {
-    for (const record of records) this.keys.set(record.ak, record);
-  }
-
-  snapshot(): CredentialRecord[] {
-    return [...this.keys.values()];
+export class KeyRing extends RecordTable<string, CredentialRecord> {
+  constructor(records: readonly CredentialRecord[], context: StoreContext) {
+    super(records, (record) => record.ak, context);
   }
 
   /** The user's keys, oldest first. */
   list(ssoUid: string): CredentialRecord[] {
-    return [...this.keys.values()].filter((k) => k.ssoUid === ssoUid);
+    return [...this.records.values()].filter((k) => k.ssoUid === ssoUid);
   }
 
   /** A new ENABLED key pair, or null when the account already holds the maximum. */
@@ -42,17 +34,17 @@ export class KeyRing {
       type: description === CLI_KEY_DESCRIPTION ? 'CLI' : 'USER',
       status: 'ENABLED',
       description,
-      createDate: new Date(this.now()).toISOString(),
+      createDate: new Date(this.context.now()).toISOString(),
       ssoUid,
     };
-    this.keys.set(record.ak, record);
-    this.changed();
+    this.records.set(record.ak, record);
+    this.context.changed();
     return record;
   }
 
   /** One of the user's keys; another user's key is as unknown as a missing one. */
   get(ssoUid: string, ak: string): CredentialRecord | undefined {
-    const record = this.keys.get(ak);
+    const record = this.records.get(ak);
     return record?.ssoUid === ssoUid ? record : undefined;
   }
 
@@ -61,7 +53,7 @@ export class KeyRing {
     if (!record) return undefined;
     if (record.status !== status) {
       record.status = status;
-      this.changed();
+      this.context.changed();
     }
     return record;
   }
@@ -70,14 +62,12 @@ export class KeyRing {
     const record = this.get(ssoUid, ak);
     if (!record) return 'unknown';
     if (record.status === 'ENABLED') return 'enabled';
-    this.keys.delete(ak);
-    this.changed();
+    this.records.delete(ak);
+    this.context.changed();
     return 'deleted';
   }
 
   forgetUser(ssoUid: string): void {
-    let removed = false;
-    for (const [ak, key] of this.keys) if (key.ssoUid === ssoUid) removed = this.keys.delete(ak) || removed;
-    if (removed) this.changed();
+    removeWhere(this.context, this.records, (key) => key.ssoUid === ssoUid);
   }
 }

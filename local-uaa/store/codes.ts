@@ -4,10 +4,10 @@
  * its user (for signed-in flows) and its target, so a code sent for one purpose never passes
  * another. The one-per-60-s throttle belongs to the outbox, since it limits sending.
  */
-import type { StepPassRecord, VerificationCodeRecord } from './records';
-import { digest, randomDigits, sameDigest } from './secrets';
+import type { StepPassRecord, VerificationCodeRecord } from '../records';
+import { digest, randomDigits, sameDigest } from '../secrets';
+import { MINUTE_MS, removeExpired, removeWhere, type StoreContext } from './context';
 
-const MINUTE_MS = 60 * 1000;
 export const CODE_LIFETIME_MS = 5 * MINUTE_MS;
 export const MAX_CODE_FAILURES = 5;
 export const STEP_PASS_LIFETIME_MS = 10 * MINUTE_MS;
@@ -38,8 +38,7 @@ export class CodeBook {
   constructor(
     codes: readonly VerificationCodeRecord[],
     passes: readonly StepPassRecord[],
-    private readonly now: () => number,
-    private readonly changed: () => void,
+    private readonly context: StoreContext,
   ) {
     for (const code of codes) this.codes.set(code.key, code);
     for (const pass of passes) this.passes.set(passKey(pass.ssoUid, pass.function), pass);
@@ -56,10 +55,10 @@ export class CodeBook {
     this.codes.set(k, {
       key: k,
       codeHash: codeDigest(k, code),
-      expiresAt: this.now() + CODE_LIFETIME_MS,
+      expiresAt: this.context.now() + CODE_LIFETIME_MS,
       failures: 0,
     });
-    this.changed();
+    this.context.changed();
     return code;
   }
 
@@ -68,19 +67,19 @@ export class CodeBook {
     const k = keyOf(key);
     const record = this.codes.get(k);
     if (!record) return 'missing';
-    if (record.expiresAt <= this.now()) {
+    if (record.expiresAt <= this.context.now()) {
       this.codes.delete(k);
-      this.changed();
+      this.context.changed();
       return 'missing';
     }
     if (sameDigest(record.codeHash, codeDigest(k, code.trim()))) {
       this.codes.delete(k);
-      this.changed();
+      this.context.changed();
       return 'ok';
     }
     record.failures += 1;
     if (record.failures >= MAX_CODE_FAILURES) this.codes.delete(k);
-    this.changed();
+    this.context.changed();
     return 'wrong';
   }
 
@@ -90,15 +89,15 @@ export class CodeBook {
       ssoUid,
       function: fn,
       item: normalise(item),
-      expiresAt: this.now() + STEP_PASS_LIFETIME_MS,
+      expiresAt: this.context.now() + STEP_PASS_LIFETIME_MS,
     });
-    this.changed();
+    this.context.changed();
   }
 
   /** The contact a live pass verified, or null. */
   passedItem(ssoUid: string, fn: string): string | null {
     const pass = this.passes.get(passKey(ssoUid, fn));
-    if (!pass || pass.expiresAt <= this.now()) return null;
+    if (!pass || pass.expiresAt <= this.context.now()) return null;
     return pass.item;
   }
 
@@ -108,24 +107,18 @@ export class CodeBook {
   }
 
   consumePass(ssoUid: string, fn: string): void {
-    if (this.passes.delete(passKey(ssoUid, fn))) this.changed();
+    if (this.passes.delete(passKey(ssoUid, fn))) this.context.changed();
   }
 
   forgetUser(ssoUid: string): void {
-    let removed = false;
-    for (const [k] of this.codes) if (userOfKey(k) === ssoUid) removed = this.codes.delete(k) || removed;
-    for (const [k, pass] of this.passes)
-      if (pass.ssoUid === ssoUid) removed = this.passes.delete(k) || removed;
-    if (removed) this.changed();
+    removeWhere(this.context, this.codes, (_code, k) => userOfKey(k) === ssoUid);
+    removeWhere(this.context, this.passes, (pass) => pass.ssoUid === ssoUid);
   }
 
-  /** Drops expired codes and passes; returns how many went. */
-  prune(): number {
-    const now = this.now();
-    let removed = 0;
-    for (const [k, code] of this.codes) if (code.expiresAt <= now && this.codes.delete(k)) removed += 1;
-    for (const [k, pass] of this.passes) if (pass.expiresAt <= now && this.passes.delete(k)) removed += 1;
-    return removed;
+  /** Drops expired codes and passes. */
+  sweep(): void {
+    removeExpired(this.context, this.codes);
+    removeExpired(this.context, this.passes);
   }
 }
 

@@ -4,8 +4,10 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FileRecord } from './records';
-import { randomSecret } from './secrets';
+import type { FileRecord } from '../records';
+import { randomSecret } from '../secrets';
+import type { StoreContext } from './context';
+import { RecordTable } from './record-table';
 
 export type ImageType = FileRecord['mime'];
 
@@ -22,22 +24,16 @@ export function sniffImage(bytes: Buffer): ImageType | null {
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
-export class FileStore {
-  private readonly records = new Map<string, FileRecord>();
+export class FileStore extends RecordTable<string, FileRecord> {
   private readonly memory = new Map<string, Buffer>();
 
   constructor(
     records: readonly FileRecord[],
     /** Folder for the bytes; undefined keeps them in memory. */
     private readonly dir: string | undefined,
-    private readonly now: () => number,
-    private readonly changed: () => void,
+    context: StoreContext,
   ) {
-    for (const record of records) this.records.set(record.id, record);
-  }
-
-  snapshot(): FileRecord[] {
-    return [...this.records.values()];
+    super(records, (record) => record.id, context);
   }
 
   async save(ownerUid: string, mime: ImageType, bytes: Buffer): Promise<FileRecord> {
@@ -46,7 +42,7 @@ export class FileStore {
       mime,
       size: bytes.length,
       ownerUid,
-      createdAt: this.now(),
+      createdAt: this.context.now(),
     };
     if (this.dir) {
       await mkdir(this.dir, { recursive: true });
@@ -55,7 +51,7 @@ export class FileStore {
       this.memory.set(record.id, bytes);
     }
     this.records.set(record.id, record);
-    this.changed();
+    this.context.changed();
     return record;
   }
 
