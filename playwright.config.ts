@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/e2e/stacks';
 
-// Overridable so that two suites (or two people) can run side by side on one machine.
-const PORT = Number(process.env.E2E_PORT ?? 18080);
+// E2E_PORT is overridable so that two suites (or two people) can run side by side on one machine;
+// the stacks take E2E_PORT, E2E_PORT + 1, … (one per worker, E2E_WORKERS of them, default 2).
 const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
 // By default the BFF talks to a separate local UAA through nginx (TLS, gzip, /uaa-be), as in a
@@ -11,8 +12,9 @@ const EMBEDDED = process.env.E2E_UPSTREAM === 'embedded';
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  // Files are spread over the workers; a file's tests run in order in one worker, on its stack.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -33,22 +35,23 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, slot) => ({
     command: EMBEDDED
       ? `node --enable-source-maps ${SERVER_DIR}/index.js`
       : 'npx tsx tests/support/e2e-stack.ts',
     // SIGTERM lets the stack stop nginx and the local UAA and remove its temporary files.
     ...(EMBEDDED ? {} : { gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 } }),
-    url: `http://localhost:${PORT}/healthz`,
+    url: `http://localhost:${stackPort(slot)}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
     env: {
-      PORT: String(PORT),
+      PORT: String(stackPort(slot)),
+      E2E_PORT: String(stackPort(slot)),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       STATIC_DIR,
       // The journeys send many codes from one address: the default rules with roomier per-address limits.
       RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
     },
-  },
+  })),
 });

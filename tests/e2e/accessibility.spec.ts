@@ -1,6 +1,6 @@
 /** axe-core on every visitor page, both languages: no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LANGS } from './texts';
 
 const PAGES = [

@@ -1,6 +1,6 @@
 /** axe-core on every back-office page, both languages: no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { adminTexts, createInternalUser, loginAsAdmin, platformTexts } from './admin-helpers';
 import { LANGS } from './texts';
 

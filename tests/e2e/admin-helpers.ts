@@ -1,5 +1,5 @@
 /** Setting up back-office journeys: admins, platforms and users made through the API as the SPA would. */
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from './fixtures';
 import { texts as platformTexts } from '../../client/pages/admin/platform/locale';
 import { texts as roleTexts } from '../../client/pages/admin/role/locale';
 import { texts as userTexts } from '../../client/pages/admin/user/locale';

@@ -3,7 +3,7 @@
  * filters and paging, create with the logo upload, view, edit, the authentication tab (copy and
  * reset secret), delete and bulk delete; as the super admin and as a platform-only admin.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import {
   adminTexts,
   createPlatform,

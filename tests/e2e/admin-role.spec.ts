@@ -1,5 +1,5 @@
 /** /admin/role (spec §2, §6): a read-only list of roles with their visible modules as tags. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminTexts, loginAsAdmin, roleTexts } from './admin-helpers';
 import { LANGS } from './texts';
 

@@ -3,7 +3,7 @@
  * (`SCREENSHOTS=1 npx playwright test tests/e2e/admin-screenshots.spec.ts`, written to
  * tests/screenshots/). Skipped in the normal suite.
  */
-import { test, type Page } from '@playwright/test';
+import { test, type Page } from './fixtures';
 import { adminTexts, createInternalUser, loginAsAdmin, platformTexts, PNG_1X1 } from './admin-helpers';
 import { LANGS } from './texts';
 

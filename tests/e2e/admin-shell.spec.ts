@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { noPermissionTexts } from '../../client/components/no-permission.locale';
 import { adminTexts, loginAsAdmin, loginAsNewAdmin, ROLE } from './admin-helpers';
 import { api, loginByApi, registerPhoneUser } from './support';

@@ -4,7 +4,7 @@
  * the status switch that saves at once, create and edit with the form rules, the change-password
  * button, view, delete and bulk delete.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import {
   adminTexts,
   createInternalUser,

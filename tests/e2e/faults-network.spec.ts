@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { PRODUCT_MESSAGES } from '../../shared/errors/catalogue';
 import { startFaultUpstream, type FaultUpstream } from '../faults/fault-upstream';
 import { common, LANGS, login } from './texts';

@@ -2,7 +2,7 @@
  * Wrong input on the register and login forms shows the spec's messages in both languages, and
  * the server refuses the same input when the form is bypassed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { encryptPassword } from '../../shared/crypto';
 import { VALIDATION_MESSAGES } from '../../shared/validation/messages';
 import { SERVER_ERRORS, PRODUCT_MESSAGES } from '../../shared/errors/catalogue';

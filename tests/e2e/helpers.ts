@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from './fixtures';
 
 export interface OutboxMessage {
   channel: 'sms' | 'email';

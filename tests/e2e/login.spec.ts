@@ -2,7 +2,7 @@
  * /login (spec §2, §4): the SMS tab with its captcha, countdown and agreement popover; the
  * password tab preselected abroad; and where a visitor goes after logging in.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { uniqueSuffix } from './helpers';
 import { codeSentTo, createPhoneUser, loginByApi, newPhone, registerPhoneUser, setLocation } from './support';
 import { common, LANGS, login, username as usernameTexts, validation } from './texts';

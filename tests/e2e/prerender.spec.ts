@@ -4,7 +4,7 @@
  * message and without losing what was typed; a browser whose first render would differ gets a
  * fresh render, quietly, and the next visit its own language.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './fixtures';
 import { common, LANGS, login } from './texts';
 
 const PHONE = '13800138000';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * - GitHub and CARSI popups opened at http://127.0.0.1:<port> come back to that origin;
  * - inside the intern widget (a cross-site iframe), a refused /authentication is a page the frame shows.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { registerPhoneUser } from './support';
 import { common, LANGS, login, product, thirdParty } from './texts';
 

@@ -3,7 +3,7 @@
  * outbox, log in with the password, see the user centre, log out. Along the way, the session
  * token must never be readable by the page.
  */
-import { expect, test, type Response } from '@playwright/test';
+import { expect, test, type Response } from './fixtures';
 import { jsReadableStorage, lastMessageTo, uniqueSuffix } from './helpers';
 
 const PASSWORD = 'Journey2024!';

@@ -1,5 +1,5 @@
 /** /register's phone tab, /forget with its existence check and countdown, and the other public pages. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { uniqueSuffix } from './helpers';
 import { codeSentTo, createPhoneUser, newPhone, registerPhoneUser } from './support';
 import { common, deleteProtocol, forget, LANGS, login, product, register, validation } from './texts';

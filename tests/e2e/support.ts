@@ -1,7 +1,7 @@
 /** API-level helpers for setting up journeys (through the BFF, as the SPA would call it). */
 import { spawn } from 'node:child_process';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from './fixtures';
 import { encryptPassword } from '../../shared/crypto';
 import { uniqueSuffix, type OutboxMessage } from './helpers';
 

@@ -3,7 +3,7 @@
  * after /setphone, and in the change flows; both languages.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from './fixtures';
 import { uniqueSuffix } from './helpers';
 import { api, codeSentTo, createPhoneUser, loginByApi, newPhone, registerPhoneUser } from './support';
 import {

@@ -3,7 +3,7 @@
  * mobile header; both languages.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { CLI_KEY_DESCRIPTION } from '../../shared/api/account-types';
 import { uniqueSuffix } from './helpers';
 import { api, codeSentTo, createPhoneUser, encrypted, loginByApi, newPhone } from './support';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
  * Third-party popups, the branded variant, the sub-platforms' looks, the mobile layout and the
  * in-app browser hint, and the intern widget inside a cross-site iframe.
  */
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test } from './fixtures';
 import { uniqueSuffix } from './helpers';
 import { registerPhoneUser } from './support';
 import { common, forget, login, platformNames, product, register, thirdParty } from './texts';

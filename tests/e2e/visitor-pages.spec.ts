@@ -3,7 +3,7 @@
  * username check on the register phone tab, the agreement prompt, every platform's own agreement
  * and privacy links, and the looks of the result pages, the widget, the footer and the policy page.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { PLATFORM_KEYS } from '../../shared/platforms';
 import { uniqueSuffix } from './helpers';
 import { loginByApi, newPhone, registerPhoneUser } from './support';

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { uniqueSuffix } from './helpers';
 import { codeSentTo, createPhoneUser, newPhone, registerPhoneUser } from './support';
 import { agreement, common, login, passwordInput, register, thirdParty, type Lang } from './texts';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { devices, expect, test, type BrowserContext, type Page, type Route } from './fixtures';
 import { encryptPassword } from '../../shared/crypto';
 import { DEV_PATHS } from '../../shared/api/dev-paths';
 import { ENDPOINTS, GATEWAY_BASE } from '../../shared/api/endpoints';
