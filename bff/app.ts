@@ -42,7 +42,6 @@ import {
 import { loadLinks } from './spa/links';
 import type { AppConfig } from './spa/runtime-config';
 import { createSpa } from './spa/static';
-import { trustProxy } from './trust-proxy';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
 import { createUpstreamClient, UPSTREAM_TIMEOUT_MS, type UpstreamClient } from './upstream/client';
@@ -140,7 +139,8 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxy(config.trustProxy));
+  // A hop count or a list of addresses, CIDRs and names (loopback, uniquelocal...), as Express takes it.
+  app.set('trust proxy', config.trustProxy);
 
   // 1 and 2 run on every request, as one router layer (a layer's matching costs every request).
   app.use(
