@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps): Express {
       accessLog(logger, routeOf),
       metrics.middleware,
       // 2. Security headers on every response (framing allowed only on the embeddable pages).
-      securityHeaders({
+      ...securityHeaders({
         captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
         domains: () => allowlist.domains(),
         envOf,
