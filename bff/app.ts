@@ -39,7 +39,6 @@ import {
   sessionCookieState,
   type CookiePolicy,
 } from './session/cookie';
-import { loadLinks } from './spa/links';
 import type { AppConfig } from './spa/runtime-config';
 import { createSpa } from './spa/static';
 import { renderOutbox } from './dev/outbox-page';
@@ -81,7 +80,6 @@ export function createApp(deps: AppDeps): Express {
   };
   const client = deps.client ?? createUpstreamClient({ caFile: config.uaaCaFile });
   const timeoutMs = deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const links = loadLinks(config.linksFile);
   const demo = deps.outbox !== undefined;
 
   const configFor = (req: Request): AppConfig => {
@@ -91,7 +89,7 @@ export function createApp(deps: AppDeps): Express {
       env,
       demo: demo && env !== 'production',
       brandPrefix: config.brandPrefix,
-      links: links[env],
+      links: config.links[env],
       captcha:
         config.captcha.provider === 'aliyun'
           ? {

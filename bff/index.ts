@@ -71,13 +71,7 @@ async function main(): Promise<void> {
     logger,
   });
 
-  let app;
-  try {
-    app = createApp({ config, logger, upstream, allowlist, rateLimits, outbox, devUpstream, client });
-  } catch (err) {
-    console.error(`config error: ${(err as Error).message}`);
-    process.exit(1);
-  }
+  const app = createApp({ config, logger, upstream, allowlist, rateLimits, outbox, devUpstream, client });
   const server = createAppServer(app, SERVER_TIMEOUTS);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
