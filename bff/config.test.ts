@@ -127,6 +127,47 @@ describe('LINKS_FILE', () => {
   });
 });
 
+describe('the captcha in production', () => {
+  const production = { APP_ENV: 'production', UAA_UPSTREAM: 'https://uaa.example.com' };
+
+  it.each([
+    ['without prefix or scene', {}],
+    ['without a scene', { ALIYUN_CAPTCHA_PREFIX: 'pfx' }],
+    ['without a prefix', { ALIYUN_CAPTCHA_SCENE_ID: 'scene' }],
+  ])('refuses the default provider (aliyun) %s, in one line naming CAPTCHA_PROVIDER', (_what, captcha) => {
+    const errors = errorsOf({ ...production, ...captcha });
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^CAPTCHA_PROVIDER: aliyun .*needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID/,
+      ),
+    ]);
+  });
+
+  it('refuses an explicit aliyun without its scene, in production or not', () => {
+    for (const env of [{ ...production, CAPTCHA_PROVIDER: 'aliyun' }, { CAPTCHA_PROVIDER: 'aliyun' }]) {
+      expect(errorsOf({ ...env, ALIYUN_CAPTCHA_PREFIX: 'pfx' })).toEqual([
+        expect.stringMatching(/^CAPTCHA_PROVIDER="aliyun": aliyun needs/),
+      ]);
+    }
+  });
+
+  it('takes aliyun with its prefix and scene, and local only outside production', () => {
+    expect(
+      parseConfig({ ...production, ALIYUN_CAPTCHA_PREFIX: 'pfx', ALIYUN_CAPTCHA_SCENE_ID: 'scene' }),
+    ).toMatchObject({
+      ok: true,
+      config: { captcha: { provider: 'aliyun', prefix: 'pfx', sceneId: 'scene' } },
+    });
+    expect(parseConfig({ APP_ENV: 'staging' })).toMatchObject({
+      ok: true,
+      config: { captcha: { provider: 'local' } },
+    });
+    expect(errorsOf({ ...production, CAPTCHA_PROVIDER: 'local' })).toEqual([
+      expect.stringMatching(/^CAPTCHA_PROVIDER="local": local is refused in production/),
+    ]);
+  });
+});
+
 describe('rate-limit configuration', () => {
   it('uses the built-in rules of DESIGN.md §6 without RATE_LIMITS_FILE, and they pass the schema', () => {
     const result = parseConfig({ UAA_UPSTREAM: 'https://uaa.example.com' });
@@ -275,6 +316,17 @@ describe('the BFF process', () => {
       'a LINKS_FILE it cannot read',
       { LINKS_FILE: '/nonexistent/links.json' },
       /^config error: LINKS_FILE="\/nonexistent\/links\.json": cannot be read \(ENOENT\)$/m,
+    ],
+    [
+      'no Aliyun captcha scene in production',
+      {
+        APP_ENV: 'production',
+        UAA_UPSTREAM: 'http://127.0.0.1:9',
+        ALIYUN_CAPTCHA_PREFIX: 'pfx',
+        PORT: '0',
+        HOST: '127.0.0.1',
+      },
+      /^config error: CAPTCHA_PROVIDER: aliyun .*needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID$/m,
     ],
   ])('refuses to start with %s, in one line naming the variable', (_what, env, line) => {
     const root = fileURLToPath(new URL('..', import.meta.url));

@@ -201,11 +201,11 @@ const schema = z
     if (c.APP_ENV === 'production' && c.COOKIE_SECURE === false) {
       ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: 'cannot be false in production' });
     }
-    if (c.CAPTCHA_PROVIDER === 'aliyun' && (!c.ALIYUN_CAPTCHA_PREFIX || !c.ALIYUN_CAPTCHA_SCENE_ID)) {
+    if (captchaProvider(c) === 'aliyun' && (!c.ALIYUN_CAPTCHA_PREFIX || !c.ALIYUN_CAPTCHA_SCENE_ID)) {
       ctx.addIssue({
         code: 'custom',
         path: ['CAPTCHA_PROVIDER'],
-        message: 'aliyun needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID',
+        message: `aliyun${c.CAPTCHA_PROVIDER ? '' : ' (the default in production)'} needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID`,
       });
     }
     if (c.REDIS_URL && !c.RATE_LIMIT_HASH_KEY) {

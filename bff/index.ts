@@ -24,11 +24,6 @@ async function main(): Promise<void> {
   }
   const config = parsed.config;
   const logger = createLogger(config.logLevel);
-  if (config.captcha.provider === 'aliyun' && !config.captcha.sceneId) {
-    logger.warn(
-      'CAPTCHA_PROVIDER is aliyun without ALIYUN_CAPTCHA_SCENE_ID: logins needing verification will fail',
-    );
-  }
 
   // One client for every upstream call: the gateway, /authentication, the allow-list, /readyz.
   const client = createUpstreamClient({ caFile: config.uaaCaFile });
