@@ -1,6 +1,29 @@
-/** The HTTP server for the Express app: Node's own `http.createServer`, with the timeouts below. */
-import { createServer, type Server, type ServerOptions } from 'node:http';
+/**
+ * The HTTP server for an Express app. Express gives every request and response its own methods
+ * by swapping their prototypes (`Object.setPrototypeOf`) as it takes them; V8 then has to treat
+ * both objects, and every Node internal that touches them, as new shapes. Here they are born with
+ * the app's prototypes, through Node's documented `IncomingMessage` and `ServerResponse` server
+ * options, so Express's swap finds the prototype already in place and changes nothing. That is
+ * about 45 % of a proxied call's CPU: docs/adr/0002-server-prototypes.md has the figures and what
+ * to re-check on an upgrade of Node or Express; server.test.ts fails if an upgrade undoes it.
+ */
+import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { Express } from 'express';
+
+/**
+ * A constructor that builds `Base`'s objects with `prototype` as their prototype. Node's message
+ * classes are plain constructor functions, so `Base` runs on the object V8 allocated for it
+ * (with `Reflect.construct` and a new target instead, the constructors themselves became the
+ * slow part, measured: a tenth of the call).
+ */
+function bornWith(Base: new (...args: never[]) => object, prototype: object): unknown {
+  const init = Base as unknown as (this: object, ...args: unknown[]) => void;
+  function Born(this: object, ...args: unknown[]): void {
+    init.apply(this, args);
+  }
+  Born.prototype = prototype;
+  return Born;
+}
 
 /**
  * How long a client may take (DESIGN.md §5): its headers within 10 s and the whole request
@@ -16,7 +39,13 @@ export const SERVER_TIMEOUTS = {
   connectionsCheckingInterval: 1000,
 } as const satisfies ServerOptions;
 
-/** `http.createServer(options, app)`: index.ts passes SERVER_TIMEOUTS, tests shorter ones. */
 export function createAppServer(app: Express, options: ServerOptions = {}): Server {
-  return createServer(options, app);
+  return createServer(
+    {
+      ...options,
+      IncomingMessage: bornWith(IncomingMessage, app.request) as typeof IncomingMessage,
+      ServerResponse: bornWith(ServerResponse, app.response) as typeof ServerResponse,
+    },
+    app,
+  );
 }
