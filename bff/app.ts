@@ -5,7 +5,7 @@
  * and redirect routes, then the SPA.
  */
 import cookieParser from 'cookie-parser';
-import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import type { Logger } from 'pino';
 import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
 import { environmentFromHost, type AppEnv } from '@shared/environment';
@@ -39,10 +39,8 @@ import {
   sessionCookieState,
   type CookiePolicy,
 } from './session/cookie';
-import { loadLinks } from './spa/links';
 import type { AppConfig } from './spa/runtime-config';
 import { createSpa } from './spa/static';
-import { trustProxy } from './trust-proxy';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
 import { createUpstreamClient, UPSTREAM_TIMEOUT_MS, type UpstreamClient } from './upstream/client';
@@ -70,26 +68,6 @@ export interface AppDeps {
 const JSON_LIMIT = '100kb';
 const CAPTCHA_SCRIPT_ORIGIN = 'https://o.alicdn.com';
 
-/** Middleware run in order as one: an error or a handler that answers ends the chain. */
-function chain(handlers: readonly RequestHandler[]): RequestHandler {
-  return (req, res, done) => {
-    let index = 0;
-    const next = (err?: unknown): void => {
-      if (err !== undefined && err !== 'route' && err !== 'router') return done(err);
-      const handler = handlers[index++];
-      if (!handler) return done();
-      try {
-        const result: unknown = handler(req, res, next);
-        // As Express does for an async handler: its rejection is the request's error.
-        if (result instanceof Promise) result.catch(done);
-      } catch (thrown) {
-        done(thrown);
-      }
-    };
-    next();
-  };
-}
-
 export function createApp(deps: AppDeps): Express {
   const { config, logger, allowlist, rateLimits } = deps;
   const envOf = (req: Request): AppEnv => config.appEnv ?? environmentFromHost(req.hostname);
@@ -102,7 +80,6 @@ export function createApp(deps: AppDeps): Express {
   };
   const client = deps.client ?? createUpstreamClient({ caFile: config.uaaCaFile });
   const timeoutMs = deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const links = loadLinks(config.linksFile);
   const demo = deps.outbox !== undefined;
 
   const configFor = (req: Request): AppConfig => {
@@ -112,7 +89,7 @@ export function createApp(deps: AppDeps): Express {
       env,
       demo: demo && env !== 'production',
       brandPrefix: config.brandPrefix,
-      links: links[env],
+      links: config.links[env],
       captcha:
         config.captcha.provider === 'aliyun'
           ? {
@@ -140,33 +117,31 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxy(config.trustProxy));
+  // A hop count or a list of addresses, CIDRs and names (loopback, uniquelocal...), as Express takes it.
+  app.set('trust proxy', config.trustProxy);
 
-  // 1 and 2 run on every request, as one router layer (a layer's matching costs every request).
   app.use(
-    chain([
-      // 1. Identify, log and count every request; secrets never reach the log.
-      accessLog(logger, routeOf),
-      metrics.middleware,
-      // 2. Security headers on every response (framing allowed only on the embeddable pages).
-      securityHeaders({
-        captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
-        domains: () => allowlist.domains(),
-        envOf,
-        brandPrefix: config.brandPrefix,
-      }),
-      cookieParser(),
-      // Two session cookies (one planted from a sibling subdomain) or one a header cannot carry:
-      // no session, and every copy this response can reach is cleared.
-      (req, res, next) => {
-        const state = sessionCookieState(req, cookie);
-        if (state === 'duplicate' || state === 'malformed') {
-          logger.warn({ reqId: req.id, state }, 'session cookie refused');
-          clearPlantedSessionCookies(req, res, cookie);
-        }
-        next();
-      },
-    ]),
+    // 1. Identify, log and count every request; secrets never reach the log.
+    accessLog(logger, routeOf),
+    metrics.middleware,
+    // 2. Security headers on every response (framing allowed only on the embeddable pages).
+    ...securityHeaders({
+      captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
+      domains: () => allowlist.domains(),
+      envOf,
+      brandPrefix: config.brandPrefix,
+    }),
+    cookieParser(),
+    // Two session cookies (one planted from a sibling subdomain) or one a header cannot carry:
+    // no session, and every copy this response can reach is cleared.
+    (req, res, next) => {
+      const state = sessionCookieState(req, cookie);
+      if (state === 'duplicate' || state === 'malformed') {
+        logger.warn({ reqId: req.id, state }, 'session cookie refused');
+        clearPlantedSessionCookies(req, res, cookie);
+      }
+      next();
+    },
   );
 
   // 3. The gateways, each behind the same guards, in this order. They come first: they carry most
@@ -182,9 +157,9 @@ export function createApp(deps: AppDeps): Express {
     mount: string,
     endpoints: Parameters<typeof resolveGatewayCall>[1],
     target: string,
-  ) =>
-    // One layer for the whole chain: the router's per-layer cost was a fair share of a proxied call.
-    chain([
+  ) => {
+    const gateway = express.Router();
+    gateway.use(
       // No path that could mean something else upstream (.., encoded separators, ;).
       (req, res, next) =>
         isSafeProxyPath(req.originalUrl) ? next() : sendError(req, res, 400, 'A0100', 'badPath'),
@@ -203,7 +178,9 @@ export function createApp(deps: AppDeps): Express {
       rateLimits.middleware,
       // Every mount moves tokens out of replies into the cookie: none reaches JavaScript.
       createGateway({ client, target, cookie, tokenJsonPaths: config.tokenJsonPaths, logger, timeoutMs }),
-    ]);
+    );
+    return gateway;
+  };
   app.use(GATEWAY_BASE, guardedGateway(GATEWAY_BASE, UAA_GATEWAY_ENDPOINTS, deps.upstream));
   app.use(
     UPLOAD_GATEWAY_BASE,

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
 import { DEFAULT_RULES, parseRules } from './rate-limit/rules';
-import { writeRulesFile } from './testing';
+import { builtInLinks } from './spa/runtime-config';
+import { writeJsonFile, writeRulesFile } from './testing';
 
 function errorsOf(env: Record<string, string>): string[] {
   const result = parseConfig(env);
@@ -37,6 +38,8 @@ describe('parseConfig', () => {
       PORT: '9000',
       UAA_UPSTREAM: 'https://uaa.example.com/',
       APP_ENV: 'production',
+      ALIYUN_CAPTCHA_PREFIX: 'pfx',
+      ALIYUN_CAPTCHA_SCENE_ID: 'scene',
       REDIRECT_ALLOWLIST: 'a.example.com, b.example.com',
       TRUST_PROXY: '2',
     });
@@ -57,7 +60,10 @@ describe('parseConfig', () => {
     ['PORT', { PORT: 'abc' }],
     ['APP_ENV', { APP_ENV: 'prod' }],
     ['UAA_UPSTREAM', { UAA_UPSTREAM: 'not-a-url' }],
-    ['UAA_UPSTREAM', { APP_ENV: 'production' }],
+    [
+      'UAA_UPSTREAM',
+      { APP_ENV: 'production', ALIYUN_CAPTCHA_PREFIX: 'pfx', ALIYUN_CAPTCHA_SCENE_ID: 'scene' },
+    ],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
   ])('refuses with one line naming %s for %j', (name, env) => {
     const errors = errorsOf(env);
@@ -71,6 +77,94 @@ describe('parseConfig', () => {
     for (const name of ['PORT', 'APP_ENV', 'UAA_UPSTREAM', 'TRUST_PROXY']) {
       expect(errors.filter((line) => line.startsWith(name))).toHaveLength(1);
     }
+  });
+});
+
+describe('LINKS_FILE', () => {
+  const links = { home: '/', feedback: '/feedback', default: { agreement: '/a', privacy: '/p' } };
+
+  it.each([
+    ['a missing file', () => '/nonexistent/links.json', /cannot be read \(ENOENT\)/],
+    ['bad JSON', () => writeJsonFile('links.json', '{'), /is not valid JSON/],
+    [
+      'a link that is neither an address nor a path here',
+      () =>
+        writeJsonFile('links.json', {
+          development: links,
+          staging: { ...links, home: 'javascript:alert(1)' },
+          production: links,
+        }),
+      /: staging\.home: /,
+    ],
+    ['a missing environment', () => writeJsonFile('links.json', { development: links }), /: staging: /],
+  ])('refuses %s with lines naming LINKS_FILE and the problem', (_what, make, problem) => {
+    const file = make();
+    const errors = errorsOf({ LINKS_FILE: file });
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((line) => line.startsWith(`LINKS_FILE=${JSON.stringify(file)}: `))).toBe(true);
+    expect(errors.join('\n')).toMatch(problem);
+  });
+
+  it('reports a bad LINKS_FILE together with the other bad variables', () => {
+    const errors = errorsOf({
+      PORT: 'abc',
+      LINKS_FILE: '/nonexistent/links.json',
+      REDIS_URL: 'redis://r:6379',
+    });
+    expect(errors.map((line) => line.split(/[=:]/)[0])).toEqual(['PORT', 'LINKS_FILE']);
+    expect(errorsOf({ LINKS_FILE: '/nonexistent/links.json', REDIS_URL: 'redis://r:6379' })).toEqual([
+      expect.stringMatching(/^LINKS_FILE=/),
+      expect.stringMatching(/^RATE_LIMIT_HASH_KEY: /),
+    ]);
+  });
+
+  it('gives the table of a good file, and the built-in one without a file', () => {
+    const file = writeJsonFile('links.json', { development: links, staging: links, production: links });
+    const parsed = parseConfig({ LINKS_FILE: file });
+    expect(parsed.ok && parsed.config.links.production).toEqual({ ...links, platforms: {} });
+    const builtIn = parseConfig({});
+    expect(builtIn.ok && builtIn.config.links).toEqual(builtInLinks());
+  });
+});
+
+describe('the captcha in production', () => {
+  const production = { APP_ENV: 'production', UAA_UPSTREAM: 'https://uaa.example.com' };
+
+  it.each([
+    ['without prefix or scene', {}],
+    ['without a scene', { ALIYUN_CAPTCHA_PREFIX: 'pfx' }],
+    ['without a prefix', { ALIYUN_CAPTCHA_SCENE_ID: 'scene' }],
+  ])('refuses the default provider (aliyun) %s, in one line naming CAPTCHA_PROVIDER', (_what, captcha) => {
+    const errors = errorsOf({ ...production, ...captcha });
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^CAPTCHA_PROVIDER: aliyun .*needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID/,
+      ),
+    ]);
+  });
+
+  it('refuses an explicit aliyun without its scene, in production or not', () => {
+    for (const env of [{ ...production, CAPTCHA_PROVIDER: 'aliyun' }, { CAPTCHA_PROVIDER: 'aliyun' }]) {
+      expect(errorsOf({ ...env, ALIYUN_CAPTCHA_PREFIX: 'pfx' })).toEqual([
+        expect.stringMatching(/^CAPTCHA_PROVIDER="aliyun": aliyun needs/),
+      ]);
+    }
+  });
+
+  it('takes aliyun with its prefix and scene, and local only outside production', () => {
+    expect(
+      parseConfig({ ...production, ALIYUN_CAPTCHA_PREFIX: 'pfx', ALIYUN_CAPTCHA_SCENE_ID: 'scene' }),
+    ).toMatchObject({
+      ok: true,
+      config: { captcha: { provider: 'aliyun', prefix: 'pfx', sceneId: 'scene' } },
+    });
+    expect(parseConfig({ APP_ENV: 'staging' })).toMatchObject({
+      ok: true,
+      config: { captcha: { provider: 'local' } },
+    });
+    expect(errorsOf({ ...production, CAPTCHA_PROVIDER: 'local' })).toEqual([
+      expect.stringMatching(/^CAPTCHA_PROVIDER="local": local is refused in production/),
+    ]);
   });
 });
 
@@ -215,6 +309,37 @@ describe('the BFF process', () => {
     expect(run.status).not.toBe(0);
     expect(run.status).not.toBeNull();
     expect(run.stderr).toMatch(/^config error: PORT\b/m);
+  });
+
+  it.each([
+    [
+      'a LINKS_FILE it cannot read',
+      { LINKS_FILE: '/nonexistent/links.json' },
+      /^config error: LINKS_FILE="\/nonexistent\/links\.json": cannot be read \(ENOENT\)$/m,
+    ],
+    [
+      'no Aliyun captcha scene in production',
+      {
+        APP_ENV: 'production',
+        UAA_UPSTREAM: 'http://127.0.0.1:9',
+        ALIYUN_CAPTCHA_PREFIX: 'pfx',
+        PORT: '0',
+        HOST: '127.0.0.1',
+      },
+      /^config error: CAPTCHA_PROVIDER: aliyun .*needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID$/m,
+    ],
+  ])('refuses to start with %s, in one line naming the variable', (_what, env, line) => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'bff/index.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.status).not.toBeNull();
+    expect(run.stderr).toMatch(line);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('refuses to start with a bad RATE_LIMITS_FILE, naming it and the problem', () => {

@@ -1,12 +1,16 @@
 /**
  * Runtime configuration (DESIGN.md §4): read from the environment once, at start, and nowhere
- * else. Every bad value is reported, one line each, and the process refuses to start.
+ * else, by one zod schema that also reads the files the variables name. Every bad value is
+ * reported, one line each naming its variable, and the process refuses to start. `Config` is
+ * what the schema gives.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '@shared/environment';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
+import { parseLinks } from './spa/links';
+import { builtInLinks } from './spa/runtime-config';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const bool = z
@@ -31,6 +35,110 @@ const trustProxy = z
     /^\d+$/.test(v.trim()) ? Number(v) : v.split(',').map((s) => s.trim()),
   );
 
+/** What reading a file a variable names gives: its value, or one line per problem. */
+type Loaded<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+/**
+ * A variable naming a file, read and checked by `load` when set (`fallback` when not). Each
+ * problem is an issue of the variable, so it is reported like any other bad value.
+ */
+function fileVariable<T>(load: (file: string) => Loaded<T>, fallback: () => T) {
+  return z
+    .string()
+    .optional()
+    .transform((file, ctx): T => {
+      if (file === undefined) return fallback();
+      const loaded = load(file);
+      if (loaded.ok) return loaded.value;
+      // `continue`: the checks across variables still run, so every problem is reported at once.
+      for (const message of loaded.errors) ctx.addIssue({ code: 'custom', message, continue: true });
+      return z.NEVER;
+    });
+}
+
+function readJson(file: string): Loaded<unknown> {
+  try {
+    return { ok: true, value: JSON.parse(readFileSync(file, 'utf8')) as unknown };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return {
+      ok: false,
+      errors: [code ? `cannot be read (${code})` : `is not valid JSON (${(err as Error).message})`],
+    };
+  }
+}
+
+/** RATE_LIMITS_FILE: its rules (DESIGN.md §6), kept with the file's name for SIGHUP. */
+const rateLimitsFile = fileVariable<{ file: string | undefined; rules: RateLimitRule[] }>(
+  (file) => {
+    const loaded = loadRulesFile(file);
+    return loaded.ok ? { ok: true, value: { file, rules: loaded.rules } } : loaded;
+  },
+  () => ({ file: undefined, rules: DEFAULT_RULES }),
+);
+
+/** UAA_CA_FILE: must be readable and hold at least one PEM certificate. */
+const caFile = fileVariable<string | undefined>(
+  (file) => {
+    try {
+      return readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----')
+        ? { ok: true, value: file }
+        : { ok: false, errors: ['holds no PEM certificate'] };
+    } catch (err) {
+      return { ok: false, errors: [`cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`] };
+    }
+  },
+  () => undefined,
+);
+
+const clientRedirectsSchema = z.record(
+  z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be a clientId'),
+  z
+    .array(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+        .refine(
+          (v) => new URL(v).origin === v.replace(/\/$/, ''),
+          'must be an origin (scheme, host and port, no path)',
+        ),
+    )
+    .min(1, 'must list at least one origin'),
+);
+
+/** CLIENT_REDIRECTS_FILE: `{ clientId: [origins] }`. */
+const clientRedirectsFile = fileVariable<ReadonlyMap<string, readonly string[]> | undefined>(
+  (file) => {
+    const json = readJson(file);
+    if (!json.ok) return json;
+    const parsed = clientRedirectsSchema.safeParse(json.value);
+    if (!parsed.success)
+      return {
+        ok: false,
+        errors: parsed.error.issues.map((i) => `${i.path.map(String).join('.') || 'file'}: ${i.message}`),
+      };
+    return {
+      ok: true,
+      value: new Map(
+        Object.entries(parsed.data).map(([id, origins]) => [id, origins.map((o) => new URL(o).origin)]),
+      ),
+    };
+  },
+  () => undefined,
+);
+
+/** LINKS_FILE: the per-environment agreement, privacy and feedback links, or the built-in table. */
+const linksFile = fileVariable((file) => {
+  const json = readJson(file);
+  if (!json.ok) return json;
+  const parsed = parseLinks(json.value);
+  return parsed.ok ? { ok: true, value: parsed.links } : parsed;
+}, builtInLinks);
+
+/** The captcha provider: CAPTCHA_PROVIDER, else aliyun in production and local elsewhere. */
+function captchaProvider(c: { CAPTCHA_PROVIDER?: 'local' | 'aliyun'; APP_ENV?: AppEnv }): 'local' | 'aliyun' {
+  return c.CAPTCHA_PROVIDER ?? (c.APP_ENV === 'production' ? 'aliyun' : 'local');
+}
+
 const schema = z
   .object({
     PORT: port.default(8080),
@@ -52,7 +160,7 @@ const schema = z
       .min(5, 'must be at least 5')
       .default(300),
     TRUST_PROXY: trustProxy.default(['loopback']),
-    RATE_LIMITS_FILE: z.string().min(1).optional(),
+    RATE_LIMITS_FILE: rateLimitsFile,
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     RATE_LIMIT_HASH_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     METRICS_TOKEN: z
@@ -64,11 +172,11 @@ const schema = z
     ALIYUN_CAPTCHA_SCENE_ID: z.string().optional(),
     ALIYUN_CAPTCHA_REGION: z.string().default('cn'),
     OPENER_ORIGINS: csv.optional(),
-    LINKS_FILE: z.string().min(1).optional(),
+    LINKS_FILE: linksFile,
     UPLOAD_UPSTREAM: httpUrl.optional(),
-    UAA_CA_FILE: z.string().min(1).optional(),
+    UAA_CA_FILE: caFile,
     DEV_UPSTREAM: httpUrl.optional(),
-    CLIENT_REDIRECTS_FILE: z.string().min(1).optional(),
+    CLIENT_REDIRECTS_FILE: clientRedirectsFile,
     TOKEN_JSON_PATHS: csv.default(['data.token']),
     LOCAL_UAA_DATA: z.string().min(1).optional(),
     BRAND_PREFIX: z
@@ -93,11 +201,11 @@ const schema = z
     if (c.APP_ENV === 'production' && c.COOKIE_SECURE === false) {
       ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: 'cannot be false in production' });
     }
-    if (c.CAPTCHA_PROVIDER === 'aliyun' && (!c.ALIYUN_CAPTCHA_PREFIX || !c.ALIYUN_CAPTCHA_SCENE_ID)) {
+    if (captchaProvider(c) === 'aliyun' && (!c.ALIYUN_CAPTCHA_PREFIX || !c.ALIYUN_CAPTCHA_SCENE_ID)) {
       ctx.addIssue({
         code: 'custom',
         path: ['CAPTCHA_PROVIDER'],
-        message: 'aliyun needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID',
+        message: `aliyun${c.CAPTCHA_PROVIDER ? '' : ' (the default in production)'} needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID`,
       });
     }
     if (c.REDIS_URL && !c.RATE_LIMIT_HASH_KEY) {
@@ -127,177 +235,72 @@ const schema = z
     if (c.APP_ENV === 'production' && c.CAPTCHA_PROVIDER === 'local') {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_PROVIDER'], message: 'local is refused in production' });
     }
-  });
+  })
+  .transform((c) => ({
+    port: c.PORT,
+    host: c.HOST,
+    /** Unset: the local UAA is embedded (demo mode). */
+    uaaUpstream: c.UAA_UPSTREAM?.replace(/\/+$/, ''),
+    appEnv: c.APP_ENV,
+    cookieName: c.COOKIE_NAME,
+    cookieSecure: c.COOKIE_SECURE,
+    redirectAllowlist: c.REDIRECT_ALLOWLIST,
+    allowlistUrl: c.ALLOWLIST_URL,
+    allowlistTtlS: c.ALLOWLIST_TTL_S,
+    /** Express's `trust proxy`: a hop count, or addresses, CIDRs and names (loopback...). */
+    trustProxy: c.TRUST_PROXY,
+    /** Re-read on SIGHUP. */
+    rateLimitsFile: c.RATE_LIMITS_FILE.file,
+    /** The rules from RATE_LIMITS_FILE, or the built-in defaults. */
+    rateLimitRules: c.RATE_LIMITS_FILE.rules,
+    redisUrl: c.REDIS_URL,
+    rateLimitHashKey: c.RATE_LIMIT_HASH_KEY,
+    metricsToken: c.METRICS_TOKEN,
+    captcha: {
+      provider: captchaProvider(c),
+      prefix: c.ALIYUN_CAPTCHA_PREFIX,
+      sceneId: c.ALIYUN_CAPTCHA_SCENE_ID,
+      region: c.ALIYUN_CAPTCHA_REGION,
+    },
+    openerOrigins: c.OPENER_ORIGINS,
+    /** LINKS_FILE's table, or the built-in one. */
+    links: c.LINKS_FILE,
+    uploadUpstream: c.UPLOAD_UPSTREAM?.replace(/\/+$/, ''),
+    /** Extra CAs (PEM) trusted for the upstream, on top of the system's. */
+    uaaCaFile: c.UAA_CA_FILE,
+    /** A local UAA reached over HTTP whose /__dev pages and outbox the BFF serves (tests, never production). */
+    devUpstream: c.DEV_UPSTREAM?.replace(/\/+$/, ''),
+    /** clientId → the origins its one-time codes may go to; unset: any allow-listed host. */
+    clientRedirects: c.CLIENT_REDIRECTS_FILE,
+    tokenJsonPaths: c.TOKEN_JSON_PATHS,
+    localUaaData: c.LOCAL_UAA_DATA,
+    staticDir: c.STATIC_DIR,
+    /** The sub-brand's route prefix: `/${brandPrefix}-login` and so on. */
+    brandPrefix: c.BRAND_PREFIX,
+    logLevel: c.LOG_LEVEL,
+  }));
 
-type Parsed = z.infer<typeof schema>;
-
-export interface Config {
-  port: number;
-  host: string;
-  /** Unset: the local UAA is embedded (demo mode). */
-  uaaUpstream: string | undefined;
-  appEnv: AppEnv | undefined;
-  cookieName: string;
-  cookieSecure: boolean | undefined;
-  redirectAllowlist: string[];
-  allowlistUrl: string | undefined;
-  allowlistTtlS: number;
-  trustProxy: number | string[];
-  rateLimitsFile: string | undefined;
-  /** The rules from RATE_LIMITS_FILE, or the built-in defaults (fewer with the embedded local UAA). */
-  rateLimitRules: RateLimitRule[];
-  redisUrl: string | undefined;
-  rateLimitHashKey: string | undefined;
-  metricsToken: string | undefined;
-  captcha: { provider: 'local' | 'aliyun'; prefix?: string; sceneId?: string; region: string };
-  openerOrigins: string[] | undefined;
-  linksFile: string | undefined;
-  uploadUpstream: string | undefined;
-  /** Extra CAs (PEM) trusted for the upstream, on top of the system's. */
-  uaaCaFile: string | undefined;
-  /** A local UAA reached over HTTP whose /__dev pages and outbox the BFF serves (tests, never production). */
-  devUpstream: string | undefined;
-  /** clientId → the origins its one-time codes may go to; unset: any allow-listed host. */
-  clientRedirects: ReadonlyMap<string, readonly string[]> | undefined;
-  tokenJsonPaths: string[];
-  localUaaData: string | undefined;
-  staticDir: string;
-  /** The sub-brand's route prefix: `/${brandPrefix}-login` and so on. */
-  brandPrefix: string;
-  logLevel: Parsed['LOG_LEVEL'];
-}
+/** The BFF's configuration, as the schema gives it. */
+export type Config = z.output<typeof schema>;
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
 // Values never echoed in an error line: they are secrets or may carry one.
 const SECRET_VARIABLES = new Set(['RATE_LIMIT_HASH_KEY', 'METRICS_TOKEN', 'REDIS_URL']);
 
-function rulesFrom(file: string | undefined): { rules: RateLimitRule[]; errors: string[] } {
-  if (!file) return { rules: DEFAULT_RULES, errors: [] };
-  const loaded = loadRulesFile(file);
-  if (loaded.ok) return { rules: loaded.rules, errors: [] };
-  return {
-    rules: [],
-    errors: loaded.errors.map((problem) => `RATE_LIMITS_FILE=${JSON.stringify(file)}: ${problem}`),
-  };
-}
-
-/** The CA bundle must be readable and hold at least one PEM certificate. */
-function caFileErrors(file: string | undefined): string[] {
-  if (!file) return [];
-  try {
-    const text = readFileSync(file, 'utf8');
-    return text.includes('-----BEGIN CERTIFICATE-----')
-      ? []
-      : [`UAA_CA_FILE=${JSON.stringify(file)}: holds no PEM certificate`];
-  } catch (err) {
-    return [
-      `UAA_CA_FILE=${JSON.stringify(file)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
-    ];
-  }
-}
-
-const clientRedirectsSchema = z.record(
-  z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be a clientId'),
-  z
-    .array(
-      z
-        .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
-        .refine(
-          (v) => new URL(v).origin === v.replace(/\/$/, ''),
-          'must be an origin (scheme, host and port, no path)',
-        ),
-    )
-    .min(1, 'must list at least one origin'),
-);
-
-/** CLIENT_REDIRECTS_FILE: `{ clientId: [origins] }`, every problem one line. */
-function loadClientRedirects(file: string | undefined): {
-  map?: ReadonlyMap<string, readonly string[]>;
-  errors: string[];
-} {
-  if (!file) return { errors: [] };
-  const where = `CLIENT_REDIRECTS_FILE=${JSON.stringify(file)}`;
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return {
-      errors: [
-        `${where}: ${code ? `cannot be read (${code})` : `is not valid JSON (${(err as Error).message})`}`,
-      ],
-    };
-  }
-  const parsed = clientRedirectsSchema.safeParse(json);
-  if (!parsed.success)
-    return {
-      errors: parsed.error.issues.map(
-        (i) => `${where}: ${i.path.map(String).join('.') || 'file'}: ${i.message}`,
-      ),
-    };
-  return {
-    map: new Map(
-      Object.entries(parsed.data).map(([id, origins]) => [id, origins.map((o) => new URL(o).origin)]),
-    ),
-    errors: [],
-  };
-}
-
 /** Parses an environment; never throws, never exits (index.ts does that). */
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
   // Empty strings count as unset, as shells and compose files often pass them.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(present);
-  const rateLimits = rulesFrom(present.RATE_LIMITS_FILE);
-  const fileErrors = [...caFileErrors(present.UAA_CA_FILE)];
-  const clientRedirects = loadClientRedirects(present.CLIENT_REDIRECTS_FILE);
-  fileErrors.push(...clientRedirects.errors);
-  if (!result.success || rateLimits.errors.length > 0 || fileErrors.length > 0) {
-    const errors = (result.error?.issues ?? []).map((issue) => {
+  if (result.success) return { ok: true, config: result.data };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'config');
       const value = SECRET_VARIABLES.has(name) ? undefined : present[name];
       return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`;
-    });
-    return { ok: false, errors: [...errors, ...rateLimits.errors, ...fileErrors] };
-  }
-  const c = result.data;
-  return {
-    ok: true,
-    config: {
-      port: c.PORT,
-      host: c.HOST,
-      uaaUpstream: c.UAA_UPSTREAM?.replace(/\/+$/, ''),
-      appEnv: c.APP_ENV,
-      cookieName: c.COOKIE_NAME,
-      cookieSecure: c.COOKIE_SECURE,
-      redirectAllowlist: c.REDIRECT_ALLOWLIST,
-      allowlistUrl: c.ALLOWLIST_URL,
-      allowlistTtlS: c.ALLOWLIST_TTL_S,
-      trustProxy: c.TRUST_PROXY,
-      rateLimitsFile: c.RATE_LIMITS_FILE,
-      rateLimitRules: rateLimits.rules,
-      redisUrl: c.REDIS_URL,
-      rateLimitHashKey: c.RATE_LIMIT_HASH_KEY,
-      metricsToken: c.METRICS_TOKEN,
-      captcha: {
-        provider: c.CAPTCHA_PROVIDER ?? (c.APP_ENV === 'production' ? 'aliyun' : 'local'),
-        prefix: c.ALIYUN_CAPTCHA_PREFIX,
-        sceneId: c.ALIYUN_CAPTCHA_SCENE_ID,
-        region: c.ALIYUN_CAPTCHA_REGION,
-      },
-      openerOrigins: c.OPENER_ORIGINS,
-      linksFile: c.LINKS_FILE,
-      uploadUpstream: c.UPLOAD_UPSTREAM?.replace(/\/+$/, ''),
-      uaaCaFile: c.UAA_CA_FILE,
-      devUpstream: c.DEV_UPSTREAM?.replace(/\/+$/, ''),
-      clientRedirects: clientRedirects.map,
-      tokenJsonPaths: c.TOKEN_JSON_PATHS,
-      localUaaData: c.LOCAL_UAA_DATA,
-      staticDir: c.STATIC_DIR,
-      brandPrefix: c.BRAND_PREFIX,
-      logLevel: c.LOG_LEVEL,
-    },
+    }),
   };
 }
 

@@ -24,11 +24,6 @@ async function main(): Promise<void> {
   }
   const config = parsed.config;
   const logger = createLogger(config.logLevel);
-  if (config.captcha.provider === 'aliyun' && !config.captcha.sceneId) {
-    logger.warn(
-      'CAPTCHA_PROVIDER is aliyun without ALIYUN_CAPTCHA_SCENE_ID: logins needing verification will fail',
-    );
-  }
 
   // One client for every upstream call: the gateway, /authentication, the allow-list, /readyz.
   const client = createUpstreamClient({ caFile: config.uaaCaFile });
@@ -71,13 +66,7 @@ async function main(): Promise<void> {
     logger,
   });
 
-  let app;
-  try {
-    app = createApp({ config, logger, upstream, allowlist, rateLimits, outbox, devUpstream, client });
-  } catch (err) {
-    console.error(`config error: ${(err as Error).message}`);
-    process.exit(1);
-  }
+  const app = createApp({ config, logger, upstream, allowlist, rateLimits, outbox, devUpstream, client });
   const server = createAppServer(app, SERVER_TIMEOUTS);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServer } from './server';
@@ -32,6 +32,20 @@ describe('createAppServer', () => {
     });
     expect(await (await fetch(`${base}/x`)).json()).toEqual({ same: true });
     expect(seen).toEqual([true, true]);
+  });
+
+  // docs/adr/0002-server-prototypes.md: what the two tests above and below guard on an upgrade.
+  it("still finds Node's message classes plain constructor functions under Express's prototypes", () => {
+    const app = express();
+    for (const [Base, prototype] of [
+      [IncomingMessage, app.request],
+      [ServerResponse, app.response],
+    ] as const) {
+      // bornWith calls the constructor as a function: an ES class would throw on every request.
+      expect(Function.prototype.toString.call(Base)).not.toMatch(/^class\b/);
+      // Express's methods sit on an object whose chain still reaches Node's own prototype.
+      expect(Object.prototype.isPrototypeOf.call(Base.prototype, prototype)).toBe(true);
+    }
   });
 
   it("keeps Node's and Express's behaviour: headers, bodies, helpers, options", async () => {

@@ -1,9 +1,11 @@
 /**
  * The HTTP server for an Express app. Express gives every request and response its own methods
  * by swapping their prototypes (`Object.setPrototypeOf`) as it takes them; V8 then has to treat
- * both objects, and every Node internal that touches them, as new shapes. That was about half
- * of a proxied call's CPU (about 300 µs before, 140 after). Here they are born with the app's
- * prototypes, so Express's swap finds the prototype already in place and changes nothing.
+ * both objects, and every Node internal that touches them, as new shapes. Here they are born with
+ * the app's prototypes, through Node's documented `IncomingMessage` and `ServerResponse` server
+ * options, so Express's swap finds the prototype already in place and changes nothing. That is
+ * about 45 % of a proxied call's CPU: docs/adr/0002-server-prototypes.md has the figures and what
+ * to re-check on an upgrade of Node or Express; server.test.ts fails if an upgrade undoes it.
  */
 import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { Express } from 'express';

@@ -5,7 +5,8 @@
  * /admin above all, only by this origin. The opener policy is the other: the pages a login popup
  * goes through keep their opener.
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppEnv } from '@shared/environment';
 import { DEV_PATHS } from '@shared/api/dev-paths';
@@ -110,29 +111,15 @@ export interface SecurityHeaderOptions {
   brandPrefix?: string;
 }
 
-type HeaderList = ReadonlyArray<readonly [string, string | number | readonly string[]]>;
-
-/** The headers a helmet middleware sets, captured once by running it on a stand-in request. */
-function capture(middleware: RequestHandler, frameAncestors: string, frameSrc: string): HeaderList {
-  const headers = new Map<string, string | number | readonly string[]>();
-  const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void headers.set(name, value),
-    removeHeader: (name: string) => void headers.delete(name),
-    getHeader: (name: string) => headers.get(name),
-    locals: {},
-  };
-  const req = { frameAncestors, frameSrc };
-  middleware(req as unknown as Request, res as unknown as Response, () => undefined);
-  return [...headers];
-}
-
 /**
- * Every response's headers depend only on the environment, on whether the page may be framed
- * (and by whom) and on whether it keeps its opener: they are worked out once per such case and
- * then only copied, which keeps the policy off the gateway's per-request cost. No directive may
- * depend on anything else.
+ * The headers, as helmet middleware used the documented way: one helmet() for what every
+ * response carries (its frame-src and frame-ancestors worked out per request by directive
+ * functions), then helmet's own X-Frame-Options, Cross-Origin-Resource-Policy and
+ * Strict-Transport-Security middleware where the page and the environment call for them.
+ * The pages a login popup goes through keep their opener (COOP unsafe-none). Mount the list
+ * with `app.use(...)`.
  */
-export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
+export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
   const pages = pageSet(embeddablePages(opts.brandPrefix));
   const opener = openerPages(opts.brandPrefix);
   const openerAlways = pageSet(opener.always);
@@ -142,6 +129,10 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
     if (openerAlways.has(path)) return true;
     return openerInPopupMode.has(path) && req.query.openerOrigin !== undefined;
   };
+  // helmet hands its directive functions Node's request; in the app it is Express's.
+  const envOf = (req: IncomingMessage): AppEnv => opts.envOf(req as Request);
+  const embeddable = (req: IncomingMessage): boolean => isEmbeddablePage((req as Request).path, pages);
+
   const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -154,54 +145,39 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
-        frameSrc: [(req) => (req as unknown as { frameSrc: string }).frameSrc],
-        frameAncestors: [(req) => (req as unknown as { frameAncestors: string }).frameAncestors],
+        frameSrc: [(req) => frameSources(envOf(req))],
+        frameAncestors: [
+          (req) => (embeddable(req) ? embeddingAncestors(opts.domains(), envOf(req)).join(' ') : "'self'"),
+        ],
         formAction: ["'self'"],
       },
     },
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Per page, below.
+    crossOriginOpenerPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // Per page, below.
+    crossOriginResourcePolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Outside development only, below.
     strictTransportSecurity: false,
-    xFrameOptions: { action: 'sameorigin' },
+    // Not on the embeddable pages, below.
+    xFrameOptions: false,
   });
-  const cache = new Map<string, HeaderList>();
+  const sameOriginFraming = helmet.xFrameOptions({ action: 'sameorigin' });
+  const sameOriginResources = helmet.crossOriginResourcePolicy({ policy: 'same-origin' });
+  // Chromium applies CORP to framed documents: same-origin would block the allowed embedders.
+  // frame-ancestors still decides who may embed.
+  const crossOriginResources = helmet.crossOriginResourcePolicy({ policy: 'cross-origin' });
+  const isolateOpener = helmet.crossOriginOpenerPolicy({ policy: 'same-origin-allow-popups' });
+  const keepOpener = helmet.crossOriginOpenerPolicy({ policy: 'unsafe-none' });
+  const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
 
-  function headersFor(env: AppEnv, embeddable: boolean, ancestors: string, keepOpener: boolean): HeaderList {
-    const key = `${env} ${ancestors} ${keepOpener}`;
-    let headers = cache.get(key);
-    if (headers) return headers;
-    const list = capture(policy, ancestors, frameSources(env)).filter(
-      // X-Frame-Options knows no allow-list: on an embeddable page it would undo frame-ancestors.
-      ([name]) => !(embeddable && name.toLowerCase() === 'x-frame-options'),
-    );
-    if (embeddable) {
-      // Chromium applies CORP to framed documents: same-origin would block the allowed embedders.
-      // frame-ancestors still decides who may embed.
-      const corp = list.findIndex(([name]) => name.toLowerCase() === 'cross-origin-resource-policy');
-      if (corp >= 0) list.splice(corp, 1);
-      list.push(['Cross-Origin-Resource-Policy', 'cross-origin']);
-    }
-    if (keepOpener) {
-      const coop = list.findIndex(([name]) => name.toLowerCase() === 'cross-origin-opener-policy');
-      if (coop >= 0) list.splice(coop, 1);
-      list.push(['Cross-Origin-Opener-Policy', 'unsafe-none']);
-    }
-    if (env !== 'development')
-      list.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
-    headers = list;
-    // The allow-list may change while the BFF runs: old combinations are dropped, never piled up.
-    if (cache.size >= 64) cache.clear();
-    cache.set(key, headers);
-    return headers;
-  }
-
-  return (req, res, next) => {
-    const env = opts.envOf(req);
-    const embeddable = isEmbeddablePage(req.path, pages);
-    const ancestors = embeddable ? embeddingAncestors(opts.domains(), env).join(' ') : "'self'";
-    for (const [name, value] of headersFor(env, embeddable, ancestors, keepsOpener(req)))
-      res.setHeader(name, value);
-    next();
-  };
+  return [
+    policy,
+    // X-Frame-Options knows no allow-list: on an embeddable page it would undo frame-ancestors.
+    (req, res, next) => (embeddable(req) ? next() : sameOriginFraming(req, res, next)),
+    (req, res, next) => (embeddable(req) ? crossOriginResources : sameOriginResources)(req, res, next),
+    (req, res, next) => (keepsOpener(req) ? keepOpener : isolateOpener)(req, res, next),
+    (req, res, next) => (envOf(req) === 'development' ? next() : hsts(req, res, next)),
+  ];
 }

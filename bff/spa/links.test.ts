@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_KEYS } from '@shared/platforms';
+import { parseConfig } from '../config';
 import { writeJsonFile } from '../testing';
-import { loadLinks } from './links';
+import { builtInLinks } from './runtime-config';
 
 describe('the built-in links table', () => {
-  const table = loadLinks(undefined);
+  const table = builtInLinks();
 
   it('gives each of the ten platforms its own agreement and privacy links in every environment', () => {
     for (const env of ['development', 'staging', 'production'] as const) {
@@ -49,7 +50,8 @@ describe('LINKS_FILE', () => {
       staging: envLinks,
       production: envLinks,
     });
-    expect(loadLinks(file).staging).toEqual({ ...envLinks, platforms: {} });
+    const parsed = parseConfig({ LINKS_FILE: file });
+    expect(parsed.ok && parsed.config.links.staging).toEqual({ ...envLinks, platforms: {} });
   });
 
   it.each(['//evil.example/agreement', 'javascript:alert(1)', 'agreement', '/a b', '/\\evil.example'])(
@@ -57,7 +59,11 @@ describe('LINKS_FILE', () => {
     (href) => {
       const bad = { ...envLinks, default: { ...pair, agreement: href } };
       const file = writeJsonFile('links.json', { development: bad, staging: envLinks, production: envLinks });
-      expect(() => loadLinks(file)).toThrow(/^LINKS_FILE=.*development\.default\.agreement/);
+      const parsed = parseConfig({ LINKS_FILE: file });
+      expect(parsed.ok).toBe(false);
+      expect(!parsed.ok && parsed.errors).toEqual([
+        expect.stringMatching(/^LINKS_FILE=".*": development\.default\.agreement/),
+      ]);
     },
   );
 });

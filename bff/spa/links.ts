@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PLATFORM_KEYS } from '@shared/platforms';
-import { builtInLinks, type LinksTable } from './runtime-config';
+import type { LinksTable } from './runtime-config';
 
 // An address, or a path on the origin serving the page (as the built-in development links are).
 const url = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/(?!\/)[^\\\s]*$/)]);
@@ -14,14 +13,9 @@ const envLinks = z.object({
 });
 const table = z.object({ development: envLinks, staging: envLinks, production: envLinks });
 
-/** LINKS_FILE or the built-in table; a bad file is a configuration error (thrown at start). */
-export function loadLinks(file: string | undefined): LinksTable {
-  if (!file) return builtInLinks();
-  const parsed = table.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) {
-    throw new Error(
-      `LINKS_FILE=${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return parsed.data as LinksTable;
+/** LINKS_FILE's contents (parseConfig reads the file): the table, or one line per problem. */
+export function parseLinks(json: unknown): { ok: true; links: LinksTable } | { ok: false; errors: string[] } {
+  const parsed = table.safeParse(json);
+  if (parsed.success) return { ok: true, links: parsed.data as LinksTable };
+  return { ok: false, errors: parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`) };
 }

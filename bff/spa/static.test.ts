@@ -148,10 +148,10 @@ describe('the runtime config', () => {
     }
   });
 
-  it('refuses a bad LINKS_FILE at start, naming it', async () => {
+  it('refuses a bad LINKS_FILE at start (its configuration), naming it', async () => {
     const file = writeJsonFile('links.json', { development: { home: 'not a url' } });
     await expect(startBff({ upstream: upstream.url, env: { LINKS_FILE: file } })).rejects.toThrow(
-      /^LINKS_FILE=/,
+      /^test config refused: LINKS_FILE=".*": development\.home: /,
     );
   });
 

@@ -150,7 +150,13 @@ beforeAll(async () => {
   bff = await startBff({
     upstream: upstream.url,
     allowlist: stubAllowlist(['example.com']),
-    env: { APP_ENV: 'production', UAA_UPSTREAM: upstream.url, RATE_LIMITS_FILE: '' },
+    env: {
+      APP_ENV: 'production',
+      UAA_UPSTREAM: upstream.url,
+      RATE_LIMITS_FILE: '',
+      ALIYUN_CAPTCHA_PREFIX: 'pfx',
+      ALIYUN_CAPTCHA_SCENE_ID: 'scene',
+    },
   });
 });
 afterAll(async () => {

@@ -155,6 +155,8 @@ describe('session fixation', () => {
         UAA_UPSTREAM: 'http://127.0.0.1:1',
         RATE_LIMITS_FILE: '',
         COOKIE_NAME: '__Host-uaa-token',
+        ALIYUN_CAPTCHA_PREFIX: 'pfx',
+        ALIYUN_CAPTCHA_SCENE_ID: 'scene',
       },
       upstreamTimeoutMs: 6000,
     });
