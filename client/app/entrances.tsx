@@ -1,10 +1,10 @@
 /** The login route, which in the intern widget shows the page its `entrance` names. */
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSession } from '../api/account';
+import { useSession } from '../lib/api/account';
 import { CenterSpin } from '../components/center-spin';
 import LoginPage from '../pages/login/index';
-import { widgetEntrance } from './widget';
+import { widgetEntrance } from '../lib/widget';
 
 // The login page is part of the first download (the entry most visits start at, and the page the
 // prerendered document hydrates); the widget's other entrances load on demand.

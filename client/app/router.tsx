@@ -9,13 +9,13 @@ import {
 } from 'react';
 import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
-import { registerNavigate } from '../api/session-events';
+import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
 import { adminRoutes } from './admin-routes';
 import LoginPage from '../pages/login/index';
 import { LoginEntrance } from './entrances';
 import { AnonymousOnly, RequireSession } from './guards';
-import { runtimeConfig } from './runtime-config';
+import { runtimeConfig } from '../lib/runtime-config';
 
 const RegisterPage = lazy(() => import('../pages/register/index'));
 const ActivePage = lazy(() => import('../pages/active/index'));

@@ -8,8 +8,8 @@ import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api/p
 import { CodeInput } from './code-input';
 import { VerifyCurrentContact } from './verify-current-contact';
 import { useRule, useValidationText } from './form-rules';
-import { notify } from './notify';
-import { useTexts } from '../i18n/define-texts';
+import { notify } from '../lib/notify';
+import { useTexts } from '../lib/i18n/define-texts';
 import { texts } from './contact-change.locale';
 import './flow.css';
 import { NewPasswordFields } from './new-password-fields';

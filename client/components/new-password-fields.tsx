@@ -1,7 +1,7 @@
 import { Form } from '@arco-design/web-react';
 import { PasswordInput } from './password-input';
 import { checkConfirmation, checkNewPassword } from '@shared/validation/rules';
-import { useTexts } from '../i18n/define-texts';
+import { useTexts } from '../lib/i18n/define-texts';
 import { texts } from './contact-change.locale';
 import { useRule } from './form-rules';
 

@@ -6,8 +6,8 @@ import { sendStepCode } from '../api/personal';
 import { CodeInput } from './code-input';
 import { texts } from './contact-change.locale';
 import { useRule } from './form-rules';
-import { notify } from './notify';
-import { useTexts } from '../i18n/define-texts';
+import { notify } from '../lib/notify';
+import { useTexts } from '../lib/i18n/define-texts';
 
 /**
  * Step 0 of a change (spec §4): a code to a contact the account already has, with a choice of

@@ -5,7 +5,7 @@ export { texts as forget } from '../../client/pages/forget/locale';
 export { texts as username } from '../../client/pages/username/locale';
 export { texts as thirdParty } from '../../client/components/third-party-logins.locale';
 export { texts as deleteProtocol } from '../../client/pages/delete-protocol/locale';
-export { platformNames } from '../../client/app/platform-theme';
+export { platformNames } from '../../client/lib/platform-theme';
 export { VALIDATION_MESSAGES as validation } from '../../shared/validation/messages';
 export { PRODUCT_MESSAGES as product, SERVER_ERRORS as serverErrors } from '../../shared/errors/catalogue';
 

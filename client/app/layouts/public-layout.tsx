@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { inIframe } from '../../api/client';
+import { inIframe } from '../../lib/api/client';
 import { LanguageSwitch } from '../../components/language-switch';
-import { useDevice } from '../../hooks/use-device';
-import { useDocumentTitle } from '../../hooks/use-document-title';
-import { usePlatform } from '../../hooks/use-platform';
-import { useTexts } from '../../i18n/define-texts';
-import { useBrand } from '../brand';
-import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '../platform-theme';
-import { useWidget } from '../widget';
+import { useDevice } from '../../lib/hooks/use-device';
+import { useDocumentTitle } from '../../lib/hooks/use-document-title';
+import { usePlatform } from '../../lib/hooks/use-platform';
+import { useTexts } from '../../lib/i18n/define-texts';
+import { useBrand } from '../../lib/brand';
+import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '../../lib/platform-theme';
+import { useWidget } from '../../lib/widget';
 
 // Only the one in-app browser shows it: Arco's Alert is fetched there alone.
 const CompatWarning = lazy(() =>

@@ -2,12 +2,12 @@ import { Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { activate } from '../../api/account';
-import { ApiError } from '../../api/client';
-import { runtimeConfig } from '../../app/runtime-config';
+import { activate } from '../../lib/api/account';
+import { ApiError } from '../../lib/api/client';
+import { runtimeConfig } from '../../lib/runtime-config';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { ResultLink, ResultPanel } from '../../components/result-panel';
-import { defineTexts, useTexts } from '../../i18n/define-texts';
+import { defineTexts, useTexts } from '../../lib/i18n/define-texts';
 
 const texts = defineTexts(
   {

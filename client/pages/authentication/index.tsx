@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 
-import { useBrand } from '../../app/brand';
-import { runtimeConfig } from '../../app/runtime-config';
+import { useBrand } from '../../lib/brand';
+import { runtimeConfig } from '../../lib/runtime-config';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { ResultPanel } from '../../components/result-panel';
-import { useLocale } from '../../i18n/locale-context';
+import { useLocale } from '../../lib/i18n/locale-context';
 
 export const REDIRECT_FAILURE_DELAY_MS = 2000;
 

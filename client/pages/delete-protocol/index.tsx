@@ -1,6 +1,6 @@
 import { Table } from '@arco-design/web-react';
 import { PublicLayout } from '../../app/layouts/public-layout';
-import { useTexts } from '../../i18n/define-texts';
+import { useTexts } from '../../lib/i18n/define-texts';
 import { texts } from './locale';
 import './delete-protocol.css';
 

@@ -3,9 +3,9 @@ import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { PLATFORM_KEYS, type PlatformKey } from '@shared/platforms';
 import { DEMO_PAGES, ROUTES } from '@shared/routes';
 import { PublicLayout } from '../../app/layouts/public-layout';
-import { platformNames } from '../../app/platform-theme';
-import { runtimeConfig } from '../../app/runtime-config';
-import { useTexts } from '../../i18n/define-texts';
+import { platformNames } from '../../lib/platform-theme';
+import { runtimeConfig } from '../../lib/runtime-config';
+import { useTexts } from '../../lib/i18n/define-texts';
 import { texts } from './locale';
 import './demo-page.css';
 

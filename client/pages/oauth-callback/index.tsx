@@ -2,9 +2,8 @@ import { Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/api/client';
 import {
-  BIND_TYPE,
   bindCode,
   exchangeCode,
   notifyOpener,
@@ -12,11 +11,11 @@ import {
   POPUP_CLOSE_DELAY_MS,
   takeOauthOpener,
   takeOauthState,
-  type OauthProvider,
 } from '../../app/oauth';
+import { BIND_TYPE, type OauthProvider } from '../../lib/oauth-popup';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { ResultLink, ResultPanel } from '../../components/result-panel';
-import { useTexts } from '../../i18n/define-texts';
+import { useTexts } from '../../lib/i18n/define-texts';
 import { texts } from './locale';
 
 type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };

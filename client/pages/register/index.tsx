@@ -13,19 +13,19 @@ import {
   checkUsername,
 } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
-import { call } from '../../api/client';
-import { itemExists, registerByEmail } from '../../api/account';
-import { encryptForUaa } from '../../api/password';
-import { useBrand } from '../../app/brand';
+import { call } from '../../lib/api/client';
+import { itemExists, registerByEmail } from '../../lib/api/account';
+import { encryptForUaa } from '../../lib/api/password';
+import { useBrand } from '../../lib/brand';
 import { PublicLayout } from '../../app/layouts/public-layout';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { useUsernameCheck } from '../../hooks/use-username-check';
 import { Agreement } from '../../components/agreement';
 import { useRule, useValidationText } from '../../components/form-rules';
-import { notify } from '../../components/notify';
+import { notify } from '../../lib/notify';
 import { CodeInput } from '../../components/code-input';
 import { ResultLink, ResultPanel } from '../../components/result-panel';
-import { useTexts } from '../../i18n/define-texts';
+import { useTexts } from '../../lib/i18n/define-texts';
 import { texts } from './locale';
 
 type Tab = 'email' | 'phone';

@@ -22,10 +22,10 @@ import {
   useCredentials,
 } from '../../api/personal';
 import { useValidationText } from '../../components/form-rules';
-import { formatTime } from '../../components/format-time';
-import { notify } from '../../components/notify';
-import { useTexts } from '../../i18n/define-texts';
-import { useLocale } from '../../i18n/locale-context';
+import { formatTime } from '../../lib/format-time';
+import { notify } from '../../lib/notify';
+import { useTexts } from '../../lib/i18n/define-texts';
+import { useLocale } from '../../lib/i18n/locale-context';
 import { texts } from './locale';
 
 /** Spec §9: the tip shown when deleting an enabled key stays 2 s. */

@@ -5,30 +5,29 @@ import { useSWRConfig } from 'swr';
 import type { LoginReply } from '@shared/api/types';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
-import { SWR_KEYS } from '../../api/account';
-import { ApiError } from '../../api/client';
-import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../app/after-login';
-import { useBrand } from '../../app/brand';
+import { SWR_KEYS } from '../../lib/api/account';
+import { ApiError } from '../../lib/api/client';
+import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../lib/after-login';
+import { useBrand } from '../../lib/brand';
 import {
-  BIND_TYPE,
   bindCode,
   exchangeCode,
   notifyOpener,
   POPUP_CLOSE_DELAY_MS,
   takeOauthState,
   takeWechatJourney,
-  WECHAT_BIND_PURPOSE,
   wechatAddress,
   type WechatJourney,
 } from '../../app/oauth';
-import { runtimeConfig } from '../../app/runtime-config';
-import { storage } from '../../app/storage';
+import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '../../lib/oauth-popup';
+import { runtimeConfig } from '../../lib/runtime-config';
+import { storage } from '../../lib/storage';
 import { PublicLayout } from '../../app/layouts/public-layout';
-import { notify } from '../../components/notify';
-import { isSpecialInAppBrowser } from '../../hooks/use-device';
-import { useTexts } from '../../i18n/define-texts';
+import { notify } from '../../lib/notify';
+import { isSpecialInAppBrowser } from '../../lib/hooks/use-device';
+import { useTexts } from '../../lib/i18n/define-texts';
 import { texts } from './locale';
-import { useLocale } from '../../i18n/locale-context';
+import { useLocale } from '../../lib/i18n/locale-context';
 import './wechat.css';
 
 /** The top page when this page is in a frame of our own origin (the QR frame), else null. */

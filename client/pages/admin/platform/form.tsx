@@ -7,7 +7,7 @@ import type { Platform, PlatformFields } from '@shared/api/admin-types';
 import { ROUTES } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
 import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../../api/admin';
-import type { ApiError } from '../../../api/client';
+import type { ApiError } from '../../../lib/api/client';
 import {
   AdminFormButtons,
   AdminPage,
@@ -18,8 +18,8 @@ import {
 import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
 import { Tabs } from '../../../components/tabs';
 import { useRule, useValidationText } from '../../../components/form-rules';
-import { notify } from '../../../components/notify';
-import { useTexts } from '../../../i18n/define-texts';
+import { notify } from '../../../lib/notify';
+import { useTexts } from '../../../lib/i18n/define-texts';
 import { texts } from './locale';
 import './platform.css';
 

@@ -17,7 +17,7 @@ import {
 } from '../../../components/admin-list';
 import { operatePath, type Operate } from '../../../components/admin-modules';
 import { adminTexts } from '../../../components/admin-shell.locale';
-import { useTexts } from '../../../i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/define-texts';
 import { texts } from './locale';
 
 interface FilterValues {

@@ -6,7 +6,7 @@ import type { InternalUser } from '@shared/api/admin-types';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
-import { itemExists } from '../../../api/account';
+import { itemExists } from '../../../lib/api/account';
 import {
   createInternalUser,
   updateInternalUser,
@@ -15,13 +15,13 @@ import {
   useRoles,
   useSources,
 } from '../../../api/admin';
-import type { ApiError } from '../../../api/client';
+import type { ApiError } from '../../../lib/api/client';
 import { AdminFormButtons, AdminPage, DescriptionField } from '../../../components/admin-list';
 import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
 import { useValidationText } from '../../../components/form-rules';
-import { notify } from '../../../components/notify';
-import { useTexts } from '../../../i18n/define-texts';
-import { useLocale } from '../../../i18n/locale-context';
+import { notify } from '../../../lib/notify';
+import { useTexts } from '../../../lib/i18n/define-texts';
+import { useLocale } from '../../../lib/i18n/locale-context';
 import { texts } from './locale';
 import './user.css';
 

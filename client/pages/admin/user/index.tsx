@@ -25,8 +25,8 @@ import {
 } from '../../../components/admin-list';
 import { operatePath, type Operate } from '../../../components/admin-modules';
 import { adminTexts } from '../../../components/admin-shell.locale';
-import { notify } from '../../../components/notify';
-import { useTexts } from '../../../i18n/define-texts';
+import { notify } from '../../../lib/notify';
+import { useTexts } from '../../../lib/i18n/define-texts';
 import { texts } from './locale';
 import './user.css';
 

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { mutate } from 'swr';
 import { ROUTES } from '@shared/routes';
-import { storage } from '../app/storage';
+import { storage } from '../storage';
 import { SWR_KEYS } from './swr-keys';
 
 let permitted = true;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXT_REGISTRY } from './define-texts';
 
 // Load every client module so that each text table registers itself.
-const modules = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../main.tsx']);
+const modules = import.meta.glob(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../main.tsx']);
 
 // Names that stay the same in both languages.
 const PROPER_NOUNS = new Set(['GitHub', 'WeChat', 'CARSI', 'MoCE']);

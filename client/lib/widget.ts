@@ -4,8 +4,8 @@
  */
 import { useSearchParams } from 'react-router-dom';
 import { platformFromRedirect } from '@shared/platforms';
-import { inIframe } from '../api/client';
-import { declaredOpenerOrigin, LOGIN_MESSAGE_TYPE } from './oauth';
+import { inIframe } from './api/client';
+import { declaredOpenerOrigin, LOGIN_MESSAGE_TYPE } from './oauth-popup';
 
 export const ENTRANCES = [
   'login-cn',

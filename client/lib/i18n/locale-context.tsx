@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Locale } from '@shared/api/types';
 import { LOCALE_STORAGE_KEY, resolveLocale } from '@shared/i18n/locale';
-import { storage } from '../app/storage';
+import { storage } from '../storage';
 
 interface LocaleState {
   locale: Locale;

@@ -8,7 +8,7 @@ import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shar
 import type { CaptchaResult } from '@shared/api/types';
 import { productMessage, type ProductMessage } from '@shared/errors/catalogue';
 import { currentLocale } from '../i18n/locale-context';
-import { notify } from '../components/notify';
+import { notify } from '../notify';
 import { onUnauthorized, setPermitted } from './session-events';
 
 export const REQUEST_TIMEOUT_MS = 6000;
