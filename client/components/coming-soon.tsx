@@ -1,4 +1,4 @@
-import { PublicLayout } from '../app/layouts/public-layout';
+import { PublicLayout } from './layouts/public-layout';
 import { defineTexts, useTexts } from '../lib/i18n/define-texts';
 
 const texts = defineTexts(

@@ -5,7 +5,7 @@ import { ROUTES } from '@shared/routes';
 import { activate } from '../../lib/api/account';
 import { ApiError } from '../../lib/api/client';
 import { runtimeConfig } from '../../lib/runtime-config';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '../../components/result-panel';
 import { defineTexts, useTexts } from '../../lib/i18n/define-texts';
 

@@ -4,7 +4,7 @@ import { productMessage } from '@shared/errors/catalogue';
 
 import { useBrand } from '../../lib/brand';
 import { runtimeConfig } from '../../lib/runtime-config';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { ResultPanel } from '../../components/result-panel';
 import { useLocale } from '../../lib/i18n/locale-context';
 

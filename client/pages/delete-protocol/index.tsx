@@ -1,5 +1,5 @@
 import { Table } from '@arco-design/web-react';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { useTexts } from '../../lib/i18n/define-texts';
 import { texts } from './locale';
 import './delete-protocol.css';

@@ -8,7 +8,7 @@ import { call } from '../../lib/api/client';
 import { itemExists } from '../../lib/api/account';
 import { encryptForUaa } from '../../lib/api/password';
 import { useBrand } from '../../lib/brand';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { CodeInput } from '../../components/code-input';
 import { useRule, useValidationText } from '../../components/form-rules';
 import { notify } from '../../lib/notify';

@@ -12,7 +12,7 @@ import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../lib/after-
 import { isSpecialInAppBrowser } from '../../lib/hooks/use-device';
 import { useBrand } from '../../lib/brand';
 import { tellEmbedder } from '../../lib/widget';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { useTypedBeforeHydration } from '../../hydration';
 import { ThirdPartyLogins } from '../../components/third-party-logins';
 import { Agreement } from '../../components/agreement';

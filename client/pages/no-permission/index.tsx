@@ -1,4 +1,4 @@
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { NoPermission } from '../../components/no-permission';
 
 /** The no-permission page (spec §2, §4: shown on 403). */

@@ -13,7 +13,7 @@ import {
   takeOauthState,
 } from '../../app/oauth';
 import { BIND_TYPE, type OauthProvider } from '../../lib/oauth-popup';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '../../components/result-panel';
 import { useTexts } from '../../lib/i18n/define-texts';
 import { texts } from './locale';

@@ -17,7 +17,7 @@ import { call } from '../../lib/api/client';
 import { itemExists, registerByEmail } from '../../lib/api/account';
 import { encryptForUaa } from '../../lib/api/password';
 import { useBrand } from '../../lib/brand';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { useUsernameCheck } from '../../hooks/use-username-check';
 import { Agreement } from '../../components/agreement';

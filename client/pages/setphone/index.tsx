@@ -2,7 +2,7 @@ import { Spin } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { useUserInfo } from '../../lib/api/account';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { tellEmbedder } from '../../lib/widget';
 import { ContactChange } from '../../components/contact-change';
 

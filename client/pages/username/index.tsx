@@ -6,7 +6,7 @@ import { ROUTES } from '@shared/routes';
 import { checkUsername } from '@shared/validation/rules';
 import { call } from '../../lib/api/client';
 import { SWR_KEYS } from '../../lib/api/account';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { useRule, useValidationText } from '../../components/form-rules';
 import { notify } from '../../lib/notify';
 import { useUsernameCheck } from '../../hooks/use-username-check';

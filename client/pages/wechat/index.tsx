@@ -22,7 +22,7 @@ import {
 import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '../../lib/oauth-popup';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { storage } from '../../lib/storage';
-import { PublicLayout } from '../../app/layouts/public-layout';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { notify } from '../../lib/notify';
 import { isSpecialInAppBrowser } from '../../lib/hooks/use-device';
 import { useTexts } from '../../lib/i18n/define-texts';

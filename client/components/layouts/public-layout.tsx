@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { inIframe } from '../../lib/api/client';
-import { LanguageSwitch } from '../../components/language-switch';
+import { LanguageSwitch } from '../language-switch';
 import { useDevice } from '../../lib/hooks/use-device';
 import { useDocumentTitle } from '../../lib/hooks/use-document-title';
 import { usePlatform } from '../../lib/hooks/use-platform';
@@ -10,9 +10,7 @@ import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '../
 import { useWidget } from '../../lib/widget';
 
 // Only the one in-app browser shows it: Arco's Alert is fetched there alone.
-const CompatWarning = lazy(() =>
-  import('../../components/compat-warning').then((m) => ({ default: m.CompatWarning })),
-);
+const CompatWarning = lazy(() => import('../compat-warning').then((m) => ({ default: m.CompatWarning })));
 
 /**
  * The frame of every visitor page: the platform's (or sub-brand's) name and colours, the
