@@ -56,7 +56,7 @@ const { AppRoutes } = await import('./app/router');
 const { AppRoot } = await import('./hydration');
 // Loaded now, while `window` is absent, should the page ever be lazy again (React.lazy would
 // load it halfway through a render, with `window` present).
-await import('./pages/login/index');
+await import('./features/auth/routes/login/index');
 
 function browserWindow(url: URL, locale: Locale) {
   const stored = new Map<string, string>([[LOCALE_STORAGE_KEY, locale]]);

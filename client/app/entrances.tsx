@@ -3,13 +3,13 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../lib/api/account';
 import { CenterSpin } from '../components/center-spin';
-import LoginPage from '../pages/login/index';
+import LoginPage from '../features/auth/routes/login/index';
 import { widgetEntrance } from '../lib/widget';
 
 // The login page is part of the first download (the entry most visits start at, and the page the
 // prerendered document hydrates); the widget's other entrances load on demand.
-const RegisterPage = lazy(() => import('../pages/register/index'));
-const ForgetPage = lazy(() => import('../pages/forget/index'));
+const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));
+const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
 const SetPhonePage = lazy(() => import('../pages/setphone/index'));
 
 /**

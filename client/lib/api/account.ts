@@ -1,16 +1,8 @@
-/** Fetchers and hooks for the visitor and account calls. */
+/** Fetchers and hooks for the account calls more than one feature makes (the session, the user's info). */
 import useSWR from 'swr';
-import type {
-  ActivatePayload,
-  CaptchaResult,
-  LoginReply,
-  RegisterByEmailPayload,
-  RegisterCheckPayload,
-  UserInfo,
-} from '@shared/api/types';
+import type { RegisterCheckPayload, UserInfo } from '@shared/api/types';
 import { BFF_PATHS } from '@shared/routes';
 import { bffGet, call } from './client';
-import { encryptForUaa } from './password';
 import { SWR_KEYS } from './swr-keys';
 
 export { SWR_KEYS };
@@ -28,23 +20,6 @@ export function useUserInfo(enabled = true) {
   );
 }
 
-export async function loginByAccount(
-  input: { account: string; password: string; autoLogin: boolean },
-  captcha: CaptchaResult,
-): Promise<LoginReply> {
-  const password = await encryptForUaa(input.password, 'login');
-  return call<LoginReply['data'], LoginReply>(
-    'loginByAccount',
-    { account: input.account, password, autoLogin: input.autoLogin },
-    { captcha },
-  );
-}
-
-export async function registerByEmail(input: RegisterByEmailPayload): Promise<void> {
-  const password = await encryptForUaa(input.password, 'register');
-  await call('registerByEmail', { ...input, password });
-}
-
 /** Existence check; null when the check itself failed (spec §5: a failing check is ignored). */
 export async function itemExists(payload: RegisterCheckPayload): Promise<boolean | null> {
   try {
@@ -53,10 +28,6 @@ export async function itemExists(payload: RegisterCheckPayload): Promise<boolean
   } catch {
     return null;
   }
-}
-
-export async function activate(payload: ActivatePayload): Promise<void> {
-  await call('registerActive', payload, { silent: true });
 }
 
 export async function logout(): Promise<void> {

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 
-import { useBrand } from '../../lib/brand';
-import { runtimeConfig } from '../../lib/runtime-config';
-import { PublicLayout } from '../../components/layouts/public-layout';
-import { ResultPanel } from '../../components/result-panel';
-import { useLocale } from '../../lib/i18n/locale-context';
+import { useBrand } from '../../../../lib/brand';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { ResultPanel } from '../../../../components/result-panel';
+import { useLocale } from '../../../../lib/i18n/locale-context';
 
 export const REDIRECT_FAILURE_DELAY_MS = 2000;
 

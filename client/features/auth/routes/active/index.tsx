@@ -2,12 +2,12 @@ import { Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { activate } from '../../lib/api/account';
-import { ApiError } from '../../lib/api/client';
-import { runtimeConfig } from '../../lib/runtime-config';
-import { PublicLayout } from '../../components/layouts/public-layout';
-import { ResultLink, ResultPanel } from '../../components/result-panel';
-import { defineTexts, useTexts } from '../../lib/i18n/define-texts';
+import { activate } from '../../api';
+import { ApiError } from '../../../../lib/api/client';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { ResultLink, ResultPanel } from '../../../../components/result-panel';
+import { defineTexts, useTexts } from '../../../../lib/i18n/define-texts';
 
 const texts = defineTexts(
   {

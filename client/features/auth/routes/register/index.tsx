@@ -1,6 +1,6 @@
 import { Button, Form, Input } from '@arco-design/web-react';
-import { PasswordInput } from '../../components/password-input';
-import { Tabs } from '../../components/tabs';
+import { PasswordInput } from '../../../../components/password-input';
+import { Tabs } from '../../../../components/tabs';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
@@ -13,19 +13,20 @@ import {
   checkUsername,
 } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
-import { call } from '../../lib/api/client';
-import { itemExists, registerByEmail } from '../../lib/api/account';
-import { encryptForUaa } from '../../lib/api/password';
-import { useBrand } from '../../lib/brand';
-import { PublicLayout } from '../../components/layouts/public-layout';
+import { call } from '../../../../lib/api/client';
+import { itemExists } from '../../../../lib/api/account';
+import { registerByEmail } from '../../api';
+import { encryptForUaa } from '../../../../lib/api/password';
+import { useBrand } from '../../../../lib/brand';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { useUsernameCheck } from '../../hooks/use-username-check';
 import { Agreement } from '../../components/agreement';
-import { useRule, useValidationText } from '../../components/form-rules';
-import { notify } from '../../lib/notify';
-import { CodeInput } from '../../components/code-input';
-import { ResultLink, ResultPanel } from '../../components/result-panel';
-import { useTexts } from '../../lib/i18n/define-texts';
+import { useRule, useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { CodeInput } from '../../../../components/code-input';
+import { ResultLink, ResultPanel } from '../../../../components/result-panel';
+import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
 
 type Tab = 'email' | 'phone';

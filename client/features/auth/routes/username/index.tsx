@@ -4,13 +4,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
 import { checkUsername } from '@shared/validation/rules';
-import { call } from '../../lib/api/client';
-import { SWR_KEYS } from '../../lib/api/account';
-import { PublicLayout } from '../../components/layouts/public-layout';
-import { useRule, useValidationText } from '../../components/form-rules';
-import { notify } from '../../lib/notify';
+import { call } from '../../../../lib/api/client';
+import { SWR_KEYS } from '../../../../lib/api/account';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { useRule, useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
 import { useUsernameCheck } from '../../hooks/use-username-check';
-import { useTexts } from '../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
 
 export default function UsernamePage() {

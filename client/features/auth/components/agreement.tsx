@@ -3,10 +3,10 @@
  * the line, in the flow of the form so that it covers no field or button; ticking the box closes it.
  */
 import { Checkbox, Link } from '@arco-design/web-react';
-import { useTexts } from '../lib/i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/define-texts';
 import { texts } from './agreement.locale';
-import { useValidationText } from './form-rules';
-import { usePlatformLinks } from '../lib/hooks/use-platform';
+import { useValidationText } from '../../../components/form-rules';
+import { usePlatformLinks } from '../../../lib/hooks/use-platform';
 
 export function Agreement(props: { checked: boolean; onChange(checked: boolean): void; prompt: boolean }) {
   const t = useTexts(texts);
