@@ -25,8 +25,8 @@ const NoPermissionPage = lazy(() => import('../pages/no-permission/index'));
 const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
 const UsernamePage = lazy(() => import('../features/auth/routes/username/index'));
 const DeleteProtocolPage = lazy(() => import('../pages/delete-protocol/index'));
-const OauthCallbackPage = lazy(() => import('../pages/oauth-callback/index'));
-const WechatPage = lazy(() => import('../pages/wechat/index'));
+const OauthCallbackPage = lazy(() => import('../features/oauth/routes/oauth-callback/index'));
+const WechatPage = lazy(() => import('../features/oauth/routes/wechat/index'));
 const SetPhonePage = lazy(() => import('../pages/setphone/index'));
 const DemoPage = lazy(() => import('../pages/demo-page/index'));
 

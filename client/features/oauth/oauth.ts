@@ -6,7 +6,7 @@
 import type { LoginReply } from '@shared/api/types';
 import { originAllowed } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
-import { call } from '../lib/api/client';
+import { call } from '../../lib/api/client';
 import {
   BIND_TYPE,
   LOGIN_MESSAGE_TYPE,
@@ -14,9 +14,9 @@ import {
   newState,
   popupOpenerOrigin,
   type OauthProvider,
-} from '../lib/oauth-popup';
-import { runtimeConfig } from '../lib/runtime-config';
-import { storage } from '../lib/storage';
+} from '../../lib/oauth-popup';
+import { runtimeConfig } from '../../lib/runtime-config';
+import { storage } from '../../lib/storage';
 
 export const POPUP_CLOSE_DELAY_MS = 500;
 

@@ -5,10 +5,10 @@ import { useSWRConfig } from 'swr';
 import type { LoginReply } from '@shared/api/types';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
-import { SWR_KEYS } from '../../lib/api/account';
-import { ApiError } from '../../lib/api/client';
-import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../lib/after-login';
-import { useBrand } from '../../lib/brand';
+import { SWR_KEYS } from '../../../../lib/api/account';
+import { ApiError } from '../../../../lib/api/client';
+import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
+import { useBrand } from '../../../../lib/brand';
 import {
   bindCode,
   exchangeCode,
@@ -18,16 +18,16 @@ import {
   takeWechatJourney,
   wechatAddress,
   type WechatJourney,
-} from '../../app/oauth';
-import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '../../lib/oauth-popup';
-import { runtimeConfig } from '../../lib/runtime-config';
-import { storage } from '../../lib/storage';
-import { PublicLayout } from '../../components/layouts/public-layout';
-import { notify } from '../../lib/notify';
-import { isSpecialInAppBrowser } from '../../lib/hooks/use-device';
-import { useTexts } from '../../lib/i18n/define-texts';
+} from '../../oauth';
+import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '../../../../lib/oauth-popup';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { storage } from '../../../../lib/storage';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { notify } from '../../../../lib/notify';
+import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
+import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
-import { useLocale } from '../../lib/i18n/locale-context';
+import { useLocale } from '../../../../lib/i18n/locale-context';
 import './wechat.css';
 
 /** The top page when this page is in a frame of our own origin (the QR frame), else null. */
