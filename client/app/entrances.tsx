@@ -10,7 +10,7 @@ import { widgetEntrance } from '../lib/widget';
 // prerendered document hydrates); the widget's other entrances load on demand.
 const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));
 const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
-const SetPhonePage = lazy(() => import('../pages/setphone/index'));
+const SetPhonePage = lazy(() => import('../features/account/routes/setphone/index'));
 
 /**
  * The set-phone entrance binds a phone to the account signed in: a visitor without a session

@@ -28,7 +28,7 @@ export const common = {
     resend: '重新发送',
   },
 } as const;
-export { texts as usercenter } from '../../client/pages/usercenter/locale';
-export { texts as contactChange } from '../../client/components/contact-change.locale';
+export { texts as usercenter } from '../../client/features/account/routes/usercenter/locale';
+export { texts as contactChange } from '../../client/features/account/components/contact-change.locale';
 export { texts as agreement } from '../../client/features/auth/components/agreement.locale';
 export { texts as passwordInput } from '../../client/components/password-input.locale';

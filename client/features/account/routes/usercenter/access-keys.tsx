@@ -20,12 +20,12 @@ import {
   revealSecret,
   switchCredential,
   useCredentials,
-} from '../../api/personal';
-import { useValidationText } from '../../components/form-rules';
-import { formatTime } from '../../lib/format-time';
-import { notify } from '../../lib/notify';
-import { useTexts } from '../../lib/i18n/define-texts';
-import { useLocale } from '../../lib/i18n/locale-context';
+} from '../../api';
+import { useValidationText } from '../../../../components/form-rules';
+import { formatTime } from '../../../../lib/format-time';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useLocale } from '../../../../lib/i18n/locale-context';
 import { texts } from './locale';
 
 /** Spec §9: the tip shown when deleting an enabled key stays 2 s. */

@@ -7,8 +7,8 @@ import type {
   ItemCheckPayload,
 } from '@shared/api/account-types';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
-import { call } from '../lib/api/client';
-import { encryptForUaa } from '../lib/api/password';
+import { call } from '../../lib/api/client';
+import { encryptForUaa } from '../../lib/api/password';
 
 export const CREDENTIALS_KEY = 'credentials';
 

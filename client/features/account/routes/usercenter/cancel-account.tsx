@@ -2,10 +2,10 @@ import { Button, Link, Modal } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
-import { logout, SWR_KEYS } from '../../lib/api/account';
-import { deactivateAccount } from '../../api/personal';
-import { notify } from '../../lib/notify';
-import { useTexts } from '../../lib/i18n/define-texts';
+import { logout, SWR_KEYS } from '../../../../lib/api/account';
+import { deactivateAccount } from '../../api';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
 
 /** Account cancellation (spec §4): confirmed against the deletion policy, then signed out. */

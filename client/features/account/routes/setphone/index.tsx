@@ -1,9 +1,9 @@
 import { Spin } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { useUserInfo } from '../../lib/api/account';
-import { PublicLayout } from '../../components/layouts/public-layout';
-import { tellEmbedder } from '../../lib/widget';
+import { useUserInfo } from '../../../../lib/api/account';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { tellEmbedder } from '../../../../lib/widget';
 import { ContactChange } from '../../components/contact-change';
 
 /**

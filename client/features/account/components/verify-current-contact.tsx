@@ -2,12 +2,12 @@ import { Form, Input, Radio } from '@arco-design/web-react';
 import type { UserInfo } from '@shared/api/types';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import { checkCode } from '@shared/validation/rules';
-import { sendStepCode } from '../api/personal';
-import { CodeInput } from './code-input';
+import { sendStepCode } from '../api';
+import { CodeInput } from '../../../components/code-input';
 import { texts } from './contact-change.locale';
-import { useRule } from './form-rules';
-import { notify } from '../lib/notify';
-import { useTexts } from '../lib/i18n/define-texts';
+import { useRule } from '../../../components/form-rules';
+import { notify } from '../../../lib/notify';
+import { useTexts } from '../../../lib/i18n/define-texts';
 
 /**
  * Step 0 of a change (spec §4): a code to a contact the account already has, with a choice of

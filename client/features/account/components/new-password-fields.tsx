@@ -1,9 +1,9 @@
 import { Form } from '@arco-design/web-react';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../../components/password-input';
 import { checkConfirmation, checkNewPassword } from '@shared/validation/rules';
-import { useTexts } from '../lib/i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/define-texts';
 import { texts } from './contact-change.locale';
-import { useRule } from './form-rules';
+import { useRule } from '../../../components/form-rules';
 
 /** A new password and its confirmation (fields `password` and `confirm` of the surrounding form). */
 export function NewPasswordFields({ form }: { form: { getFieldValue(field: 'password'): unknown } }) {
