@@ -11,7 +11,7 @@ import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } fro
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
-import { adminRoutes } from './admin-routes';
+import { adminRoutes } from '../features/admin/admin-routes';
 import LoginPage from '../features/auth/routes/login/index';
 import { LoginEntrance } from './entrances';
 import { AnonymousOnly, RequireSession } from './guards';

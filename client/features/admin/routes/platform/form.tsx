@@ -6,20 +6,20 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import type { Platform, PlatformFields } from '@shared/api/admin-types';
 import { ROUTES } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
-import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../../api/admin';
-import type { ApiError } from '../../../lib/api/client';
+import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../api';
+import type { ApiError } from '../../../../lib/api/client';
 import {
   AdminFormButtons,
   AdminPage,
   DescriptionField,
   useConfirm,
   useCopy,
-} from '../../../components/admin-list';
-import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
-import { Tabs } from '../../../components/tabs';
-import { useRule, useValidationText } from '../../../components/form-rules';
-import { notify } from '../../../lib/notify';
-import { useTexts } from '../../../lib/i18n/define-texts';
+} from '../../components/admin-list';
+import { OPERATES, operatePath, type Operate } from '../../components/admin-modules';
+import { Tabs } from '../../../../components/tabs';
+import { useRule, useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
 import './platform.css';
 

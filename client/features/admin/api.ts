@@ -20,8 +20,8 @@ import type {
 } from '@shared/api/admin-types';
 import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
 import type { Envelope } from '@shared/api/envelope';
-import { baseHeaders, call, send } from '../lib/api/client';
-import { encryptForUaa } from '../lib/api/password';
+import { baseHeaders, call, send } from '../../lib/api/client';
+import { encryptForUaa } from '../../lib/api/password';
 
 /** SWR keys are arrays whose first item names the resource, so a change can refresh all its pages. */
 const RESOURCE = {

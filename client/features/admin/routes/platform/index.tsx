@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/api/admin-types';
 import { ROUTES } from '@shared/routes';
-import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../../api/admin';
+import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../api';
 import {
   AdminFilters,
   AdminPage,
@@ -14,10 +14,10 @@ import {
   rowActionsColumn,
   sameFilters,
   useListDeletion,
-} from '../../../components/admin-list';
-import { operatePath, type Operate } from '../../../components/admin-modules';
-import { adminTexts } from '../../../components/admin-shell.locale';
-import { useTexts } from '../../../lib/i18n/define-texts';
+} from '../../components/admin-list';
+import { operatePath, type Operate } from '../../components/admin-modules';
+import { adminTexts } from '../../components/admin-shell.locale';
+import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
 
 interface FilterValues {

@@ -6,17 +6,17 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { CenterSpin } from '../components/center-spin';
-import { RequireSession } from './guards';
+import { CenterSpin } from '../../components/center-spin';
+import { RequireSession } from '../../app/guards';
 
 // Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.
-const AdminShell = lazy(() => import('../components/admin-shell').then((m) => ({ default: m.AdminShell })));
+const AdminShell = lazy(() => import('./components/admin-shell').then((m) => ({ default: m.AdminShell })));
 
-const PlatformListPage = lazy(() => import('../pages/admin/platform/index'));
-const PlatformFormPage = lazy(() => import('../pages/admin/platform/form'));
-const UserListPage = lazy(() => import('../pages/admin/user/index'));
-const UserFormPage = lazy(() => import('../pages/admin/user/form'));
-const RoleListPage = lazy(() => import('../pages/admin/role/index'));
+const PlatformListPage = lazy(() => import('./routes/platform/index'));
+const PlatformFormPage = lazy(() => import('./routes/platform/form'));
+const UserListPage = lazy(() => import('./routes/user/index'));
+const UserFormPage = lazy(() => import('./routes/user/form'));
+const RoleListPage = lazy(() => import('./routes/role/index'));
 
 export const adminRoutes: RouteObject[] = [
   {

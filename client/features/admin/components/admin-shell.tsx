@@ -4,14 +4,14 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
-import { logout, SWR_KEYS, useUserInfo } from '../lib/api/account';
-import { useModules } from '../api/admin';
-import { setPermitted, usePermitted } from '../lib/api/session-events';
-import { useTexts } from '../lib/i18n/define-texts';
+import { logout, SWR_KEYS, useUserInfo } from '../../../lib/api/account';
+import { useModules } from '../api';
+import { setPermitted, usePermitted } from '../../../lib/api/session-events';
+import { useTexts } from '../../../lib/i18n/define-texts';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
-import { LanguageSwitch } from './language-switch';
-import { NoPermission } from './no-permission';
+import { LanguageSwitch } from '../../../components/language-switch';
+import { NoPermission } from '../../../components/no-permission';
 import './admin-shell.css';
 
 function Loading() {

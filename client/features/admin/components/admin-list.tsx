@@ -18,13 +18,13 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useCallback, useState, type ReactNode } from 'react';
 import { productMessage } from '@shared/errors/catalogue';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
-import { useTexts } from '../lib/i18n/define-texts';
-import { useLocale } from '../lib/i18n/locale-context';
+import { useTexts } from '../../../lib/i18n/define-texts';
+import { useLocale } from '../../../lib/i18n/locale-context';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
-import { useRule } from './form-rules';
-import { notify } from '../lib/notify';
-import { formatTime } from '../lib/format-time';
+import { useRule } from '../../../components/form-rules';
+import { notify } from '../../../lib/notify';
+import { formatTime } from '../../../lib/format-time';
 
 export { formatTime };
 

@@ -10,7 +10,7 @@ import {
   usePlatformNames,
   useSources,
   type UserFilters,
-} from '../../../api/admin';
+} from '../../api';
 import {
   AdminFilters,
   AdminPage,
@@ -22,11 +22,11 @@ import {
   rowActionsColumn,
   sameFilters,
   useListDeletion,
-} from '../../../components/admin-list';
-import { operatePath, type Operate } from '../../../components/admin-modules';
-import { adminTexts } from '../../../components/admin-shell.locale';
-import { notify } from '../../../lib/notify';
-import { useTexts } from '../../../lib/i18n/define-texts';
+} from '../../components/admin-list';
+import { operatePath, type Operate } from '../../components/admin-modules';
+import { adminTexts } from '../../components/admin-shell.locale';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
 import './user.css';
 

@@ -1,12 +1,12 @@
 import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } from '@arco-design/web-react';
-import { PasswordInput } from '../../../components/password-input';
+import { PasswordInput } from '../../../../components/password-input';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { InternalUser } from '@shared/api/admin-types';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
-import { itemExists } from '../../../lib/api/account';
+import { itemExists } from '../../../../lib/api/account';
 import {
   createInternalUser,
   updateInternalUser,
@@ -14,14 +14,14 @@ import {
   usePlatformNames,
   useRoles,
   useSources,
-} from '../../../api/admin';
-import type { ApiError } from '../../../lib/api/client';
-import { AdminFormButtons, AdminPage, DescriptionField } from '../../../components/admin-list';
-import { OPERATES, operatePath, type Operate } from '../../../components/admin-modules';
-import { useValidationText } from '../../../components/form-rules';
-import { notify } from '../../../lib/notify';
-import { useTexts } from '../../../lib/i18n/define-texts';
-import { useLocale } from '../../../lib/i18n/locale-context';
+} from '../../api';
+import type { ApiError } from '../../../../lib/api/client';
+import { AdminFormButtons, AdminPage, DescriptionField } from '../../components/admin-list';
+import { OPERATES, operatePath, type Operate } from '../../components/admin-modules';
+import { useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useLocale } from '../../../../lib/i18n/locale-context';
 import { texts } from './locale';
 import './user.css';
 
