@@ -11,10 +11,11 @@ import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } fro
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
-import { adminRoutes } from '../features/admin/admin-routes';
+// Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
+import { AnonymousOnly, RequireSession } from './guards';
+import { adminRoute } from '../features/admin/admin-routes';
 import LoginPage from '../features/auth/routes/login/index';
 import { LoginEntrance } from './entrances';
-import { AnonymousOnly, RequireSession } from './guards';
 import { runtimeConfig } from '../lib/runtime-config';
 
 const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));
@@ -63,7 +64,8 @@ export const routes: RouteObject[] = [
   { path: ROUTES.githubLogin, element: page(OauthCallbackPage) },
   { path: ROUTES.deleteProtocol, element: page(DeleteProtocolPage) },
   { path: ROUTES.noPermission, element: page(NoPermissionPage) },
-  ...adminRoutes,
+  // The back office, for a signed-in user only.
+  { ...adminRoute, element: <RequireSession>{adminRoute.element}</RequireSession> },
   // Demo mode only: the pages the built-in development links point at.
   ...Object.values(DEMO_PAGES).map((path) => ({ path, element: page(DemoPage) })),
   // The sub-brand's twins, under the operator's prefix.
