@@ -22,14 +22,14 @@ const RegisterPage = lazy(() => import('../features/auth/routes/register/index')
 const ActivePage = lazy(() => import('../features/auth/routes/active/index'));
 const AuthenticationPage = lazy(() => import('../features/auth/routes/authentication/index'));
 const UserCenterPage = lazy(() => import('../features/account/routes/usercenter/index'));
-const NoPermissionPage = lazy(() => import('../pages/no-permission/index'));
+const NoPermissionPage = lazy(() => import('../features/public/routes/no-permission/index'));
 const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
 const UsernamePage = lazy(() => import('../features/auth/routes/username/index'));
-const DeleteProtocolPage = lazy(() => import('../pages/delete-protocol/index'));
+const DeleteProtocolPage = lazy(() => import('../features/public/routes/delete-protocol/index'));
 const OauthCallbackPage = lazy(() => import('../features/oauth/routes/oauth-callback/index'));
 const WechatPage = lazy(() => import('../features/oauth/routes/wechat/index'));
 const SetPhonePage = lazy(() => import('../features/account/routes/setphone/index'));
-const DemoPage = lazy(() => import('../pages/demo-page/index'));
+const DemoPage = lazy(() => import('../features/public/routes/demo-page/index'));
 
 type Access = 'public' | 'anonymous' | 'session';
 

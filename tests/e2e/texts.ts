@@ -4,7 +4,7 @@ export { texts as register } from '../../client/features/auth/routes/register/lo
 export { texts as forget } from '../../client/features/auth/routes/forget/locale';
 export { texts as username } from '../../client/features/auth/routes/username/locale';
 export { texts as thirdParty } from '../../client/features/auth/components/third-party-logins.locale';
-export { texts as deleteProtocol } from '../../client/pages/delete-protocol/locale';
+export { texts as deleteProtocol } from '../../client/features/public/routes/delete-protocol/locale';
 export { platformNames } from '../../client/lib/platform-theme';
 export { VALIDATION_MESSAGES as validation } from '../../shared/validation/messages';
 export { PRODUCT_MESSAGES as product, SERVER_ERRORS as serverErrors } from '../../shared/errors/catalogue';

@@ -2,10 +2,10 @@ import { Alert } from '@arco-design/web-react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { PLATFORM_KEYS, type PlatformKey } from '@shared/platforms';
 import { DEMO_PAGES, ROUTES } from '@shared/routes';
-import { PublicLayout } from '../../components/layouts/public-layout';
-import { platformNames } from '../../lib/platform-theme';
-import { runtimeConfig } from '../../lib/runtime-config';
-import { useTexts } from '../../lib/i18n/define-texts';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { platformNames } from '../../../../lib/platform-theme';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
 import './demo-page.css';
 

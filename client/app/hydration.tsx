@@ -8,10 +8,10 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { DEFERRED_STYLE_ATTRIBUTE, LOCALE_COOKIE, PRERENDERED_ATTRIBUTE } from '@shared/prerender';
-import { SWR_KEYS } from './lib/api/account';
-import { Providers } from './app/providers';
-import { isMobileAgent, isSpecialInAppBrowser } from './lib/hooks/use-device';
-import { initialLocale, LocaleProvider, useLocale } from './lib/i18n/locale-context';
+import { SWR_KEYS } from '../lib/api/account';
+import { Providers } from './providers';
+import { isMobileAgent, isSpecialInAppBrowser } from '../lib/hooks/use-device';
+import { initialLocale, LocaleProvider, useLocale } from '../lib/i18n/locale-context';
 
 // The prerendered page is the visitor's page: its session is looked up after hydration, as the
 // login page's guard does anyway (a visitor with a session then moves on).
