@@ -1,9 +1,55 @@
 // ESLint: typescript-eslint, React hooks, and the import direction of STYLE.md
-// (shared → features → app; pages never import pages; shared imports nothing from the apps).
+// (shared → client/lib → client/components → client/features → client/app; a feature never
+// imports another, a route never another route; shared imports nothing from the apps).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const ROOT = import.meta.dirname;
+const folders = (dir) =>
+  existsSync(path.join(ROOT, dir))
+    ? readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+const FEATURES = folders('client/features');
+const ENTRIES = ['client/main.tsx', 'client/entry-server.tsx'];
+
+/** client/'s layers, as bulletproof-react draws them with import/no-restricted-paths. */
+const CLIENT_ZONES = [
+  {
+    target: 'client/lib',
+    from: ['client/components', 'client/features', 'client/app', ...ENTRIES],
+    message: 'lib/ imports nothing from components/, features/ or app/.',
+  },
+  {
+    target: 'client/components',
+    from: ['client/features', 'client/app', ...ENTRIES],
+    message: 'components/ hold generic UI: they import only lib/ and other components.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `client/features/${feature}`,
+    from: [
+      'client/app',
+      ...ENTRIES,
+      ...FEATURES.filter((other) => other !== feature).map((other) => `client/features/${other}`),
+    ],
+    message:
+      'A feature imports lib/, components/ and itself only: what two features need moves down to components/ or lib/.',
+  })),
+  ...FEATURES.flatMap((feature) =>
+    folders(`client/features/${feature}/routes`).map((route) => ({
+      target: `client/features/${feature}/routes/${route}`,
+      from: `client/features/${feature}/routes`,
+      except: [`./${route}`],
+      message: "Routes never import other routes: move shared parts to the feature's components/ or hooks/.",
+    })),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -56,29 +102,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['client/pages/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../pages/*', '../*/index', '../*/locale', '@client/pages/*', '../../../pages/*'],
-              message: 'Pages never import other pages: move shared parts to components/ or hooks/.',
-            },
-            {
-              group: ['@bff/*', '@local-uaa/*', '**/bff/**', '**/local-uaa/**'],
-              message: 'The client imports only client/ and shared/.',
-            },
-          ],
-        },
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: { configFile: path.join(ROOT, 'tsconfig.json') },
+        }),
       ],
     },
-  },
-  {
-    files: ['client/**/*.{ts,tsx}'],
-    ignores: ['client/pages/**'],
     rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: CLIENT_ZONES }],
       'no-restricted-imports': [
         'error',
         {

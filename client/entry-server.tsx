@@ -53,10 +53,10 @@ Object.defineProperty(globalThis, 'navigator', {
 
 // After the facts above: these modules read them as they load.
 const { AppRoutes } = await import('./app/router');
-const { AppRoot } = await import('./hydration');
+const { AppRoot } = await import('./app/hydration');
 // Loaded now, while `window` is absent, should the page ever be lazy again (React.lazy would
 // load it halfway through a render, with `window` present).
-await import('./pages/login/index');
+await import('./features/auth/routes/login/index');
 
 function browserWindow(url: URL, locale: Locale) {
   const stored = new Map<string, string>([[LOCALE_STORAGE_KEY, locale]]);

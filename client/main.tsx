@@ -1,5 +1,5 @@
 import { AppRouter } from './app/router';
-import { mount } from './hydration';
+import { mount } from './app/hydration';
 import './app/global.css';
 import './app/focus.css';
 

@@ -12,7 +12,7 @@ import { prerender } from './prerender.mjs';
 
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';
-const LOGIN_PAGE = /[\\/]client[\\/]pages[\\/]login[\\/]index\.tsx$/;
+const LOGIN_PAGE = /[\\/]client[\\/]features[\\/]auth[\\/]routes[\\/]login[\\/]index\.tsx$/;
 
 /** The source files a module stands for (one, or those scope hoisting concatenated into it). */
 const resources = (module) => [module.resource, ...(module.modules ?? []).flatMap(resources)].filter(Boolean);

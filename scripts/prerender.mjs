@@ -2,7 +2,7 @@
 // default platform and the sub-brand, rendered at build time by React's server renderer
 // (client/entry-server.tsx), so that the phone field arrives with the HTML. Each document is the
 // built index.html with:
-//   - the page inside <div id="root" data-prerendered="<locale>">, which client/hydration.tsx
+//   - the page inside <div id="root" data-prerendered="<locale>">, which client/app/hydration.tsx
 //     hydrates;
 //   - the CSS its markup uses inlined (beasties), the stylesheets (the entry's and the login
 //     chunk's) deferred: media="print" until the app's script switches them on, a <noscript>
@@ -77,8 +77,8 @@ function compose({ template, markup, lang, locale, rootAttribute, loginCss, logi
 
 /**
  * Beasties defers the stylesheets with media="print" and a small inline script that switches them
- * on; the CSP admits no inline script, so the app does that (client/hydration.tsx) and the script
- * goes. The inline <style> stays, admitted by its hash.
+ * on; the CSP admits no inline script, so the app does that (client/app/hydration.tsx) and the
+ * script goes. The inline <style> stays, admitted by its hash.
  */
 function finish(html, deferredAttribute) {
   const withoutScript = html.replace(

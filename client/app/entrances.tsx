@@ -1,16 +1,16 @@
 /** The login route, which in the intern widget shows the page its `entrance` names. */
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSession } from '../api/account';
+import { useSession } from '../lib/api/account';
 import { CenterSpin } from '../components/center-spin';
-import LoginPage from '../pages/login/index';
-import { widgetEntrance } from './widget';
+import LoginPage from '../features/auth/routes/login/index';
+import { widgetEntrance } from '../lib/widget';
 
 // The login page is part of the first download (the entry most visits start at, and the page the
 // prerendered document hydrates); the widget's other entrances load on demand.
-const RegisterPage = lazy(() => import('../pages/register/index'));
-const ForgetPage = lazy(() => import('../pages/forget/index'));
-const SetPhonePage = lazy(() => import('../pages/setphone/index'));
+const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));
+const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
+const SetPhonePage = lazy(() => import('../features/account/routes/setphone/index'));
 
 /**
  * The set-phone entrance binds a phone to the account signed in: a visitor without a session

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { useSession } from '../api/account';
-import { loginTarget } from '../api/session-events';
+import { useSession } from '../lib/api/account';
+import { loginTarget } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
-import { widgetEntrance } from './widget';
+import { widgetEntrance } from '../lib/widget';
 
 /** Protected pages: without a session the visitor goes to /login (spec §4). */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import type { Locale as ArcoLocale } from '@arco-design/web-react/es/locale/inte
 import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@shared/api/types';
-import { useLocale } from '../i18n/locale-context';
+import { useLocale } from '../lib/i18n/locale-context';
 
 /**
  * Arco's texts in a language other than its built-in Chinese, fetched when that language is

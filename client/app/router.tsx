@@ -9,26 +9,27 @@ import {
 } from 'react';
 import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
-import { registerNavigate } from '../api/session-events';
+import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
-import { adminRoutes } from './admin-routes';
-import LoginPage from '../pages/login/index';
-import { LoginEntrance } from './entrances';
+// Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, RequireSession } from './guards';
-import { runtimeConfig } from './runtime-config';
+import { adminRoute } from '../features/admin/admin-routes';
+import LoginPage from '../features/auth/routes/login/index';
+import { LoginEntrance } from './entrances';
+import { runtimeConfig } from '../lib/runtime-config';
 
-const RegisterPage = lazy(() => import('../pages/register/index'));
-const ActivePage = lazy(() => import('../pages/active/index'));
-const AuthenticationPage = lazy(() => import('../pages/authentication/index'));
-const UserCenterPage = lazy(() => import('../pages/usercenter/index'));
-const NoPermissionPage = lazy(() => import('../pages/no-permission/index'));
-const ForgetPage = lazy(() => import('../pages/forget/index'));
-const UsernamePage = lazy(() => import('../pages/username/index'));
-const DeleteProtocolPage = lazy(() => import('../pages/delete-protocol/index'));
-const OauthCallbackPage = lazy(() => import('../pages/oauth-callback/index'));
-const WechatPage = lazy(() => import('../pages/wechat/index'));
-const SetPhonePage = lazy(() => import('../pages/setphone/index'));
-const DemoPage = lazy(() => import('../pages/demo-page/index'));
+const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));
+const ActivePage = lazy(() => import('../features/auth/routes/active/index'));
+const AuthenticationPage = lazy(() => import('../features/auth/routes/authentication/index'));
+const UserCenterPage = lazy(() => import('../features/account/routes/usercenter/index'));
+const NoPermissionPage = lazy(() => import('../features/public/routes/no-permission/index'));
+const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
+const UsernamePage = lazy(() => import('../features/auth/routes/username/index'));
+const DeleteProtocolPage = lazy(() => import('../features/public/routes/delete-protocol/index'));
+const OauthCallbackPage = lazy(() => import('../features/oauth/routes/oauth-callback/index'));
+const WechatPage = lazy(() => import('../features/oauth/routes/wechat/index'));
+const SetPhonePage = lazy(() => import('../features/account/routes/setphone/index'));
+const DemoPage = lazy(() => import('../features/public/routes/demo-page/index'));
 
 type Access = 'public' | 'anonymous' | 'session';
 
@@ -63,7 +64,8 @@ export const routes: RouteObject[] = [
   { path: ROUTES.githubLogin, element: page(OauthCallbackPage) },
   { path: ROUTES.deleteProtocol, element: page(DeleteProtocolPage) },
   { path: ROUTES.noPermission, element: page(NoPermissionPage) },
-  ...adminRoutes,
+  // The back office, for a signed-in user only.
+  { ...adminRoute, element: <RequireSession>{adminRoute.element}</RequireSession> },
   // Demo mode only: the pages the built-in development links point at.
   ...Object.values(DEMO_PAGES).map((path) => ({ path, element: page(DemoPage) })),
   // The sub-brand's twins, under the operator's prefix.

@@ -1,8 +1,8 @@
 import { Button, Input, type InputProps } from '@arco-design/web-react';
 import type { RefInputType } from '@arco-design/web-react/es/Input';
 import { useRef, useState } from 'react';
-import { useCountdown } from '../hooks/use-countdown';
-import { defineTexts, useTexts } from '../i18n/define-texts';
+import { useCountdown } from '../lib/hooks/use-countdown';
+import { defineTexts, useTexts } from '../lib/i18n/define-texts';
 
 const texts = defineTexts(
   { getCode: 'Get code', resend: 'Resend', countdown: '{s}s' },

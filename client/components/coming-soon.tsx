@@ -1,5 +1,5 @@
-import { PublicLayout } from '../app/layouts/public-layout';
-import { defineTexts, useTexts } from '../i18n/define-texts';
+import { PublicLayout } from './layouts/public-layout';
+import { defineTexts, useTexts } from '../lib/i18n/define-texts';
 
 const texts = defineTexts(
   { title: 'Coming soon', body: 'This page is not available yet.' },

@@ -1,6 +1,6 @@
 import { Alert } from '@arco-design/web-react';
 import { productMessage } from '@shared/errors/catalogue';
-import { useLocale } from '../i18n/locale-context';
+import { useLocale } from '../lib/i18n/locale-context';
 
 /** The hint to open the page in Chrome or Edge, for the one in-app browser that needs it (spec §1). */
 export function CompatWarning() {

@@ -1,6 +1,6 @@
 import type { RulesProps } from '@arco-design/web-react';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
-import { useLocale } from '../i18n/locale-context';
+import { useLocale } from '../lib/i18n/locale-context';
 
 type Check = (value: unknown) => ValidationCode | null;
 

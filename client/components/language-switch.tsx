@@ -1,5 +1,5 @@
 import { Button } from '@arco-design/web-react';
-import { useLocale } from '../i18n/locale-context';
+import { useLocale } from '../lib/i18n/locale-context';
 
 /** Switches between the two languages; labelled in the language it switches to. */
 export function LanguageSwitch() {

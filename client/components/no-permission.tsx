@@ -2,9 +2,9 @@ import { Button, Result } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
-import { useSession } from '../api/account';
-import { useTexts } from '../i18n/define-texts';
-import { useLocale } from '../i18n/locale-context';
+import { useSession } from '../lib/api/account';
+import { useTexts } from '../lib/i18n/define-texts';
+import { useLocale } from '../lib/i18n/locale-context';
 import { noPermissionTexts } from './no-permission.locale';
 
 /**

@@ -1,9 +1,9 @@
 /** Setting up back-office journeys: admins, platforms and users made through the API as the SPA would. */
 import { expect, type APIRequestContext, type Browser, type Page } from './fixtures';
-import { texts as platformTexts } from '../../client/pages/admin/platform/locale';
-import { texts as roleTexts } from '../../client/pages/admin/role/locale';
-import { texts as userTexts } from '../../client/pages/admin/user/locale';
-import { adminTexts } from '../../client/components/admin-shell.locale';
+import { texts as platformTexts } from '../../client/features/admin/routes/platform/locale';
+import { texts as roleTexts } from '../../client/features/admin/routes/role/locale';
+import { texts as userTexts } from '../../client/features/admin/routes/user/locale';
+import { adminTexts } from '../../client/features/admin/components/admin-shell.locale';
 import { uniqueSuffix } from './helpers';
 import { api, CAPTCHA, encrypted, loginByApi, newPhone } from './support';
 

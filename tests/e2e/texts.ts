@@ -1,11 +1,11 @@
 /** The client's own text tables, so journeys read labels exactly as each language shows them. */
-export { texts as login } from '../../client/pages/login/locale';
-export { texts as register } from '../../client/pages/register/locale';
-export { texts as forget } from '../../client/pages/forget/locale';
-export { texts as username } from '../../client/pages/username/locale';
-export { texts as thirdParty } from '../../client/components/third-party-logins.locale';
-export { texts as deleteProtocol } from '../../client/pages/delete-protocol/locale';
-export { platformNames } from '../../client/app/platform-theme';
+export { texts as login } from '../../client/features/auth/routes/login/locale';
+export { texts as register } from '../../client/features/auth/routes/register/locale';
+export { texts as forget } from '../../client/features/auth/routes/forget/locale';
+export { texts as username } from '../../client/features/auth/routes/username/locale';
+export { texts as thirdParty } from '../../client/features/auth/components/third-party-logins.locale';
+export { texts as deleteProtocol } from '../../client/features/public/routes/delete-protocol/locale';
+export { platformNames } from '../../client/lib/platform-theme';
 export { VALIDATION_MESSAGES as validation } from '../../shared/validation/messages';
 export { PRODUCT_MESSAGES as product, SERVER_ERRORS as serverErrors } from '../../shared/errors/catalogue';
 
@@ -28,7 +28,7 @@ export const common = {
     resend: '重新发送',
   },
 } as const;
-export { texts as usercenter } from '../../client/pages/usercenter/locale';
-export { texts as contactChange } from '../../client/components/contact-change.locale';
-export { texts as agreement } from '../../client/components/agreement.locale';
+export { texts as usercenter } from '../../client/features/account/routes/usercenter/locale';
+export { texts as contactChange } from '../../client/features/account/components/contact-change.locale';
+export { texts as agreement } from '../../client/features/auth/components/agreement.locale';
 export { texts as passwordInput } from '../../client/components/password-input.locale';

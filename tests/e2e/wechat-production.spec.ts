@@ -15,7 +15,7 @@ import { encryptPassword } from '../../shared/crypto';
 import { DEV_PATHS } from '../../shared/api/dev-paths';
 import { ENDPOINTS, GATEWAY_BASE } from '../../shared/api/endpoints';
 import { BFF_PATHS, ROUTES } from '../../shared/routes';
-import { texts as wechat } from '../../client/pages/wechat/locale';
+import { texts as wechat } from '../../client/features/oauth/routes/wechat/locale';
 import { jsReadableStorage, uniqueSuffix } from './helpers';
 import {
   API,

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isDesktopAgent } from '@shared/prerender';
+import { isMobileAgent, isSpecialInAppBrowser } from '../lib/hooks/use-device';
+
+const AGENTS = [
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Linux; OpenHarmony 4.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0 Safari/537.36 ArkWeb/4.1',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/81.0 Safari/537.36 MicroMessenger/7.0.20 NetType/WIFI WindowsWechat',
+];
+
+describe('which browsers get the prerendered (desktop) login page', () => {
+  // A desktop Mac: no touch points (an iPad calling itself a Mac has some, and is caught here only).
+  beforeAll(() => vi.stubGlobal('navigator', { maxTouchPoints: 0 }));
+  afterAll(() => vi.unstubAllGlobals());
+
+  it.each(AGENTS)('the BFF and the client agree on %s', (agent) => {
+    expect(isDesktopAgent(agent)).toBe(!isMobileAgent(agent) && !isSpecialInAppBrowser(agent));
+  });
+});

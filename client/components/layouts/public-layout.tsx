@@ -1,0 +1,87 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { inIframe } from '../../lib/api/client';
+import { LanguageSwitch } from '../language-switch';
+import { useDevice } from '../../lib/hooks/use-device';
+import { useDocumentTitle } from '../../lib/hooks/use-document-title';
+import { usePlatform } from '../../lib/hooks/use-platform';
+import { useTexts } from '../../lib/i18n/define-texts';
+import { useBrand } from '../../lib/brand';
+import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '../../lib/platform-theme';
+import { useWidget } from '../../lib/widget';
+
+// Only the one in-app browser shows it: Arco's Alert is fetched there alone.
+const CompatWarning = lazy(() => import('../compat-warning').then((m) => ({ default: m.CompatWarning })));
+
+/**
+ * The frame of every visitor page: the platform's (or sub-brand's) name and colours, the
+ * language switch, a centred card; the mobile layout on phones and tablets; nothing but the card
+ * in the intern platform's widget (filling the frame when it is embedded).
+ */
+export function PublicLayout({
+  children,
+  title,
+  wide,
+}: {
+  children: ReactNode;
+  title?: string;
+  wide?: boolean;
+}) {
+  const names = useTexts(platformNames);
+  const platform = usePlatform();
+  const brand = useBrand();
+  const device = useDevice();
+  const widget = useWidget();
+  const theme = platform ? PLATFORM_THEMES[platform] : brand.branded ? BRAND_THEME : undefined;
+  const name = brand.branded ? names.branded : platform ? names[platform] : names.main;
+  useDocumentTitle(title, name);
+
+  // Arco reads its primary colour from CSS variables; a platform overrides them page-wide so
+  // that popups (rendered outside this frame) match too.
+  useEffect(() => {
+    // On body: Arco declares its palette there, which would shadow values set on html.
+    const root = document.body.style;
+    const vars = theme ? Object.entries(themeVariables(theme)) : [];
+    for (const [name, value] of vars) root.setProperty(name, value);
+    return () => vars.forEach(([name]) => root.removeProperty(name));
+  }, [theme]);
+
+  const classes = [
+    'public-layout',
+    platform ? `platform-${platform}` : '',
+    brand.branded ? 'brand-variant' : '',
+    device.mobile ? 'is-mobile' : '',
+    widget ? 'is-widget' : '',
+    // Framed by the embedding page, the widget fills the frame; opened on its own it stays a card.
+    widget && inIframe() ? 'in-frame' : '',
+  ].join(' ');
+  const card = (
+    <section className={wide ? 'public-card public-card-wide' : 'public-card'}>
+      {title ? <h1 className="public-title">{title}</h1> : null}
+      {children}
+    </section>
+  );
+  if (widget) return <div className={classes}>{card}</div>;
+
+  return (
+    <div className={classes}>
+      <header className="public-header">
+        <span className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ◆
+          </span>
+          {name}
+        </span>
+        <LanguageSwitch />
+      </header>
+      {device.specialInApp ? (
+        <Suspense fallback={null}>
+          <CompatWarning />
+        </Suspense>
+      ) : null}
+      <main className="public-main">{card}</main>
+      <footer className="public-footer">
+        {platform === 'medieval' ? names.medievalFooter : names.footer}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/** Fetchers and hooks of the user centre: contacts, password, bindings, access keys, cancellation. */
+import useSWR from 'swr';
+import type {
+  Credential,
+  CredentialCreateData,
+  CredentialSecretData,
+  ItemCheckPayload,
+} from '@shared/api/account-types';
+import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
+import { call } from '../../lib/api/client';
+import { encryptForUaa } from '../../lib/api/password';
+
+export const CREDENTIALS_KEY = 'credentials';
+
+export function useCredentials(ssoUid: string | undefined) {
+  return useSWR(ssoUid ? [CREDENTIALS_KEY, ssoUid] : null, async () => {
+    const reply = await call<Credential[]>('credentialList', { sso_uid: ssoUid });
+    return reply.data ?? [];
+  });
+}
+
+export async function createCredential(description: string): Promise<CredentialCreateData> {
+  const reply = await call<CredentialCreateData>('credentialCreate', { description });
+  // Spec §7: a reply without ak and sk is a failure.
+  if (!reply.data?.ak || !reply.data.sk) throw new Error('no key in reply');
+  return reply.data;
+}
+
+export async function revealSecret(ak: string): Promise<string> {
+  const reply = await call<CredentialSecretData>('credentialSecret', { ak });
+  return reply.data?.sk ?? '';
+}
+
+export async function switchCredential(ak: string, enabled: boolean): Promise<void> {
+  await call(enabled ? 'credentialEnable' : 'credentialDisable', { ak });
+}
+
+export async function deleteCredential(ak: string): Promise<void> {
+  await call('credentialRevoke', { ak, type: 2 });
+}
+
+/** True when the phone or e-mail already belongs to an account; null when the check failed. */
+export async function contactInUse(payload: ItemCheckPayload): Promise<boolean | null> {
+  try {
+    const reply = await call<boolean>('itemCheck', payload, { silent: true });
+    return reply.data === true;
+  } catch {
+    return null;
+  }
+}
+
+export async function sendStepCode(step: VerificationStep, item: string): Promise<void> {
+  const channel: ContactChannel = step.sendsTo?.channel ?? (step.target === 'email' ? 'email' : 'phone');
+  await call('messageCode', { function: step.function, message: channel, item });
+}
+
+export async function checkStepCode(step: VerificationStep, item: string, code: string): Promise<void> {
+  const channel: ContactChannel = step.sendsTo?.channel ?? 'phone';
+  await call('messageCodeCheck', { function: step.function, message: channel, item, code });
+}
+
+export async function bindContact(
+  step: VerificationStep,
+  value: string,
+  code: string,
+  password?: string,
+): Promise<void> {
+  const encrypted = password ? await encryptForUaa(password, 'resetPassword') : undefined;
+  if (step.target === 'phone') {
+    await call('mobileBind', { function: step.function, phone: value, code, password: encrypted });
+  } else {
+    await call('emailBind', { function: step.function, email: value, code, password: encrypted });
+  }
+}
+
+export async function updatePassword(
+  step: VerificationStep,
+  channel: ContactChannel,
+  item: string,
+  password: string,
+): Promise<void> {
+  await call('passwordUpdate', {
+    function: step.function,
+    message: channel,
+    item,
+    password: await encryptForUaa(password, 'resetPassword'),
+  });
+}
+
+export async function deactivateAccount(): Promise<void> {
+  await call('deactivate');
+}

@@ -1,0 +1,214 @@
+import { Alert, Button, Form, Input, Steps } from '@arco-design/web-react';
+import { useState } from 'react';
+import type { UserInfo } from '@shared/api/types';
+import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
+import { checkCode, checkEmail, checkPhone } from '@shared/validation/rules';
+import type { ValidationCode } from '@shared/validation/messages';
+import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api';
+import { CodeInput } from '../../../components/code-input';
+import { VerifyCurrentContact } from './verify-current-contact';
+import { useRule, useValidationText } from '../../../components/form-rules';
+import { notify } from '../../../lib/notify';
+import { useTexts } from '../../../lib/i18n/define-texts';
+import { texts } from './contact-change.locale';
+import './flow.css';
+import { NewPasswordFields } from './new-password-fields';
+
+/**
+ * Change (or bind) the phone or e-mail (spec §4): step 0 verifies a contact the account has by
+ * code (or, with none, takes the new contact directly); step 1 takes the new contact and its code
+ * (and a password when the account had no contact).
+ */
+export function ContactChange(props: {
+  target: ContactChannel;
+  user: UserInfo;
+  onDone(): void;
+  onCancel(): void;
+  /** Explain in a box what to do when the new contact belongs to another account (/setphone). */
+  takenHint?: boolean;
+}) {
+  const { target, user } = props;
+  const t = useTexts(texts);
+  const rule = useRule();
+  const text = useValidationText();
+  const [via, setVia] = useState<ContactChannel | undefined>(undefined);
+  const [stage, setStage] = useState<0 | 1>(0);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<ValidationCode | null>(null);
+  const [form] = Form.useForm<{
+    code: string;
+    value: string;
+    newCode: string;
+    password: string;
+    confirm: string;
+  }>();
+  const steps = stepsFor(target, user, via);
+  if (!steps) return null;
+  const [first, second] = steps;
+  const noContact = first.account === 'none';
+  const verifyChannel = first.sendsTo?.channel ?? target;
+  const current = noContact ? '' : (user[verifyChannel] ?? '');
+  const check = target === 'phone' ? (v: unknown) => checkPhone(v) : checkEmail;
+  const title = user[target]
+    ? target === 'phone'
+      ? t.changePhone
+      : t.changeEmail
+    : target === 'phone'
+      ? t.bindPhone
+      : t.bindEmail;
+
+  /** The new contact must be valid, differ from the current one, and belong to nobody. */
+  async function newValueProblem(value: string): Promise<ValidationCode | null> {
+    if (check(value) !== null) return check(value);
+    if (value === user[target]) return 'newContactRequired';
+    const used = await contactInUse({ message: target, item: value });
+    return used ? (target === 'phone' ? 'phoneExists' : 'emailInUse') : null;
+  }
+
+  async function sendNew(step: typeof first): Promise<boolean> {
+    const value = String(form.getFieldValue('value') ?? '');
+    const found = await newValueProblem(value);
+    setProblem(found);
+    if (found) return false;
+    try {
+      await sendStepCode(step, value);
+      notify.success(t.codeSent);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function run(action: () => Promise<void>): Promise<void> {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      /* the HTTP client showed the server's message */
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function next(): Promise<void> {
+    if (noContact) {
+      const values = await form.validate(['value', 'newCode']).catch(() => null);
+      if (!values) return;
+      setStage(1);
+      return;
+    }
+    const values = await form.validate(['code']).catch(() => null);
+    if (!values) return;
+    await run(async () => {
+      await checkStepCode(first, current, String(values.code));
+      setStage(1);
+    });
+  }
+
+  async function submit(): Promise<void> {
+    const fields: ('password' | 'confirm' | 'value' | 'newCode')[] = noContact
+      ? ['password', 'confirm']
+      : ['value', 'newCode'];
+    const values = await form.validate(fields).catch(() => null);
+    if (!values) return;
+    const value = String(form.getFieldValue('value'));
+    if (!noContact) {
+      const found = await newValueProblem(value);
+      setProblem(found);
+      if (found) return;
+    }
+    await run(async () => {
+      await bindContact(
+        second,
+        value,
+        String(form.getFieldValue('newCode')),
+        noContact ? String(values.password) : undefined,
+      );
+      notify.success(target === 'phone' ? t.phoneSet : t.operationDone);
+      props.onDone();
+    });
+  }
+
+  const newValueField = (
+    <Form.Item
+      label={target === 'phone' ? t.newPhone : t.newEmail}
+      field="value"
+      rules={rule(check)}
+      validateTrigger="onBlur"
+      validateStatus={problem ? 'error' : undefined}
+      help={problem ? <span role="alert">{text(problem)}</span> : undefined}
+    >
+      <Input
+        placeholder={target === 'phone' ? t.newPhonePlaceholder : t.newEmailPlaceholder}
+        inputMode={target === 'phone' ? 'numeric' : 'email'}
+        maxLength={target === 'phone' ? 11 : 254}
+        onBlur={async (e) => setProblem(e.target.value ? await newValueProblem(e.target.value) : null)}
+      />
+    </Form.Item>
+  );
+  const newCodeField = (step: typeof first) => (
+    <Form.Item
+      label={t.code}
+      field="newCode"
+      rules={rule((v) => checkCode(v, target === 'phone' ? 'phone' : 'other'))}
+    >
+      <CodeInput
+        placeholder={t.codePlaceholder}
+        maxLength={target === 'phone' ? 6 : 20}
+        onSend={() => sendNew(step)}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <section className="uc-flow" aria-label={title}>
+      <h1 className="uc-title">{title}</h1>
+      <Steps current={stage + 1} size="small" className="uc-steps">
+        <Steps.Step title={noContact ? t.stepNew : t.stepVerify} />
+        <Steps.Step title={noContact ? t.stepPassword : t.stepNew} />
+      </Steps>
+      {props.takenHint && (problem === 'phoneExists' || problem === 'emailInUse') ? (
+        <Alert
+          type="warning"
+          className="uc-hint"
+          content={target === 'phone' ? t.takenHint : t.takenEmailHint}
+        />
+      ) : null}
+      <Form id={`change-${target}`} form={form} layout="vertical" className="uc-form">
+        {stage === 0 && !noContact ? (
+          <VerifyCurrentContact user={user} step={first} channel={verifyChannel} onChannel={setVia} />
+        ) : null}
+        {stage === 0 && noContact ? (
+          <>
+            {newValueField}
+            {newCodeField(first)}
+          </>
+        ) : null}
+        {stage === 1 && !noContact ? (
+          <>
+            {newValueField}
+            {newCodeField(second)}
+          </>
+        ) : null}
+        {stage === 1 && noContact ? (
+          <>
+            <p className="uc-muted">{t.setPasswordHint}</p>
+            <NewPasswordFields form={form} />
+          </>
+        ) : null}
+        <div className="uc-flow-actions">
+          <Button onClick={stage === 0 ? props.onCancel : () => setStage(0)}>{t.back}</Button>
+          {stage === 0 ? (
+            <Button type="primary" loading={busy} onClick={() => void next()}>
+              {t.next}
+            </Button>
+          ) : (
+            <Button type="primary" loading={busy} onClick={() => void submit()}>
+              {t.submit}
+            </Button>
+          )}
+        </div>
+      </Form>
+    </section>
+  );
+}

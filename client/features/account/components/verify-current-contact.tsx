@@ -1,0 +1,66 @@
+import { Form, Input, Radio } from '@arco-design/web-react';
+import type { UserInfo } from '@shared/api/types';
+import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
+import { checkCode } from '@shared/validation/rules';
+import { sendStepCode } from '../api';
+import { CodeInput } from '../../../components/code-input';
+import { texts } from './contact-change.locale';
+import { useRule } from '../../../components/form-rules';
+import { notify } from '../../../lib/notify';
+import { useTexts } from '../../../lib/i18n/define-texts';
+
+/**
+ * Step 0 of a change (spec §4): a code to a contact the account already has, with a choice of
+ * channel when it has both. Renders the fields of the surrounding form: `code` is its field.
+ */
+export function VerifyCurrentContact(props: {
+  user: UserInfo;
+  step: VerificationStep;
+  channel: ContactChannel;
+  onChannel(channel: ContactChannel): void;
+}) {
+  const { user, step, channel } = props;
+  const t = useTexts(texts);
+  const rule = useRule();
+  const current = user[channel] ?? '';
+  return (
+    <>
+      {user.phone && user.email ? (
+        <Form.Item label={t.verifyWith}>
+          <Radio.Group type="button" value={channel} onChange={(v: ContactChannel) => props.onChannel(v)}>
+            <Radio value="phone">{t.viaPhone}</Radio>
+            <Radio value="email">{t.viaEmail}</Radio>
+          </Radio.Group>
+        </Form.Item>
+      ) : null}
+      {/* A field of its own, so that its label names the (read-only) input. */}
+      <Form.Item
+        key={channel}
+        label={channel === 'phone' ? t.currentPhone : t.currentEmail}
+        field={channel === 'phone' ? 'currentPhone' : 'currentEmail'}
+        initialValue={current}
+      >
+        <Input disabled />
+      </Form.Item>
+      <Form.Item
+        label={t.code}
+        field="code"
+        rules={rule((v) => checkCode(v, channel === 'phone' ? 'phone' : 'other'))}
+      >
+        <CodeInput
+          placeholder={t.codePlaceholder}
+          maxLength={channel === 'phone' ? 6 : 20}
+          onSend={async () => {
+            try {
+              await sendStepCode(step, current);
+              notify.success(t.codeSent);
+              return true;
+            } catch {
+              return false; // the HTTP client showed the server's message
+            }
+          }}
+        />
+      </Form.Item>
+    </>
+  );
+}

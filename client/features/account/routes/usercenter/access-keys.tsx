@@ -1,0 +1,267 @@
+import {
+  Button,
+  Input,
+  Modal,
+  Popover,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import { useState } from 'react';
+import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/api/account-types';
+import { checkDescription } from '@shared/validation/rules';
+import { productMessage } from '@shared/errors/catalogue';
+import {
+  createCredential,
+  deleteCredential,
+  revealSecret,
+  switchCredential,
+  useCredentials,
+} from '../../api';
+import { useValidationText } from '../../../../components/form-rules';
+import { formatTime } from '../../../../lib/format-time';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useLocale } from '../../../../lib/i18n/locale-context';
+import { texts } from './locale';
+
+/** Spec §9: the tip shown when deleting an enabled key stays 2 s. */
+export const DELETE_TIP_MS = 2000;
+
+async function copy(value: string, done: string): Promise<void> {
+  await navigator.clipboard.writeText(value);
+  notify.success(done);
+}
+
+export function AccessKeys({ ssoUid, mobile }: { ssoUid: string; mobile: boolean }) {
+  const t = useTexts(texts);
+  const { locale } = useLocale();
+  const text = useValidationText();
+  const { data: keys = [], mutate, isLoading } = useCredentials(ssoUid);
+  const [secrets, setSecrets] = useState<Record<string, string>>({});
+  const [creating, setCreating] = useState(false);
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [tipFor, setTipFor] = useState<string | null>(null);
+  const atLimit = keys.length >= MAX_CREDENTIALS;
+  const descriptionProblem = checkDescription(description);
+
+  async function toggleSecret(ak: string): Promise<void> {
+    if (secrets[ak]) return setSecrets(({ [ak]: _hidden, ...rest }) => rest);
+    try {
+      const sk = await revealSecret(ak);
+      setSecrets((s) => ({ ...s, [ak]: sk }));
+    } catch {
+      /* shown by the client */
+    }
+  }
+
+  async function create(): Promise<void> {
+    if (descriptionProblem) return;
+    setBusy(true);
+    try {
+      const key = await createCredential(description.trim());
+      setCreating(false);
+      setDescription('');
+      await mutate();
+      Modal.success({
+        title: t.keyCreatedTitle,
+        content: (
+          <div className="uc-key-created">
+            <p>{t.keyCreatedBody}</p>
+            <p>
+              {t.ak}: <Typography.Text copyable>{key.ak}</Typography.Text>
+            </p>
+            <p>
+              {t.sk}: <Typography.Text copyable>{key.sk}</Typography.Text>
+            </p>
+          </div>
+        ),
+      });
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'ApiError'))
+        notify.error(productMessage('keyCreateFailed', locale));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function remove(key: Credential): void {
+    if (key.status === 'ENABLED') {
+      setTipFor(key.ak);
+      window.setTimeout(() => setTipFor(null), DELETE_TIP_MS);
+      return;
+    }
+    Modal.confirm({
+      title: t.deleteConfirmTitle,
+      content: t.deleteConfirmBody,
+      okText: t.delete,
+      cancelText: t.cancel,
+      okButtonProps: { status: 'danger' },
+      onOk: async () => {
+        await deleteCredential(key.ak);
+        notify.success(t.deleted);
+        await mutate();
+      },
+    });
+  }
+
+  const cell = {
+    ak: (key: Credential) => (
+      <Space direction="vertical" size={2}>
+        <Typography.Text copyable={{ tooltips: [t.copy, t.copied] }} className="uc-mono">
+          {key.ak}
+        </Typography.Text>
+        {key.description === CLI_KEY_DESCRIPTION || key.type === 'CLI' ? (
+          <Tag size="small">{t.cliKey}</Tag>
+        ) : null}
+        {key.description ? <span className="uc-muted">{key.description}</span> : null}
+      </Space>
+    ),
+    sk: (key: Credential) => (
+      <Space size={4} wrap>
+        <span className="uc-mono" aria-label={t.sk}>
+          {secrets[key.ak] ?? key.sk}
+        </span>
+        <Button
+          type="text"
+          size="mini"
+          aria-label={`${secrets[key.ak] ? t.hide : t.show} ${t.sk}`}
+          onClick={() => void toggleSecret(key.ak)}
+        >
+          {secrets[key.ak] ? t.hide : t.show}
+        </Button>
+        <Button
+          type="text"
+          size="mini"
+          aria-label={`${t.copy} ${t.sk}`}
+          onClick={async () => copy(secrets[key.ak] ?? (await revealSecret(key.ak)), t.copied)}
+        >
+          {t.copy}
+        </Button>
+      </Space>
+    ),
+    status: (key: Credential) => (
+      <Switch
+        aria-label={`${t.status} ${key.ak}`}
+        checked={key.status === 'ENABLED'}
+        checkedText={t.enabled}
+        uncheckedText={t.disabled}
+        onChange={async (on: boolean) => {
+          try {
+            await switchCredential(key.ak, on);
+          } finally {
+            await mutate();
+          }
+        }}
+      />
+    ),
+    remove: (key: Credential) => (
+      <Popover
+        popupVisible={tipFor === key.ak}
+        content={<span role="alert">{t.closeFirst}</span>}
+        trigger="click"
+      >
+        <Button type="text" status="danger" onClick={() => remove(key)}>
+          {t.delete}
+        </Button>
+      </Popover>
+    ),
+  };
+
+  return (
+    <section aria-label={t.keysTitle}>
+      <div className="uc-section-head">
+        <h1 className="uc-title">{t.keysTitle}</h1>
+        <Button type="primary" disabled={atLimit} onClick={() => setCreating(true)}>
+          {t.createKey}
+        </Button>
+      </div>
+      <p className="uc-muted">{atLimit ? t.limitReached : t.keysHint}</p>
+      {mobile ? (
+        // A phone stacks each key as a card: a five-column table would scroll sideways.
+        <Spin loading={isLoading} block>
+          {keys.length === 0 ? (
+            <p className="uc-muted uc-keys-empty">{t.noKeys}</p>
+          ) : (
+            <ul className="uc-key-cards">
+              {keys.map((key) => (
+                <li key={key.ak} className="uc-key-card">
+                  <dl>
+                    <dt>{t.ak}</dt>
+                    <dd>{cell.ak(key)}</dd>
+                    <dt>{t.sk}</dt>
+                    <dd>{cell.sk(key)}</dd>
+                    <dt>{t.created}</dt>
+                    <dd>{formatTime(key.createDate)}</dd>
+                  </dl>
+                  <div className="uc-key-card-actions">
+                    {cell.status(key)}
+                    {cell.remove(key)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Spin>
+      ) : (
+        <Table<Credential>
+          rowKey="ak"
+          loading={isLoading}
+          data={keys}
+          pagination={false}
+          noDataElement={<span className="uc-muted">{t.noKeys}</span>}
+          scroll={{ x: 760 }}
+          columns={[
+            { title: t.ak, dataIndex: 'ak', render: (_: string, key) => cell.ak(key) },
+            { title: t.sk, dataIndex: 'sk', render: (_: string, key) => cell.sk(key) },
+            {
+              title: t.status,
+              dataIndex: 'status',
+              width: 110,
+              render: (_: Credential['status'], key) => cell.status(key),
+            },
+            {
+              title: t.created,
+              dataIndex: 'createDate',
+              width: 180,
+              render: (value: string) => formatTime(value),
+            },
+            { title: t.actions, width: 90, render: (_: unknown, key) => cell.remove(key) },
+          ]}
+        />
+      )}
+      <Modal
+        title={t.createKeyTitle}
+        visible={creating}
+        okText={t.create}
+        cancelText={t.cancel}
+        confirmLoading={busy}
+        okButtonProps={{ disabled: descriptionProblem !== null }}
+        onOk={() => void create()}
+        onCancel={() => setCreating(false)}
+        unmountOnExit
+      >
+        <label className="uc-label" htmlFor="key-description">
+          {t.description}
+        </label>
+        <Input
+          id="key-description"
+          placeholder={t.descriptionPlaceholder}
+          value={description}
+          onChange={setDescription}
+          maxLength={100}
+          showWordLimit
+        />
+        {descriptionProblem ? (
+          <p role="alert" className="uc-error">
+            {text(descriptionProblem)}
+          </p>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { Button, Layout, Menu, Popover, Spin } from '@arco-design/web-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { productMessage } from '@shared/errors/catalogue';
+import { ROUTES } from '@shared/routes';
+import { logout, SWR_KEYS, useUserInfo } from '../../../../lib/api/account';
+import { openOauthPopup, WECHAT_BIND_PATH } from '../../../../lib/oauth-popup';
+import { platformNames } from '../../../../lib/platform-theme';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { LanguageSwitch } from '../../../../components/language-switch';
+import { notify } from '../../../../lib/notify';
+import { useDevice } from '../../../../lib/hooks/use-device';
+import { useDocumentTitle } from '../../../../lib/hooks/use-document-title';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useLocale } from '../../../../lib/i18n/locale-context';
+import { AccessKeys } from './access-keys';
+import { AccountInfo } from './account-info';
+import { ContactChange } from '../../components/contact-change';
+import { CancelAccount } from './cancel-account';
+import { Help } from './help';
+import { texts } from './locale';
+import { PasswordChange } from './password-change';
+import { isOperation, type Operation, type Status } from './status';
+import './usercenter.css';
+import '../../components/flow.css';
+
+type Section = 'account' | 'keys' | 'help';
+const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
+
+export default function UserCenterPage() {
+  const t = useTexts(texts);
+  const names = useTexts(platformNames);
+  useDocumentTitle(t.title, names.main);
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const device = useDevice();
+  const { mutate } = useSWRConfig();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab');
+  const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
+  const { data: user, isLoading, mutate: reloadUser } = useUserInfo();
+  const [leaving, setLeaving] = useState(false);
+  const requested = params.get('type');
+  const [status, setStatus] = useState<Status>(
+    isOperation(requested) ? { kind: 'operate', operation: requested } : { kind: 'init' },
+  );
+
+  // Spec §4: after a successful change the status becomes update and the user info reloads.
+  useEffect(() => {
+    if (status.kind === 'update') void reloadUser();
+  }, [status, reloadUser]);
+
+  function operate(operation: Operation): void {
+    if (operation === 'username') {
+      void navigate(ROUTES.username);
+      return;
+    }
+    if (operation === 'github') {
+      void openOauthPopup('github', 'bind');
+      return;
+    }
+    if (operation === 'wechat') {
+      if (runtimeConfig().env !== 'production')
+        return void notify.warning(productMessage('wechatUnsupported', locale));
+      // The QR page binds instead of logging in, then comes back here (spec §2 /wechat).
+      void navigate(WECHAT_BIND_PATH);
+      return;
+    }
+    setStatus({ kind: 'operate', operation });
+  }
+
+  async function onLogout(): Promise<void> {
+    setLeaving(true);
+    await logout().catch(() => undefined); // the BFF clears the cookie whatever the upstream says
+    await mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
+    await mutate(SWR_KEYS.userInfo, undefined, { revalidate: false });
+    navigate(ROUTES.login, { replace: true });
+  }
+
+  const done = () => setStatus({ kind: 'update' });
+  const back = () => setStatus({ kind: 'init' });
+  const operation = status.kind === 'operate' ? status.operation : null;
+
+  function accountSection() {
+    if (!user) return null;
+    if (operation === 'phone' || operation === 'email') {
+      return <ContactChange key={operation} target={operation} user={user} onDone={done} onCancel={back} />;
+    }
+    if (operation === 'password') return <PasswordChange user={user} onDone={done} onCancel={back} />;
+    if (operation === 'help') return <Help />;
+    return (
+      <>
+        <h1 className="uc-title">{t.menuAccount}</h1>
+        <AccountInfo user={user} onOperate={operate} />
+        <CancelAccount />
+      </>
+    );
+  }
+
+  return (
+    <Layout className={device.mobile ? 'uc-layout is-mobile' : 'uc-layout'}>
+      <Layout.Header className="uc-header" role="banner">
+        <span className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ◆
+          </span>
+          {names.main}
+        </span>
+        <span className="uc-header-actions">
+          {device.mobile ? (
+            <Popover
+              content={<p className="uc-popover">{t.forgotPasswordTip}</p>}
+              trigger="click"
+              position="bottom"
+            >
+              <Button type="text" size="small">
+                {t.forgotPassword}
+              </Button>
+            </Popover>
+          ) : (
+            <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">
+              {t.feedback}
+            </a>
+          )}
+          <LanguageSwitch />
+          <Button size="small" onClick={onLogout} loading={leaving}>
+            {t.logout}
+          </Button>
+        </span>
+      </Layout.Header>
+      <Layout className="uc-body">
+        <Layout.Sider className="uc-sider" collapsible={false}>
+          <Menu
+            selectedKeys={[section]}
+            mode={device.mobile ? 'horizontal' : 'vertical'}
+            // On a phone the three entries share the width (usercenter.css) instead of folding into "···".
+            ellipsis={false}
+            onClickMenuItem={(key) => {
+              setStatus({ kind: 'init' });
+              // Only the tab changes: clientId, redirect and lang stay for a later 401 (spec §4).
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                next.set('tab', key);
+                next.delete('type');
+                return next;
+              });
+            }}
+          >
+            <Menu.Item key="account">{t.menuAccount}</Menu.Item>
+            <Menu.Item key="keys">{t.menuKeys}</Menu.Item>
+            <Menu.Item key="help">{t.menuHelp}</Menu.Item>
+          </Menu>
+        </Layout.Sider>
+        <Layout.Content className="uc-content">
+          {isLoading || !user ? (
+            <Spin />
+          ) : section === 'keys' ? (
+            <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
+          ) : section === 'help' ? (
+            <Help />
+          ) : (
+            accountSection()
+          )}
+          {device.mobile ? (
+            <p className="uc-feedback">
+              <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">
+                {t.feedback}
+              </a>
+            </p>
+          ) : null}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

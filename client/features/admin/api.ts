@@ -1,0 +1,196 @@
+/** Fetchers and hooks for the back office (spec §7): sub-platforms, internal users, roles, upload. */
+import { useMemo } from 'react';
+import useSWR, { mutate } from 'swr';
+import type {
+  BackOfficeModule,
+  InternalUser,
+  InternalUserCreatePayload,
+  InternalUserListData,
+  InternalUserSearchPayload,
+  InternalUserUpdatePayload,
+  PageQuery,
+  Platform,
+  PlatformFields,
+  PlatformListData,
+  PlatformListPayload,
+  PlatformResetData,
+  PlatformUpdatePayload,
+  RoleListData,
+  UploadFileData,
+} from '@shared/api/admin-types';
+import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
+import type { Envelope } from '@shared/api/envelope';
+import { baseHeaders, call, send } from '../../lib/api/client';
+import { encryptForUaa } from '../../lib/api/password';
+
+/** SWR keys are arrays whose first item names the resource, so a change can refresh all its pages. */
+const RESOURCE = {
+  modules: 'admin/modules',
+  platforms: 'admin/platforms',
+  platform: 'admin/platform',
+  allPlatforms: 'admin/allPlatforms',
+  sources: 'admin/sources',
+  users: 'admin/users',
+  user: 'admin/user',
+  roles: 'admin/roles',
+} as const;
+
+function refresh(...resources: string[]): Promise<unknown> {
+  return mutate((key) => Array.isArray(key) && resources.includes(key[0] as string));
+}
+
+// ---- permissions --------------------------------------------------------------------------------
+
+/** The back-office modules the signed-in user may open (spec §6); null while the user is unknown. */
+export function useModules(ssoUid: string | undefined) {
+  return useSWR(ssoUid ? [RESOURCE.modules, ssoUid] : null, async () => {
+    const reply = await call<BackOfficeModule[]>('userResList', { userId: ssoUid });
+    return reply.data ?? [];
+  });
+}
+
+// ---- sub-platforms ------------------------------------------------------------------------------
+
+export type PlatformQuery = Omit<PlatformListPayload, 'size' | 'noPage'>;
+
+export function usePlatforms(query: PlatformQuery) {
+  return useSWR([RESOURCE.platforms, query], async () => {
+    const reply = await call<PlatformListData>('platformList', query);
+    return reply.data ?? { records: [], total: 0 };
+  });
+}
+
+/** Every platform, for names and filter options (the user list and form). */
+export function useAllPlatforms() {
+  return useSWR([RESOURCE.allPlatforms], async () => {
+    const reply = await call<PlatformListData>('platformList', { current: 1, noPage: true });
+    return reply.data?.records ?? [];
+  });
+}
+
+/** Platform id → display name, for the user list and form. */
+export function usePlatformNames(): Map<string, string> {
+  const { data } = useAllPlatforms();
+  return useMemo(() => new Map((data ?? []).map((p) => [p.id, p.displayName])), [data]);
+}
+
+/** The registration sources a user can have (platform ids). */
+export function useSources() {
+  return useSWR([RESOURCE.sources], async () => (await call<string[]>('platformListSource')).data ?? []);
+}
+
+export function usePlatform(id: string | null) {
+  return useSWR(id ? [RESOURCE.platform, id] : null, async () => {
+    const reply = await call<Platform>('platformDetail', { id });
+    return reply.data as Platform;
+  });
+}
+
+const platformsChanged = () => refresh(RESOURCE.platforms, RESOURCE.allPlatforms, RESOURCE.platform);
+
+export async function addPlatform(fields: PlatformFields): Promise<void> {
+  await call('platformAdd', fields);
+  await platformsChanged();
+}
+
+export async function updatePlatform(payload: PlatformUpdatePayload): Promise<void> {
+  await call('platformUpdate', payload);
+  await platformsChanged();
+}
+
+export async function deletePlatforms(ids: string[]): Promise<void> {
+  await call('platformDelete', { ids });
+  await platformsChanged();
+}
+
+export async function resetPlatformSecret(id: string): Promise<PlatformResetData> {
+  const reply = await call<PlatformResetData>('platformReset', { ids: [id] });
+  await platformsChanged();
+  return reply.data ?? [];
+}
+
+/**
+ * The platform logo, through the upload service gateway as multipart (spec §7). Same headers and
+ * reply handling as every other call; the browser sets the multipart boundary itself.
+ */
+export async function upload(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const reply = await send<Envelope<UploadFileData>>(`${UPLOAD_GATEWAY_BASE}${ENDPOINTS.uploadFile.path}`, {
+    method: ENDPOINTS.uploadFile.method,
+    headers: baseHeaders(),
+    body: form,
+  });
+  const url = reply.data?.fileUrl;
+  if (!url) throw new Error('no file URL');
+  return url;
+}
+
+// ---- internal users -----------------------------------------------------------------------------
+
+export type UserFilters = Omit<InternalUserSearchPayload, keyof PageQuery>;
+
+const hasFilter = (filters: UserFilters): boolean =>
+  Object.values(filters).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== ''));
+
+/** The list call when nothing filters, the search call otherwise. */
+export function useInternalUsers(page: PageQuery, filters: UserFilters) {
+  return useSWR([RESOURCE.users, page, filters], async () => {
+    const reply = hasFilter(filters)
+      ? await call<InternalUserListData>('internalUserSearch', { ...filters, ...page })
+      : await call<InternalUserListData>('internalUserList', page);
+    return reply.data ?? { users: [], totalCount: 0 };
+  });
+}
+
+/** One user by id (there is no detail call: an exact match among the search results). */
+export function useInternalUser(ssoUid: string | null) {
+  return useSWR(ssoUid ? [RESOURCE.user, ssoUid] : null, async () => {
+    const reply = await call<InternalUserListData>('internalUserSearch', {
+      ssoUid,
+      pageNumber: 1,
+      pageSize: 20,
+    });
+    return reply.data?.users.find((u) => u.ssoUid === ssoUid) ?? null;
+  });
+}
+
+const usersChanged = () => refresh(RESOURCE.users, RESOURCE.user);
+
+/** Create and update call silently: the form shows "create failed" / "update failed" itself. */
+export async function createInternalUser(
+  input: Omit<InternalUserCreatePayload, 'password'> & { password: string },
+): Promise<void> {
+  const password = await encryptForUaa(input.password, 'register');
+  await call('internalUserCreate', { ...input, password }, { silent: true });
+  await usersChanged();
+}
+
+export async function updateInternalUser(
+  input: InternalUserUpdatePayload,
+  options: { silent?: boolean } = {},
+): Promise<InternalUser | undefined> {
+  const password = input.password ? await encryptForUaa(input.password, 'resetPassword') : undefined;
+  const reply = await call<InternalUser>(
+    'internalUserUpdate',
+    { ...input, password },
+    { silent: options.silent ?? true },
+  );
+  await usersChanged();
+  return reply.data;
+}
+
+export async function deleteInternalUsers(ssoUids: string[]): Promise<void> {
+  await call('internalUserDelete', { ssoUids });
+  await usersChanged();
+}
+
+// ---- roles --------------------------------------------------------------------------------------
+
+/** resourceModule 1: the role page; 0: the user form's choice (all roles, 1000 per page). */
+export function useRoles(page: PageQuery, resourceModule: 0 | 1) {
+  return useSWR([RESOURCE.roles, page, resourceModule], async () => {
+    const reply = await call<RoleListData>('roleList', { ...page, resourceModule });
+    return reply.data ?? { roles: [], totalCount: 0 };
+  });
+}

@@ -1,0 +1,125 @@
+import { Avatar, Dropdown, Layout, Menu, Spin } from '@arco-design/web-react';
+import { IconDown } from '@arco-design/web-react/icon';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ROUTES } from '@shared/routes';
+import { logout, SWR_KEYS, useUserInfo } from '../../../lib/api/account';
+import { useModules } from '../api';
+import { setPermitted, usePermitted } from '../../../lib/api/session-events';
+import { useTexts } from '../../../lib/i18n/define-texts';
+import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
+import { adminTexts } from './admin-shell.locale';
+import { LanguageSwitch } from '../../../components/language-switch';
+import { NoPermission } from '../../../components/no-permission';
+import './admin-shell.css';
+
+function Loading() {
+  return (
+    <div className="admin-loading">
+      <Spin size={32} />
+    </div>
+  );
+}
+
+/**
+ * The back-office shell (spec §2, §6): header, avatar menu, the side menu of the modules the
+ * user's resource list names, and the page itself only when its module is among them.
+ */
+export function AdminShell() {
+  const t = useTexts(adminTexts);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { mutate } = useSWRConfig();
+  const { data: user, error: userError } = useUserInfo();
+  const { data: modules, error: modulesError } = useModules(user?.ssoUid);
+  const permitted = usePermitted();
+
+  // A 403 turns the flag off for the page that got it; another page gets a fresh chance.
+  useEffect(() => setPermitted(true), [pathname]);
+
+  const allowed = ADMIN_MODULES.filter((m) => modules?.includes(m.name));
+  const current = moduleOfPath(pathname);
+  const loading = !userError && !modulesError && (!user || !modules);
+  const atRoot = pathname.replace(/\/+$/, '') === ROUTES.admin;
+
+  async function onLogout(): Promise<void> {
+    try {
+      await logout();
+    } catch {
+      /* the BFF clears the cookie whatever the upstream says */
+    }
+    await mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
+    await mutate(SWR_KEYS.userInfo, undefined, { revalidate: false });
+    navigate(ROUTES.login, { replace: true });
+  }
+
+  let content;
+  if (loading) content = <Loading />;
+  else if (atRoot && allowed[0]) content = <Navigate to={allowed[0].path} replace />;
+  else if (!permitted || !current || !allowed.includes(current))
+    content = <NoPermission className="admin-denied" />;
+  else
+    content = (
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    );
+
+  const name = user?.username || user?.phone || user?.email || '';
+  const accountMenu = (
+    <Menu onClickMenuItem={(key) => key === 'logout' && void onLogout()}>
+      {name ? (
+        <Menu.Item key="name" disabled className="admin-account-name">
+          {name}
+        </Menu.Item>
+      ) : null}
+      <Menu.Item key="logout">{t.logout}</Menu.Item>
+    </Menu>
+  );
+
+  return (
+    <Layout className="admin-layout">
+      <Layout.Header className="admin-header" role="banner">
+        <span className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ◆
+          </span>
+          {t.title}
+        </span>
+        <span className="admin-header-actions">
+          <LanguageSwitch />
+          <Dropdown droplist={accountMenu} trigger="click" position="br">
+            <button type="button" className="admin-avatar-button" aria-label={t.accountMenu}>
+              <Avatar size={28} className="admin-avatar">
+                {(name[0] ?? '?').toUpperCase()}
+              </Avatar>
+              <span className="admin-avatar-name">{name}</span>
+              <IconDown aria-hidden="true" />
+            </button>
+          </Dropdown>
+        </span>
+      </Layout.Header>
+      <Layout className="admin-body">
+        {allowed.length > 0 ? (
+          <Layout.Sider className="admin-sider" width={200}>
+            <nav aria-label={t.navigation}>
+              <Menu
+                selectedKeys={current ? [current.name] : []}
+                onClickMenuItem={(key) => {
+                  const target = ADMIN_MODULES.find((m) => m.name === key);
+                  if (target) navigate(target.path);
+                }}
+              >
+                {allowed.map((m) => (
+                  <Menu.Item key={m.name}>{t.modules[m.name]}</Menu.Item>
+                ))}
+              </Menu>
+            </nav>
+          </Layout.Sider>
+        ) : null}
+        <Layout.Content className="admin-content">{content}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

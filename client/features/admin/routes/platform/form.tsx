@@ -1,0 +1,241 @@
+import { Button, Form, Input, Spin, Upload } from '@arco-design/web-react';
+import type { UploadItem } from '@arco-design/web-react/es/Upload/interface';
+import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Platform, PlatformFields } from '@shared/api/admin-types';
+import { ROUTES } from '@shared/routes';
+import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
+import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../api';
+import type { ApiError } from '../../../../lib/api/client';
+import {
+  AdminFormButtons,
+  AdminPage,
+  DescriptionField,
+  useConfirm,
+  useCopy,
+} from '../../components/admin-list';
+import { OPERATES, operatePath, type Operate } from '../../components/admin-modules';
+import { Tabs } from '../../../../components/tabs';
+import { useRule, useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+import './platform.css';
+
+interface Values {
+  displayName: string;
+  homePageUrl?: string;
+  callback?: string;
+  logoutUrl: string;
+  logo?: UploadItem[];
+  description?: string;
+}
+
+// Not strict: Arco would drop any other file without a word; checkLogoFile says why instead.
+const LOGO_ACCEPT = { type: LOGO_TYPES.join(','), strict: false };
+
+/** A failed upload leaves the single slot free again (its error was shown as a toast). */
+const withoutFailed = (items: UploadItem[] | undefined) => items?.filter((item) => item.status !== 'error');
+
+function toValues(platform: Platform | undefined): Partial<Values> {
+  if (!platform) return {};
+  return {
+    displayName: platform.displayName,
+    homePageUrl: platform.homePageUrl,
+    callback: platform.callback,
+    logoutUrl: platform.logoutUrl,
+    logo: platform.logo ? [{ uid: 'logo', url: platform.logo, name: 'logo', status: 'done' }] : [],
+    description: platform.description,
+  };
+}
+
+/** The uploaded picture's address: the upload reply for a new one, the stored URL otherwise. */
+function logoUrl(items: UploadItem[] | undefined): string {
+  const item = items?.find((i) => i.status === 'done');
+  return (item?.response as { url?: string } | undefined)?.url ?? item?.url ?? '';
+}
+
+/** /admin/platform/{create|edit|view}?id= (spec §2); any other operate goes back to the list. */
+export default function PlatformFormPage() {
+  const t = useTexts(texts);
+  const rule = useRule();
+  const message = useValidationText();
+  const navigate = useNavigate();
+  const { operate } = useParams();
+  const id = useSearchParams()[0].get('id');
+  const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
+  const mode = operate as Operate;
+  const { data: platform, error } = usePlatform(valid && mode !== 'create' ? id : null);
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState('basic');
+  const { confirm, holder } = useConfirm();
+  const copy = useCopy();
+
+  if (!valid || (error && (error as ApiError).status !== 403))
+    return <Navigate to={ROUTES.adminPlatform} replace />;
+
+  const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
+  const readOnly = mode === 'view';
+  const backToList = () => navigate(ROUTES.adminPlatform);
+
+  async function save(values: Values): Promise<void> {
+    const fields: PlatformFields = {
+      displayName: values.displayName.trim(),
+      homePageUrl: values.homePageUrl?.trim() ?? '',
+      callback: values.callback?.trim() ?? '',
+      logoutUrl: values.logoutUrl.trim(),
+      logo: logoUrl(values.logo),
+      description: values.description ?? '',
+    };
+    setSaving(true);
+    try {
+      if (mode === 'create') {
+        await addPlatform(fields);
+        notify.success(t.createdDone);
+      } else {
+        await updatePlatform({ id: id as string, ...fields });
+        notify.success(t.updated);
+      }
+      backToList();
+    } catch {
+      /* the HTTP client has shown the error */
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function resetSecret(): void {
+    confirm({
+      title: t.resetTitle,
+      content: t.resetBody,
+      onOk: async () => {
+        await resetPlatformSecret(id as string);
+        notify.success(t.resetDone);
+      },
+    });
+  }
+
+  const basic =
+    mode !== 'create' && !platform ? (
+      <div className="admin-loading">
+        <Spin size={32} />
+      </div>
+    ) : (
+      <Form<Values>
+        form={form}
+        className="admin-form"
+        layout="vertical"
+        disabled={readOnly}
+        initialValues={toValues(platform)}
+        onSubmit={save}
+      >
+        <Form.Item label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
+          <Input maxLength={LIMITS.platformNameMax} />
+        </Form.Item>
+        <Form.Item label={t.homePageUrl} field="homePageUrl" rules={rule((v) => checkWebUrl(v))}>
+          <Input placeholder={t.urlPlaceholder} />
+        </Form.Item>
+        <Form.Item label={t.callback} field="callback" rules={rule((v) => checkWebUrl(v))}>
+          <Input placeholder={t.urlPlaceholder} />
+        </Form.Item>
+        <Form.Item
+          label={t.logoutUrl}
+          field="logoutUrl"
+          required
+          rules={rule((v) => checkWebUrl(v, { required: true }))}
+        >
+          <Input placeholder={t.urlPlaceholder} />
+        </Form.Item>
+        <Form.Item
+          label={t.logo}
+          field="logo"
+          triggerPropName="fileList"
+          normalize={withoutFailed}
+          extra={t.logoHint}
+        >
+          <Upload
+            className={readOnly ? 'platform-logo platform-logo-readonly' : 'platform-logo'}
+            listType="picture-card"
+            accept={LOGO_ACCEPT}
+            limit={1}
+            imagePreview
+            beforeUpload={(file) => {
+              const refused = checkLogoFile(file);
+              if (refused) notify.error(message(refused));
+              return !refused;
+            }}
+            customRequest={({ file, onSuccess, onError }) => {
+              upload(file).then(
+                (url) => onSuccess({ url }),
+                () => onError(),
+              );
+            }}
+          >
+            {/* Focusable: Arco opens the picker on Enter from inside its trigger. */}
+            <div className="arco-upload-trigger-picture" role="button" tabIndex={0}>
+              <div className="arco-upload-trigger-picture-text">+ {t.upload}</div>
+            </div>
+          </Upload>
+        </Form.Item>
+        <DescriptionField label={t.description} placeholder={t.descriptionPlaceholder} />
+        <AdminFormButtons
+          readOnly={readOnly}
+          saving={saving}
+          onEdit={() => navigate(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
+          onBack={backToList}
+        />
+      </Form>
+    );
+
+  return (
+    <AdminPage title={title}>
+      {holder}
+      <section className="admin-panel">
+        {mode === 'edit' ? (
+          <Tabs activeTab={tab} onChange={setTab}>
+            <Tabs.TabPane key="basic" title={t.basicTab}>
+              {basic}
+            </Tabs.TabPane>
+            <Tabs.TabPane key="auth" title={t.authTab}>
+              {platform ? (
+                <dl className="platform-auth">
+                  <dt>{t.clientId}</dt>
+                  <dd>
+                    <code data-testid="client-id">{platform.clientId}</code>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<IconCopy />}
+                      aria-label={t.copyClientId}
+                      onClick={() => void copy(platform.clientId)}
+                    />
+                  </dd>
+                  <dt>{t.clientSecret}</dt>
+                  <dd>
+                    <code data-testid="client-secret">{platform.clientSecret}</code>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<IconCopy />}
+                      aria-label={t.copyClientSecret}
+                      onClick={() => void copy(platform.clientSecret ?? '')}
+                    />
+                  </dd>
+                  <dd className="platform-auth-actions">
+                    <Button icon={<IconRefresh />} onClick={resetSecret}>
+                      {t.resetSecret}
+                    </Button>
+                  </dd>
+                </dl>
+              ) : null}
+            </Tabs.TabPane>
+          </Tabs>
+        ) : (
+          basic
+        )}
+      </section>
+    </AdminPage>
+  );
+}

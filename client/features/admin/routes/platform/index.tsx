@@ -1,0 +1,115 @@
+import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Platform } from '@shared/api/admin-types';
+import { ROUTES } from '@shared/routes';
+import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../api';
+import {
+  AdminFilters,
+  AdminPage,
+  AdminList,
+  dayRange,
+  formatTime,
+  PAGE_SIZE,
+  rowActionsColumn,
+  sameFilters,
+  useListDeletion,
+} from '../../components/admin-list';
+import { operatePath, type Operate } from '../../components/admin-modules';
+import { adminTexts } from '../../components/admin-shell.locale';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+
+interface FilterValues {
+  platformsId?: string;
+  displayName?: string;
+  created?: string[];
+}
+
+const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminPlatformOperate, operate, id);
+
+/** /admin/platform: the sub-platform list (spec §2). */
+export default function PlatformListPage() {
+  const t = useTexts(texts);
+  const common = useTexts(adminTexts);
+  const navigate = useNavigate();
+  const [form] = Form.useForm<FilterValues>();
+  const [filters, setFilters] = useState<Omit<PlatformQuery, 'current' | 'pageSize'>>({});
+  const [page, setPage] = useState(1);
+  const { data, isLoading, mutate } = usePlatforms({ current: page, pageSize: PAGE_SIZE, ...filters });
+  const deletion = useListDeletion(deletePlatforms, t.deleted);
+
+  function search(values: FilterValues): void {
+    const { from, to } = dayRange(values.created);
+    const next = {
+      platformsId: values.platformsId?.trim() || undefined,
+      displayName: values.displayName?.trim() || undefined,
+      beginTime: from,
+      endTime: to,
+    };
+    // The same search again still asks the server (someone else may have changed the list).
+    if (page === 1 && sameFilters(next, filters)) void mutate();
+    setFilters(next);
+    setPage(1);
+    deletion.setSelected([]);
+  }
+
+  function reset(): void {
+    form.resetFields();
+    search({});
+  }
+
+  const columns: TableColumnProps<Platform>[] = [
+    { title: t.columnId, dataIndex: 'id' },
+    { title: t.columnName, dataIndex: 'displayName' },
+    { title: t.columnCreated, dataIndex: 'createTime', render: (v: string) => formatTime(v) },
+    {
+      title: t.columnHome,
+      dataIndex: 'homePageUrl',
+      render: (v: string) =>
+        v ? (
+          <a href={v} target="_blank" rel="noopener noreferrer">
+            {v}
+          </a>
+        ) : null,
+    },
+    rowActionsColumn<Platform>(common, {
+      view: (row) => navigate(toOperate('view', row.id)),
+      edit: (row) => navigate(toOperate('edit', row.id)),
+      remove: (row) => deletion.remove([row.id], t.deleteOne.replace('{name}', row.displayName)),
+    }),
+  ];
+
+  return (
+    <AdminPage title={common.modules.platforms}>
+      {deletion.holder}
+      <AdminFilters form={form} onSearch={search} onReset={reset}>
+        <Form.Item label={t.id} field="platformsId">
+          <Input placeholder={t.idPlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.name} field="displayName">
+          <Input placeholder={t.namePlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.created} field="created">
+          <DatePicker.RangePicker
+            className="admin-range"
+            placeholder={[common.createdFrom, common.createdTo]}
+            allowClear
+          />
+        </Form.Item>
+      </AdminFilters>
+      <AdminList<Platform>
+        addLabel={t.add}
+        onAdd={() => navigate(toOperate('create'))}
+        selection={deletion}
+        rowKey="id"
+        columns={columns}
+        data={data?.records ?? []}
+        loading={isLoading}
+        page={page}
+        total={data?.total ?? 0}
+        onPage={setPage}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,251 @@
+import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } from '@arco-design/web-react';
+import { PasswordInput } from '../../../../components/password-input';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { InternalUser } from '@shared/api/admin-types';
+import { productMessage } from '@shared/errors/catalogue';
+import { ROUTES } from '@shared/routes';
+import { checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
+import { itemExists } from '../../../../lib/api/account';
+import {
+  createInternalUser,
+  updateInternalUser,
+  useInternalUser,
+  usePlatformNames,
+  useRoles,
+  useSources,
+} from '../../api';
+import type { ApiError } from '../../../../lib/api/client';
+import { AdminFormButtons, AdminPage, DescriptionField } from '../../components/admin-list';
+import { OPERATES, operatePath, type Operate } from '../../components/admin-modules';
+import { useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useLocale } from '../../../../lib/i18n/locale-context';
+import { texts } from './locale';
+import './user.css';
+
+interface Values {
+  email?: string;
+  phone?: string;
+  githubAccount?: string;
+  password?: string;
+  source?: string;
+  roleId: number;
+  status: boolean;
+  description?: string;
+}
+
+const DEFAULT_SOURCE = 'default';
+/** The role choice meaning "no role" (the UAA reads 0 as none too). */
+const NO_ROLE = 0;
+/** Spec §7: the user form asks for every role at once. */
+const ALL_ROLES = { pageNumber: 1, pageSize: 1000 } as const;
+
+function toValues(user: InternalUser | null | undefined): Values {
+  if (!user) return { roleId: NO_ROLE, status: true, source: undefined };
+  return {
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    githubAccount: user.githubAccount ?? '',
+    source: user.createBy || DEFAULT_SOURCE,
+    roleId: user.roles[0]?.roleId ?? NO_ROLE,
+    status: user.status === 'ACTIVE',
+    description: user.description ?? '',
+  };
+}
+
+const trimmed = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** /admin/user/{create|edit|view}?id= (spec §2, §5); any other operate goes back to the list. */
+export default function UserFormPage() {
+  const t = useTexts(texts);
+  const { locale } = useLocale();
+  const validationText = useValidationText();
+  const navigate = useNavigate();
+  const { operate } = useParams();
+  const id = useSearchParams()[0].get('id');
+  const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
+  const mode = operate as Operate;
+  const { data: user, error } = useInternalUser(valid && mode !== 'create' ? id : null);
+  const { data: roles } = useRoles(ALL_ROLES, 0);
+  const { data: sources } = useSources();
+  const names = usePlatformNames();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [passwordUnlocked, setPasswordUnlocked] = useState(false);
+
+  const gone = mode !== 'create' && user === null;
+  if (!valid || gone || (error && (error as ApiError).status !== 403))
+    return <Navigate to={ROUTES.adminUser} replace />;
+
+  const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
+  const readOnly = mode === 'view';
+  const backToList = () => navigate(ROUTES.adminUser);
+  const passwordEditable = mode === 'create' || (mode === 'edit' && passwordUnlocked);
+  const atLeastOne = productMessage('emailOrPhoneRequired', locale);
+
+  /** Format first, then existence (skipped when unchanged on edit); one of the two is required. */
+  function contactRule(kind: 'email' | 'phone'): RulesProps[] {
+    const other = kind === 'email' ? 'phone' : 'email';
+    return [
+      {
+        validator: async (value: unknown, callback: (error?: string) => void) => {
+          const v = trimmed(value);
+          if (!v) return callback(trimmed(form.getFieldValue(other)) ? undefined : atLeastOne);
+          const invalid = kind === 'email' ? checkEmail(v) : checkPhone(v, { strict: true });
+          if (invalid) return callback(kind === 'email' ? t.emailFormat : t.phoneFormat);
+          if (mode === 'edit' && v === (user?.[kind] ?? '')) return callback();
+          const exists = await itemExists({ item: v, type: kind });
+          callback(exists ? (kind === 'email' ? t.emailTaken : t.phoneTaken) : undefined);
+        },
+      },
+    ];
+  }
+
+  const passwordRule: RulesProps[] = [
+    {
+      validator: (value: unknown, callback: (error?: string) => void) => {
+        if (!passwordEditable) return callback();
+        const code = checkNewPassword(value);
+        callback(code ? validationText(code) : undefined);
+      },
+    },
+  ];
+
+  const sourceRule: RulesProps[] = [
+    {
+      validator: (value: unknown, callback: (error?: string) => void) =>
+        callback(mode === 'create' && !value ? t.sourceRequired : undefined),
+    },
+  ];
+
+  async function save(values: Values): Promise<void> {
+    const email = trimmed(values.email);
+    const phone = trimmed(values.phone);
+    const fields = {
+      status: values.status === false ? ('DISABLED' as const) : ('ACTIVE' as const),
+      description: values.description ?? '',
+      roleIds: values.roleId ? [values.roleId] : [],
+    };
+    setSaving(true);
+    try {
+      if (mode === 'create') {
+        await createInternalUser({
+          ...fields,
+          email: email || undefined,
+          phone: phone || undefined,
+          password: values.password ?? '',
+          source: values.source ?? DEFAULT_SOURCE,
+        });
+        notify.success(t.createdDone);
+      } else {
+        await updateInternalUser({
+          ...fields,
+          ssoUid: id as string,
+          email,
+          phone,
+          password: passwordEditable ? values.password : undefined,
+        });
+        notify.success(t.updated);
+      }
+      backToList();
+    } catch (err) {
+      const failed = productMessage(mode === 'create' ? 'createFailed' : 'updateFailed', locale);
+      const detail = (err as ApiError).status === 401 ? '' : (err as Error).message;
+      notify.error(detail ? `${failed}: ${detail}` : failed);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (mode !== 'create' && !user)
+    return (
+      <AdminPage title={title}>
+        <div className="admin-loading">
+          <Spin size={32} />
+        </div>
+      </AdminPage>
+    );
+
+  const sourceOptions = [
+    { label: t.defaultSource, value: DEFAULT_SOURCE },
+    ...(sources ?? []).map((s) => ({ label: names.get(s) ?? s, value: s })),
+  ];
+
+  return (
+    <AdminPage title={title}>
+      <section className="admin-panel">
+        <Form<Values>
+          form={form}
+          className="admin-form"
+          layout="vertical"
+          disabled={readOnly}
+          initialValues={toValues(user)}
+          onSubmit={save}
+        >
+          <Form.Item label={t.email} field="email" rules={contactRule('email')} validateTrigger="onBlur">
+            <Input placeholder={t.emailPlaceholder} autoComplete="off" />
+          </Form.Item>
+          <Form.Item label={t.phone} field="phone" rules={contactRule('phone')} validateTrigger="onBlur">
+            <Input placeholder={t.phonePlaceholder} autoComplete="off" />
+          </Form.Item>
+          <Form.Item label={t.github} field="githubAccount">
+            <Input disabled />
+          </Form.Item>
+          <Form.Item
+            label={t.password}
+            field="password"
+            required={mode === 'create'}
+            rules={passwordRule}
+            extra={
+              mode === 'edit' && !passwordUnlocked ? (
+                <Button
+                  size="small"
+                  className="user-change-password"
+                  onClick={() => setPasswordUnlocked(true)}
+                >
+                  {t.changePassword}
+                </Button>
+              ) : undefined
+            }
+          >
+            <PasswordInput
+              autoComplete="new-password"
+              disabled={readOnly || !passwordEditable}
+              placeholder={passwordEditable ? t.passwordPlaceholder : t.passwordLocked}
+            />
+          </Form.Item>
+          <Form.Item label={t.source} field="source" required={mode === 'create'} rules={sourceRule}>
+            <Select
+              placeholder={t.sourcePlaceholder}
+              options={sourceOptions}
+              disabled={readOnly || mode !== 'create'}
+              showSearch
+            />
+          </Form.Item>
+          <Form.Item label={t.role} field="roleId">
+            <Radio.Group>
+              {(roles?.roles ?? []).map((r) => (
+                <Radio key={r.roleId} value={r.roleId}>
+                  {r.roleName}
+                </Radio>
+              ))}
+              <Radio value={NO_ROLE}>{t.noRole}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item label={t.status} field="status" triggerPropName="checked">
+            <Switch checkedText={t.active} uncheckedText={t.disabled} aria-label={t.status} />
+          </Form.Item>
+          <DescriptionField label={t.description} placeholder={t.descriptionPlaceholder} />
+          <AdminFormButtons
+            readOnly={readOnly}
+            saving={saving}
+            onEdit={() => navigate(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
+            onBack={backToList}
+          />
+        </Form>
+      </section>
+    </AdminPage>
+  );
+}

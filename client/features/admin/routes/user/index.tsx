@@ -1,0 +1,221 @@
+import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { InternalUser } from '@shared/api/admin-types';
+import { ROUTES } from '@shared/routes';
+import {
+  deleteInternalUsers,
+  updateInternalUser,
+  useInternalUsers,
+  usePlatformNames,
+  useSources,
+  type UserFilters,
+} from '../../api';
+import {
+  AdminFilters,
+  AdminPage,
+  AdminList,
+  CellText,
+  dayRange,
+  formatTime,
+  PAGE_SIZE,
+  rowActionsColumn,
+  sameFilters,
+  useListDeletion,
+} from '../../components/admin-list';
+import { operatePath, type Operate } from '../../components/admin-modules';
+import { adminTexts } from '../../components/admin-shell.locale';
+import { notify } from '../../../../lib/notify';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+import './user.css';
+
+interface FilterValues {
+  ssoUid?: string;
+  phone?: string;
+  email?: string;
+  githubAccount?: string;
+  created?: string[];
+}
+
+/** The registration-source filter's "all" choice (no filter). */
+const ALL = '__all';
+const DEFAULT_SOURCE = 'default';
+
+const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminUserOperate, operate, id);
+const labelOf = (user: InternalUser) => user.username || user.email || user.phone || user.ssoUid;
+
+/** /admin/user: the internal-user list (spec §2). */
+export default function UserListPage() {
+  const t = useTexts(texts);
+  const common = useTexts(adminTexts);
+  const navigate = useNavigate();
+  const [form] = Form.useForm<FilterValues>();
+  const [fields, setFields] = useState<UserFilters>({});
+  const [source, setSource] = useState<string[]>([]);
+  const [used, setUsed] = useState<string[]>([]);
+  const [page, setPage] = useState(1);
+  const [switching, setSwitching] = useState<string | null>(null);
+  const names = usePlatformNames();
+  const { data: sources } = useSources();
+  const filters: UserFilters = {
+    ...fields,
+    createOrigins: source.length && source[0] !== ALL ? source : undefined,
+    platforms: used.length ? used : undefined,
+  };
+  const { data, isLoading, mutate } = useInternalUsers({ pageNumber: page, pageSize: PAGE_SIZE }, filters);
+  const deletion = useListDeletion(deleteInternalUsers, t.deleted);
+  const nameOf = (id: string) => names.get(id) ?? id;
+
+  function search(values: FilterValues): void {
+    const { from, to } = dayRange(values.created);
+    const text = (v: string | undefined) => v?.trim() || undefined;
+    const next = {
+      ssoUid: text(values.ssoUid),
+      phone: text(values.phone),
+      email: text(values.email),
+      githubAccount: text(values.githubAccount),
+      since: from,
+      until: to,
+    };
+    // The same search again still asks the server (someone else may have changed the list).
+    if (page === 1 && sameFilters(next, fields)) void mutate();
+    setFields(next);
+    setPage(1);
+    deletion.setSelected([]);
+  }
+
+  function reset(): void {
+    form.resetFields();
+    setSource([]);
+    setUsed([]);
+    search({});
+  }
+
+  /** Spec §4: the list switch sends the update at once. */
+  async function setStatus(user: InternalUser, on: boolean): Promise<void> {
+    setSwitching(user.ssoUid);
+    try {
+      await updateInternalUser(
+        { ssoUid: user.ssoUid, status: on ? 'ACTIVE' : 'DISABLED' },
+        { silent: false },
+      );
+      notify.success(common.operationSuccess);
+    } catch {
+      /* the HTTP client has shown the error; the switch keeps the stored state */
+    } finally {
+      setSwitching(null);
+    }
+  }
+
+  const sourceOptions = [
+    { text: t.all, value: ALL },
+    { text: t.defaultSource, value: DEFAULT_SOURCE },
+    ...(sources ?? []).map((id) => ({ text: nameOf(id), value: id })),
+  ];
+  const platformOptions = (sources ?? []).map((id) => ({ text: nameOf(id), value: id }));
+
+  // Widths that keep every column readable beside the fixed Actions column at 1280 px (issue 19).
+  const text = (v: string | null) => (v ? <CellText>{v}</CellText> : null);
+  const columns: TableColumnProps<InternalUser>[] = [
+    { title: t.ssoUid, dataIndex: 'ssoUid', width: 112, render: text },
+    { title: t.email, dataIndex: 'email', width: 152, render: text },
+    { title: t.phone, dataIndex: 'phone', width: 116 },
+    { title: t.github, dataIndex: 'githubAccount', width: 112, render: text },
+    {
+      title: t.columnSource,
+      dataIndex: 'createBy',
+      width: 124,
+      filters: sourceOptions,
+      filterMultiple: false,
+      filteredValue: source,
+      render: (v: string) => text(v ? nameOf(v) : t.defaultSource),
+    },
+    {
+      title: t.columnPlatforms,
+      dataIndex: 'platforms',
+      width: 128,
+      filters: platformOptions,
+      filterMultiple: true,
+      filteredValue: used,
+      render: (v: string[]) => text(v.map(nameOf).join(', ')),
+    },
+    {
+      title: t.columnRoles,
+      dataIndex: 'roles',
+      width: 112,
+      render: (_: unknown, row) => text(row.roles.map((r) => r.roleName).join(', ')),
+    },
+    {
+      title: t.columnStatus,
+      dataIndex: 'status',
+      width: 112,
+      render: (_: unknown, row) => (
+        <Switch
+          checked={row.status === 'ACTIVE'}
+          checkedText={t.active}
+          uncheckedText={t.disabled}
+          loading={switching === row.ssoUid}
+          aria-label={t.statusOf.replace('{user}', labelOf(row))}
+          onChange={(on) => void setStatus(row, on)}
+        />
+      ),
+    },
+    {
+      title: t.columnCreated,
+      dataIndex: 'createTime',
+      width: 112,
+      render: (v: string) => <span className="user-created">{formatTime(v)}</span>,
+    },
+    rowActionsColumn<InternalUser>(
+      common,
+      {
+        view: (row) => navigate(toOperate('view', row.ssoUid)),
+        edit: (row) => navigate(toOperate('edit', row.ssoUid)),
+        remove: (row) => deletion.remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row))),
+      },
+      160,
+    ),
+  ];
+
+  return (
+    <AdminPage title={common.modules.users}>
+      {deletion.holder}
+      <AdminFilters form={form} onSearch={search} onReset={reset}>
+        <Form.Item label={t.ssoUid} field="ssoUid">
+          <Input placeholder={t.ssoUidPlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.phone} field="phone">
+          <Input placeholder={t.phonePlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.email} field="email">
+          <Input placeholder={t.emailPlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.github} field="githubAccount">
+          <Input placeholder={t.githubPlaceholder} allowClear />
+        </Form.Item>
+        <Form.Item label={t.created} field="created">
+          <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
+        </Form.Item>
+      </AdminFilters>
+      <AdminList<InternalUser>
+        addLabel={t.add}
+        onAdd={() => navigate(toOperate('create'))}
+        selection={deletion}
+        rowKey="ssoUid"
+        columns={columns}
+        data={data?.users ?? []}
+        loading={isLoading}
+        page={page}
+        total={data?.totalCount ?? 0}
+        onPage={setPage}
+        onChange={(_pagination, _sorter, columnFilters, extra) => {
+          if (extra.action !== 'filter') return;
+          setSource((columnFilters.createBy as string[] | undefined) ?? []);
+          setUsed((columnFilters.platforms as string[] | undefined) ?? []);
+          setPage(1);
+        }}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,25 @@
+/** Fetchers for the visitor calls: login by account, register by email, activate. */
+import type { ActivatePayload, CaptchaResult, LoginReply, RegisterByEmailPayload } from '@shared/api/types';
+import { call } from '../../lib/api/client';
+import { encryptForUaa } from '../../lib/api/password';
+
+export async function loginByAccount(
+  input: { account: string; password: string; autoLogin: boolean },
+  captcha: CaptchaResult,
+): Promise<LoginReply> {
+  const password = await encryptForUaa(input.password, 'login');
+  return call<LoginReply['data'], LoginReply>(
+    'loginByAccount',
+    { account: input.account, password, autoLogin: input.autoLogin },
+    { captcha },
+  );
+}
+
+export async function registerByEmail(input: RegisterByEmailPayload): Promise<void> {
+  const password = await encryptForUaa(input.password, 'register');
+  await call('registerByEmail', { ...input, password });
+}
+
+export async function activate(payload: ActivatePayload): Promise<void> {
+  await call('registerActive', payload, { silent: true });
+}

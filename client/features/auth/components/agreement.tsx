@@ -1,0 +1,36 @@
+/**
+ * The agreement checkbox with its links (spec §5). An unticked submit opens a prompt bubble under
+ * the line, in the flow of the form so that it covers no field or button; ticking the box closes it.
+ */
+import { Checkbox, Link } from '@arco-design/web-react';
+import { useTexts } from '../../../lib/i18n/define-texts';
+import { texts } from './agreement.locale';
+import { useValidationText } from '../../../components/form-rules';
+import { usePlatformLinks } from '../../../lib/hooks/use-platform';
+
+export function Agreement(props: { checked: boolean; onChange(checked: boolean): void; prompt: boolean }) {
+  const t = useTexts(texts);
+  const text = useValidationText();
+  const links = usePlatformLinks();
+  return (
+    <>
+      <div className="agreement">
+        <Checkbox checked={props.checked} onChange={(v: boolean) => props.onChange(v)}>
+          {t.prefix}
+        </Checkbox>{' '}
+        <Link href={links.agreement} target="_blank" rel="noopener noreferrer">
+          {t.agreement}
+        </Link>{' '}
+        {t.and}{' '}
+        <Link href={links.privacy} target="_blank" rel="noopener noreferrer">
+          {t.privacy}
+        </Link>
+      </div>
+      {props.prompt ? (
+        <div className="agreement-prompt" role="alert">
+          {text('agreementRequired')}
+        </div>
+      ) : null}
+    </>
+  );
+}

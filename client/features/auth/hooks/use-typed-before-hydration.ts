@@ -1,0 +1,22 @@
+import type { FormInstance } from '@arco-design/web-react';
+import { useEffect } from 'react';
+
+/**
+ * A field of the prerendered page takes keys before React takes the page over: the text is in
+ * the input, not in the form. Hands it to the form once, after hydration.
+ */
+export function useTypedBeforeHydration<T extends Record<string, string>>(
+  form: FormInstance<T>,
+  formId: string,
+): void {
+  useEffect(() => {
+    const typed: Partial<T> = {};
+    document.querySelectorAll<HTMLInputElement>(`#${formId} input[id^="${formId}-"]`).forEach((input) => {
+      // Arco names a field's input `${formId}-${field}_input`.
+      const field = input.id.slice(formId.length + 1).replace(/_input$/, '') as keyof T;
+      if (input.value && !form.getFieldValue(field)) typed[field] = input.value as T[keyof T];
+    });
+    if (Object.keys(typed).length) form.setFieldsValue(typed as Parameters<typeof form.setFieldsValue>[0]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+}

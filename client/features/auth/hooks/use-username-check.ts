@@ -1,0 +1,37 @@
+import { useCallback, useRef, useState } from 'react';
+import { checkUsername } from '@shared/validation/rules';
+import type { ValidationCode } from '@shared/validation/messages';
+import { ApiError, call } from '../../../lib/api/client';
+
+/** Why the server will not take a username (spec §5), from its silent check (spec §7), or null. */
+async function serverProblem(username: string): Promise<ValidationCode | null> {
+  try {
+    const reply = await call<{ exist?: boolean }>('usernameCheck', { username }, { silent: true });
+    return reply.data?.exist ? 'usernameTaken' : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.msgCode === 'C0902') return 'usernameSensitive';
+    if (error instanceof ApiError && error.msgCode === 'A0210') return 'usernameTaken';
+    return 'usernameCheckFailed';
+  }
+}
+
+/**
+ * The username check of the set-username page and the register phone tab: on blur, once the
+ * value passes the local rules, the server says whether the name is free; `verify` asks again
+ * before a submit. Only the latest answer counts.
+ */
+export function useUsernameCheck() {
+  const [problem, setProblem] = useState<ValidationCode | null>(null);
+  const latest = useRef(0);
+
+  const run = useCallback(async (username: string, local: boolean): Promise<ValidationCode | null> => {
+    const ticket = ++latest.current;
+    const found = local && checkUsername(username) !== null ? null : await serverProblem(username);
+    if (ticket === latest.current) setProblem(found);
+    return found;
+  }, []);
+
+  const onBlur = useCallback((username: string) => void run(username, true), [run]);
+  const verify = useCallback(async (username: string) => (await run(username, false)) === null, [run]);
+  return { problem, onBlur, verify };
+}

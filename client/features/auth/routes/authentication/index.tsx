@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { productMessage } from '@shared/errors/catalogue';
+
+import { useBrand } from '../../../../lib/brand';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { ResultPanel } from '../../../../components/result-panel';
+import { useLocale } from '../../../../lib/i18n/locale-context';
+
+export const REDIRECT_FAILURE_DELAY_MS = 2000;
+
+/**
+ * The SPA side of /authentication. The BFF does the real work on a full page load; the SPA only
+ * lands here when the BFF refused the redirect (it says so in the injected config), or when the
+ * router navigated here client-side, in which case the page is handed to the BFF.
+ */
+export default function AuthenticationPage() {
+  const { locale } = useLocale();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const config = runtimeConfig();
+  const failed = config.pageError === 'redirectFailed';
+  const loginRoute = useBrand().route('login');
+
+  useEffect(() => {
+    if (!failed) {
+      window.location.replace(`${location.pathname}${location.search}`);
+      return undefined;
+    }
+    const timer = window.setTimeout(() => {
+      config.pageError = undefined;
+      navigate(loginRoute, { replace: true });
+    }, REDIRECT_FAILURE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [failed, loginRoute, navigate, location.pathname, location.search, config]);
+
+  return (
+    <PublicLayout>
+      {failed ? <ResultPanel status="error" title={productMessage('redirectFailed', locale)} /> : null}
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,175 @@
+import { Button, Form, Input } from '@arco-design/web-react';
+import { PasswordInput } from '../../../../components/password-input';
+import { Tabs } from '../../../../components/tabs';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
+import { call } from '../../../../lib/api/client';
+import { itemExists } from '../../../../lib/api/account';
+import { encryptForUaa } from '../../../../lib/api/password';
+import { useBrand } from '../../../../lib/brand';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { CodeInput } from '../../../../components/code-input';
+import { useRule, useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { useAutoRedirect } from '../../hooks/use-auto-redirect';
+import { ResultLink, ResultPanel } from '../../../../components/result-panel';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+
+type Channel = 'phone' | 'email';
+interface Values {
+  item: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
+  const t = useTexts(texts);
+  const rule = useRule();
+  const text = useValidationText();
+  const [form] = Form.useForm<Values>();
+  const [unknown, setUnknown] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const check = channel === 'phone' ? (v: unknown) => checkPhone(v) : checkEmail;
+
+  // Spec §5: existence is checked on blur; a failing check is ignored.
+  async function onBlur(value: string): Promise<void> {
+    if (check(value) !== null) return setUnknown(false);
+    const exists = await itemExists({ item: value, type: channel });
+    setUnknown(exists === false);
+  }
+
+  async function sendCode(): Promise<boolean> {
+    try {
+      await form.validate(['item']);
+    } catch {
+      return false;
+    }
+    if (unknown) return false;
+    try {
+      await call('passwordForget', { type: channel, item: form.getFieldValue('item') });
+      notify.success(t.codeSent);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function submit(values: Values): Promise<void> {
+    if (unknown) return;
+    setSubmitting(true);
+    try {
+      const password = await encryptForUaa(values.password, 'resetPassword');
+      await call('passwordReset', { type: channel, item: values.item, code: values.code, password });
+      onDone();
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Form id={`forget-${channel}`} form={form} layout="vertical" onSubmit={submit}>
+      <Form.Item
+        label={channel === 'phone' ? t.phone : t.email}
+        field="item"
+        rules={rule(check)}
+        validateTrigger="onBlur"
+        validateStatus={unknown ? 'error' : undefined}
+        help={
+          unknown ? (
+            <span role="alert">
+              {text(channel === 'phone' ? 'phoneNotRegistered' : 'emailNotRegistered')}
+            </span>
+          ) : undefined
+        }
+      >
+        <Input
+          placeholder={channel === 'phone' ? t.phonePlaceholder : t.emailPlaceholder}
+          autoComplete={channel === 'phone' ? 'tel' : 'email'}
+          inputMode={channel === 'phone' ? 'numeric' : 'email'}
+          maxLength={channel === 'phone' ? 11 : 254}
+          onBlur={(e) => void onBlur(e.target.value)}
+        />
+      </Form.Item>
+      <Form.Item
+        label={t.code}
+        field="code"
+        rules={rule((v) => checkCode(v, channel === 'phone' ? 'phone' : 'other'))}
+        validateTrigger="onBlur"
+      >
+        <CodeInput
+          placeholder={t.codePlaceholder}
+          maxLength={channel === 'phone' ? 6 : 20}
+          onSend={sendCode}
+        />
+      </Form.Item>
+      <Form.Item label={t.password} field="password" rules={rule(checkNewPassword)} validateTrigger="onBlur">
+        <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        label={t.confirm}
+        field="confirm"
+        dependencies={['password']}
+        rules={rule((v) => {
+          if (typeof v !== 'string' || v === '') return 'confirmRequired';
+          return v === form.getFieldValue('password') ? null : 'resetMismatch';
+        })}
+        validateTrigger="onBlur"
+      >
+        <PasswordInput placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
+        {t.submit}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ForgetPage({ initialChannel }: { initialChannel?: Channel } = {}) {
+  const t = useTexts(texts);
+  const brand = useBrand();
+  const location = useLocation();
+  const [channel, setChannel] = useState<Channel>(initialChannel ?? 'phone');
+  const [done, setDone] = useState(false);
+  const loginHref = `${brand.route('login')}${location.search}`;
+  const left = useAutoRedirect(done, loginHref);
+
+  if (done) {
+    return (
+      <PublicLayout>
+        <ResultPanel
+          takeFocus
+          status="success"
+          title={t.doneTitle}
+          countdown={t.doneBody.replace('{s}', String(left))}
+          actions={
+            <ResultLink to={loginHref} primary>
+              {t.loginNow}
+            </ResultLink>
+          }
+        />
+      </PublicLayout>
+    );
+  }
+
+  return (
+    <PublicLayout title={t.title}>
+      <Tabs activeTab={channel} onChange={(key) => setChannel(key as Channel)}>
+        <Tabs.TabPane key="phone" title={t.phoneTab}>
+          <ResetForm channel="phone" onDone={() => setDone(true)} />
+        </Tabs.TabPane>
+        <Tabs.TabPane key="email" title={t.emailTab}>
+          <ResetForm channel="email" onDone={() => setDone(true)} />
+        </Tabs.TabPane>
+      </Tabs>
+      <div className="form-links">
+        <RouterLink to={loginHref}>{t.back}</RouterLink>
+        <span />
+      </div>
+    </PublicLayout>
+  );
+}

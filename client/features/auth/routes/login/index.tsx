@@ -1,0 +1,257 @@
+import { Button, Checkbox, Form, Input } from '@arco-design/web-react';
+import { PasswordInput } from '../../../../components/password-input';
+import { Tabs } from '../../../../components/tabs';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { LocationInfo, LoginReply } from '@shared/api/types';
+import { checkAccount, checkCode, checkLoginPassword, checkPhone } from '@shared/validation/rules';
+import { call } from '../../../../lib/api/client';
+import { SWR_KEYS } from '../../../../lib/api/account';
+import { loginByAccount } from '../../api';
+import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
+import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
+import { useBrand } from '../../../../lib/brand';
+import { tellEmbedder } from '../../../../lib/widget';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration';
+import { ThirdPartyLogins } from '../../components/third-party-logins';
+import { Agreement } from '../../components/agreement';
+import { useCaptcha } from '../../components/captcha-dialog';
+import { useRule } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { CodeInput } from '../../../../components/code-input';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useLocale } from '../../../../lib/i18n/locale-context';
+import { productMessage } from '@shared/errors/catalogue';
+import { texts } from './locale';
+
+type Tab = 'sms' | 'password';
+const OVERSEAS_CITIES = /hong\s*kong|taiwan|macau|macao|香港|台湾|澳门/i;
+
+export default function LoginPage({
+  initialTab,
+  stayAfterLogin = false,
+}: {
+  initialTab?: Tab;
+  /** The page holding the form shows what comes next itself (the widget's set-phone entrance). */
+  stayAfterLogin?: boolean;
+} = {}) {
+  const t = useTexts(texts);
+  const { locale } = useLocale();
+  const rule = useRule();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate } = useSWRConfig();
+  const captcha = useCaptcha();
+  const brand = useBrand();
+  const [tab, setTab] = useState<Tab>(initialTab ?? 'sms');
+  const [tabChosen, setTabChosen] = useState(initialTab !== undefined);
+  const [agreed, setAgreed] = useState(false);
+  const [prompt, setPrompt] = useState(false);
+  const [autoLogin, setAutoLogin] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [smsForm] = Form.useForm<{ phone: string; code: string }>();
+  const [passwordForm] = Form.useForm<{ account: string; password: string }>();
+  // What a visitor typed into the prerendered page before the script arrived.
+  useTypedBeforeHydration(smsForm, 'login-sms');
+  useTypedBeforeHydration(passwordForm, 'login-password');
+
+  // Visitors abroad or in Hong Kong, Taiwan and Macau get the password tab first (spec §2).
+  useEffect(() => {
+    let live = true;
+    call<LocationInfo>('locationInfo', undefined, { silent: true })
+      .then((reply) => {
+        const info = reply.data;
+        if (live && !tabChosen && info && (info.overseas || OVERSEAS_CITIES.test(info.city ?? '')))
+          setTab('password');
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
+  }, []);
+
+  function requireAgreement(): boolean {
+    if (agreed) return true;
+    setPrompt(true);
+    return false;
+  }
+
+  async function finish(reply: LoginReply): Promise<void> {
+    await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
+    if (stayAfterLogin) return;
+    const destination = destinationAfterLogin({
+      search: location.search,
+      username: reply.data?.data?.username,
+    });
+    const go = () => {
+      const next = destination.kind === 'document' ? destination.href : destination.path;
+      // Inside the intern widget the embedding page decides what happens next.
+      if (tellEmbedder(next)) return;
+      if (destination.kind === 'document') window.location.assign(destination.href);
+      else navigate(destination.path, { replace: true });
+    };
+    if (isSpecialInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
+    else go();
+  }
+
+  async function sendCode(): Promise<boolean> {
+    try {
+      await smsForm.validate(['phone']);
+    } catch {
+      return false;
+    }
+    const result = await captcha.verify();
+    if (!result) return false;
+    try {
+      await call('loginSmsCode', { phone: smsForm.getFieldValue('phone') }, { captcha: result });
+      notify.success(t.codeSent);
+      return true;
+    } catch {
+      return false; // the client showed the server's message
+    }
+  }
+
+  const formInvalid = () => notify.error(productMessage('formInvalid', locale));
+
+  async function submitSms(values: { phone: string; code: string }): Promise<void> {
+    if (!requireAgreement()) return;
+    setSubmitting(true);
+    try {
+      const params = new URLSearchParams(location.search);
+      const reply = await call<LoginReply['data'], LoginReply>('loginByPhone', {
+        phone: values.phone,
+        code: values.code,
+        autoLogin,
+        source: params.get('source') ?? undefined,
+        clientId: params.get('clientId') ?? undefined,
+      });
+      await finish(reply);
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function submitPassword(values: { account: string; password: string }): Promise<void> {
+    if (!requireAgreement()) return;
+    const result = await captcha.verify();
+    if (!result) return;
+    setSubmitting(true);
+    try {
+      await finish(await loginByAccount({ ...values, autoLogin }, result));
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const common = (
+    <>
+      <Agreement
+        checked={agreed}
+        onChange={(v) => {
+          setAgreed(v);
+          setPrompt(false);
+        }}
+        prompt={prompt}
+      />
+      <Checkbox checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
+        {t.autoLogin.replace('{days}', String(brand.autoLoginDays))}
+      </Checkbox>
+    </>
+  );
+  const links = (
+    <div className="form-links">
+      <RouterLink to={`${brand.route('forget')}${location.search}`}>{t.forgot}</RouterLink>
+      <span>
+        {t.noAccount}{' '}
+        <RouterLink to={`${brand.route('register')}${location.search}`}>{t.register}</RouterLink>
+      </span>
+    </div>
+  );
+
+  return (
+    <PublicLayout title={t.title}>
+      <Tabs
+        activeTab={tab}
+        onChange={(key) => {
+          setTab(key as Tab);
+          setTabChosen(true);
+        }}
+      >
+        <Tabs.TabPane key="sms" title={t.smsTab}>
+          <Form
+            id="login-sms"
+            // Before the script takes the prerendered page over, Enter would submit the form to the
+            // browser, reload /login and lose what was typed; a dialog form outside a dialog goes
+            // nowhere. Once taken over, the form's own handler submits it.
+            method="dialog"
+            onFocus={captcha.preload}
+            form={smsForm}
+            layout="vertical"
+            onSubmit={submitSms}
+            onSubmitFailed={formInvalid}
+            autoComplete="on"
+          >
+            <Form.Item
+              label={t.phone}
+              field="phone"
+              rules={rule((v) => checkPhone(v))}
+              validateTrigger="onBlur"
+            >
+              <Input placeholder={t.phonePlaceholder} autoComplete="tel" inputMode="numeric" maxLength={11} />
+            </Form.Item>
+            <Form.Item
+              label={t.code}
+              field="code"
+              rules={rule((v) => checkCode(v, 'phone'))}
+              validateTrigger="onBlur"
+            >
+              <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
+            </Form.Item>
+            {common}
+            <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
+              {submitting ? t.submitting : t.submit}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+        <Tabs.TabPane key="password" title={t.passwordTab}>
+          <Form
+            id="login-password"
+            method="dialog"
+            onFocus={captcha.preload}
+            form={passwordForm}
+            layout="vertical"
+            onSubmit={submitPassword}
+            onSubmitFailed={formInvalid}
+            autoComplete="on"
+          >
+            <Form.Item label={t.account} field="account" rules={rule(checkAccount)} validateTrigger="onBlur">
+              <Input placeholder={t.accountPlaceholder} autoComplete="username" maxLength={40} />
+            </Form.Item>
+            <Form.Item
+              label={t.password}
+              field="password"
+              rules={rule(checkLoginPassword)}
+              validateTrigger="onBlur"
+            >
+              <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="current-password" />
+            </Form.Item>
+            {common}
+            <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
+              {submitting ? t.submitting : t.submit}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+      </Tabs>
+      {links}
+      <ThirdPartyLogins />
+      {captcha.dialog}
+    </PublicLayout>
+  );
+}

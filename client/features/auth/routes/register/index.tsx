@@ -1,0 +1,296 @@
+import { Button, Form, Input } from '@arco-design/web-react';
+import { PasswordInput } from '../../../../components/password-input';
+import { Tabs } from '../../../../components/tabs';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import {
+  checkCode,
+  checkConfirmation,
+  checkEmail,
+  checkEmailTabUsername,
+  checkNewPassword,
+  checkPhone,
+  checkUsername,
+} from '@shared/validation/rules';
+import type { ValidationCode } from '@shared/validation/messages';
+import { call } from '../../../../lib/api/client';
+import { itemExists } from '../../../../lib/api/account';
+import { registerByEmail } from '../../api';
+import { encryptForUaa } from '../../../../lib/api/password';
+import { useBrand } from '../../../../lib/brand';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { useAutoRedirect } from '../../hooks/use-auto-redirect';
+import { useUsernameCheck } from '../../hooks/use-username-check';
+import { Agreement } from '../../components/agreement';
+import { useRule, useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { CodeInput } from '../../../../components/code-input';
+import { ResultLink, ResultPanel } from '../../../../components/result-panel';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+
+type Tab = 'email' | 'phone';
+interface EmailValues {
+  username: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+interface PhoneValues {
+  username: string;
+  phone: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+export default function RegisterPage({ initialDone }: { initialDone?: { kind: Tab; email?: string } } = {}) {
+  const t = useTexts(texts);
+  const rule = useRule();
+  const text = useValidationText();
+  const location = useLocation();
+  const [tab, setTab] = useState<Tab>('email');
+  const [agreed, setAgreed] = useState(false);
+  const [prompt, setPrompt] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState<{ kind: Tab; email?: string } | null>(initialDone ?? null);
+  const [exists, setExists] = useState<{ email?: boolean; phone?: boolean }>({});
+  // The phone tab's username is checked with the server on blur, before a code is spent (spec §5).
+  const username = useUsernameCheck();
+  const [emailForm] = Form.useForm<EmailValues>();
+  const [phoneForm] = Form.useForm<PhoneValues>();
+  const source = new URLSearchParams(location.search).get('source') ?? undefined;
+  const brand = useBrand();
+  const loginHref = `${brand.route('login')}${location.search}`;
+  // The branded variant returns to its login after a visible 10 s countdown (spec §2).
+  const left = useAutoRedirect(brand.branded && done !== null, loginHref);
+
+  async function checkExists(kind: 'email' | 'phone', value: string, valid: boolean): Promise<void> {
+    if (!valid) return setExists((e) => ({ ...e, [kind]: false }));
+    const found = await itemExists({ item: value, type: kind });
+    setExists((e) => ({ ...e, [kind]: found === true }));
+  }
+
+  function existsHelp(kind: 'email' | 'phone'): ReactNode {
+    if (!exists[kind]) return undefined;
+    const code: ValidationCode = kind === 'email' ? 'emailExists' : 'phoneExists';
+    return (
+      <span role="alert">
+        {text(code)} <RouterLink to={loginHref}>{t.loginLink}</RouterLink>
+      </span>
+    );
+  }
+
+  async function submitEmail(values: EmailValues): Promise<void> {
+    if (!agreed) return setPrompt(true);
+    setSubmitting(true);
+    try {
+      await registerByEmail({
+        username: values.username,
+        email: values.email,
+        password: values.password,
+        source,
+      });
+      setDone({ kind: 'email', email: values.email });
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function sendCode(): Promise<boolean> {
+    try {
+      await phoneForm.validate(['phone']);
+    } catch {
+      return false;
+    }
+    try {
+      await call('registerSmsCode', { phone: phoneForm.getFieldValue('phone') });
+      notify.success(t.codeSent);
+      return true;
+    } catch {
+      return false; // the client showed the server's message
+    }
+  }
+
+  async function submitPhone(values: PhoneValues): Promise<void> {
+    if (!agreed) return setPrompt(true);
+    setSubmitting(true);
+    try {
+      if (!(await username.verify(values.username))) return;
+      const password = await encryptForUaa(values.password, 'register');
+      await call('registerByPhone', {
+        username: values.username,
+        phone: values.phone,
+        code: values.code,
+        password,
+        source,
+      });
+      setDone({ kind: 'phone' });
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <PublicLayout>
+        <ResultPanel
+          status="success"
+          // After a submit (not when the widget opens on the result): the form is gone.
+          takeFocus={!initialDone}
+          title={done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle}
+          body={
+            done.kind === 'phone'
+              ? t.phoneDoneBody
+              : done.email
+                ? t.emailSentBody.replace('{email}', done.email)
+                : t.emailSentBodyNoAddress
+          }
+          countdown={brand.branded ? t.autoBack.replace('{s}', String(left)) : undefined}
+          actions={
+            <ResultLink to={loginHref} primary>
+              {t.backToLogin}
+            </ResultLink>
+          }
+        />
+      </PublicLayout>
+    );
+  }
+
+  const agreement = (
+    <Agreement
+      checked={agreed}
+      onChange={(v) => {
+        setAgreed(v);
+        setPrompt(false);
+      }}
+      prompt={prompt}
+    />
+  );
+  const passwordFields = (form: typeof emailForm | typeof phoneForm) => (
+    <>
+      <Form.Item label={t.password} field="password" rules={rule(checkNewPassword)} validateTrigger="onBlur">
+        <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        label={t.confirm}
+        field="confirm"
+        dependencies={['password']}
+        rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
+        validateTrigger="onBlur"
+      >
+        <PasswordInput placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+    </>
+  );
+
+  return (
+    <PublicLayout title={t.title}>
+      <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)}>
+        <Tabs.TabPane key="email" title={t.emailTab}>
+          <Form id="register-email" form={emailForm} layout="vertical" onSubmit={submitEmail}>
+            <Form.Item
+              label={t.username}
+              field="username"
+              rules={rule(checkEmailTabUsername)}
+              validateTrigger="onBlur"
+            >
+              <Input placeholder={t.usernamePlaceholder} autoComplete="username" maxLength={30} />
+            </Form.Item>
+            <Form.Item
+              label={t.email}
+              field="email"
+              rules={rule(checkEmail)}
+              validateTrigger="onBlur"
+              help={existsHelp('email')}
+              validateStatus={exists.email ? 'error' : undefined}
+            >
+              <Input
+                placeholder={t.emailPlaceholder}
+                autoComplete="email"
+                onBlur={(e) => void checkExists('email', e.target.value, checkEmail(e.target.value) === null)}
+              />
+            </Form.Item>
+            {passwordFields(emailForm)}
+            {agreement}
+            <Button
+              type="primary"
+              htmlType="submit"
+              long
+              loading={submitting}
+              disabled={exists.email}
+              className="submit"
+            >
+              {t.submit}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+        <Tabs.TabPane key="phone" title={t.phoneTab}>
+          <Form id="register-phone" form={phoneForm} layout="vertical" onSubmit={submitPhone}>
+            <Form.Item
+              label={t.username}
+              field="username"
+              rules={rule(checkUsername)}
+              validateTrigger="onBlur"
+              validateStatus={username.problem ? 'error' : undefined}
+              help={username.problem ? <span role="alert">{text(username.problem)}</span> : undefined}
+            >
+              <Input
+                placeholder={t.usernamePlaceholder}
+                autoComplete="username"
+                maxLength={30}
+                onBlur={(e) => username.onBlur(e.target.value)}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t.phone}
+              field="phone"
+              rules={rule((v) => checkPhone(v))}
+              validateTrigger="onBlur"
+              help={existsHelp('phone')}
+              validateStatus={exists.phone ? 'error' : undefined}
+            >
+              <Input
+                placeholder={t.phonePlaceholder}
+                autoComplete="tel"
+                inputMode="numeric"
+                maxLength={11}
+                onBlur={(e) => void checkExists('phone', e.target.value, checkPhone(e.target.value) === null)}
+              />
+            </Form.Item>
+            <Form.Item
+              label={t.code}
+              field="code"
+              rules={rule((v) => checkCode(v, 'phone'))}
+              validateTrigger="onBlur"
+            >
+              <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
+            </Form.Item>
+            {passwordFields(phoneForm)}
+            {agreement}
+            <Button
+              type="primary"
+              htmlType="submit"
+              long
+              loading={submitting}
+              disabled={exists.phone || username.problem !== null}
+              className="submit"
+            >
+              {t.submit}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+      </Tabs>
+      <div className="form-links">
+        <span />
+        <span>
+          {t.haveAccount} <RouterLink to={loginHref}>{t.login}</RouterLink>
+        </span>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Form, Input } from '@arco-design/web-react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ROUTES } from '@shared/routes';
+import { checkUsername } from '@shared/validation/rules';
+import { call } from '../../../../lib/api/client';
+import { SWR_KEYS } from '../../../../lib/api/account';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { useRule, useValidationText } from '../../../../components/form-rules';
+import { notify } from '../../../../lib/notify';
+import { useUsernameCheck } from '../../hooks/use-username-check';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+
+export default function UsernamePage() {
+  const t = useTexts(texts);
+  const rule = useRule();
+  const text = useValidationText();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate } = useSWRConfig();
+  const [form] = Form.useForm<{ username: string }>();
+  const { problem, onBlur, verify } = useUsernameCheck();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit({ username }: { username: string }): Promise<void> {
+    setSubmitting(true);
+    try {
+      if (!(await verify(username))) return;
+      await call('infoUpdate', { username });
+      notify.success(t.done);
+      await mutate(SWR_KEYS.userInfo);
+      const params = new URLSearchParams(location.search);
+      if (params.get('clientId') && params.get('redirect')) {
+        window.location.assign(`${ROUTES.authentication}${location.search}`);
+      } else {
+        navigate(ROUTES.usercenter, { replace: true });
+      }
+    } catch {
+      /* shown by the client */
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <PublicLayout title={t.title}>
+      <p className="coming-soon">{t.hint}</p>
+      <Form id="set-username" form={form} layout="vertical" onSubmit={submit}>
+        <Form.Item
+          label={t.username}
+          field="username"
+          rules={rule(checkUsername)}
+          validateTrigger="onBlur"
+          validateStatus={problem ? 'error' : undefined}
+          help={problem ? <span role="alert">{text(problem)}</span> : undefined}
+        >
+          <Input
+            placeholder={t.placeholder}
+            autoComplete="username"
+            maxLength={30}
+            onBlur={(e) => onBlur(e.target.value)}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
+          {t.confirm}
+        </Button>
+      </Form>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,82 @@
+import { Spin } from '@arco-design/web-react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '@shared/routes';
+import { ApiError } from '../../../../lib/api/client';
+import {
+  bindCode,
+  exchangeCode,
+  notifyOpener,
+  openerDestination,
+  POPUP_CLOSE_DELAY_MS,
+  takeOauthOpener,
+  takeOauthState,
+} from '../../oauth';
+import { BIND_TYPE, type OauthProvider } from '../../../../lib/oauth-popup';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { ResultLink, ResultPanel } from '../../../../components/result-panel';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+
+type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+/** /github-login and /carsi-login: the popup's landing after the provider's consent page. */
+export default function OauthCallbackPage() {
+  const t = useTexts(texts);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [state, setState] = useState<State>({ kind: 'working' });
+  const started = useRef(false);
+  const provider: OauthProvider = location.pathname === ROUTES.carsiLogin ? 'carsi' : 'github';
+
+  useEffect(() => {
+    if (started.current) return; // a code is single-use: exchange it once
+    started.current = true;
+    const code = params.get('code');
+    const expected = takeOauthState();
+    // Popup mode: the other site this login is for, kept with the state the provider sends back.
+    const site = expected ? takeOauthOpener(expected) : null;
+    if (!code) return setState({ kind: 'failed', message: t.missingCode });
+    if (!expected || params.get('state') !== expected)
+      return setState({ kind: 'failed', message: t.badState });
+    const binding = params.get('type') === BIND_TYPE && provider === 'github';
+    const work = binding ? bindCode('github', code) : exchangeCode(provider, code, params.get('source'));
+    work
+      .then(() => {
+        const opener = window.opener as Window | null;
+        if (opener && !opener.closed && notifyOpener(opener, site) !== 'refused') {
+          setState({ kind: 'done' });
+          window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
+        } else {
+          // Nobody to hand over to (or a page that may not be told): this window goes on itself.
+          navigate(openerDestination(''), { replace: true });
+        }
+      })
+      .catch((err: unknown) =>
+        setState({ kind: 'failed', message: err instanceof ApiError ? err.message : t.failed }),
+      );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per landing
+  }, []);
+
+  return (
+    <PublicLayout>
+      {state.kind === 'working' ? (
+        <ResultPanel status={null} icon={<Spin size={32} />} title={t.working} />
+      ) : state.kind === 'done' ? (
+        <ResultPanel status="success" title={t.done} />
+      ) : (
+        <ResultPanel
+          status="error"
+          title={t.failed}
+          body={state.message}
+          actions={
+            <ResultLink to={ROUTES.login} primary>
+              {t.back}
+            </ResultLink>
+          }
+        />
+      )}
+    </PublicLayout>
+  );
+}

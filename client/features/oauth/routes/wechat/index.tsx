@@ -1,0 +1,165 @@
+import { Alert, Result, Spin } from '@arco-design/web-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { LoginReply } from '@shared/api/types';
+import { productMessage } from '@shared/errors/catalogue';
+import { ROUTES } from '@shared/routes';
+import { SWR_KEYS } from '../../../../lib/api/account';
+import { ApiError } from '../../../../lib/api/client';
+import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
+import { useBrand } from '../../../../lib/brand';
+import {
+  bindCode,
+  exchangeCode,
+  notifyOpener,
+  POPUP_CLOSE_DELAY_MS,
+  takeOauthState,
+  takeWechatJourney,
+  wechatAddress,
+  type WechatJourney,
+} from '../../oauth';
+import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '../../../../lib/oauth-popup';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { storage } from '../../../../lib/storage';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { notify } from '../../../../lib/notify';
+import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+import { useLocale } from '../../../../lib/i18n/locale-context';
+import './wechat.css';
+
+/** The top page when this page is in a frame of our own origin (the QR frame), else null. */
+function ownTop(): Window | null {
+  try {
+    const top = window.top;
+    return top && top !== window.self && top.location.origin === window.location.origin ? top : null;
+  } catch {
+    return null; // a foreign top page
+  }
+}
+
+type Navigate = (to: string) => void;
+
+/**
+ * Where a finished WeChat login goes: a popup tells its opener (spec §4's popup mode: another
+ * site's page only when the login started for it); else /midpage's stored redirect (used once),
+ * else spec §4's routing with the query the login started from.
+ */
+function finish(reply: LoginReply, journey: WechatJourney, navigate: Navigate): void {
+  const opener = window.opener as Window | null;
+  if (opener && !opener.closed && notifyOpener(opener, journey.opener ?? null) !== 'refused') {
+    window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
+    return;
+  }
+  const { search } = journey;
+  const stored = storage.take('wxredirect');
+  if (stored && stored.startsWith('/') && !stored.startsWith('//')) return navigate(stored);
+  const destination = destinationAfterLogin({ search, username: reply.data?.data?.username });
+  const go = () =>
+    destination.kind === 'document' ? window.location.assign(destination.href) : navigate(destination.path);
+  if (isSpecialInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
+  else go();
+}
+
+/** The query the visitor arrived with, less this page's own `purpose`. */
+function journeySearch(params: URLSearchParams): string {
+  const query = new URLSearchParams(params);
+  query.delete('purpose');
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** /wechat and /midpage: the QR-code login (production only, spec §2). */
+export default function WechatPage() {
+  const t = useTexts(texts);
+  const { locale } = useLocale();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate } = useSWRConfig();
+  const [params] = useSearchParams();
+  const [address, setAddress] = useState<string>();
+  const [error, setError] = useState<string>();
+  const started = useRef(false);
+  const production = runtimeConfig().env === 'production';
+  const code = params.get('code');
+  // On the way out the purpose is in the address; on the way back, in the journey kept for it.
+  const [binding, setBinding] = useState(!code && params.get('purpose') === WECHAT_BIND_PURPOSE);
+
+  useEffect(() => {
+    if (!production || started.current) return;
+    started.current = true;
+    const redirect = params.get('redirect');
+    if (location.pathname === ROUTES.midpage && redirect) storage.set('wxredirect', redirect);
+    if (code) {
+      // WeChat sent our QR frame back here: the top page takes the code over, so that the login is
+      // a first-party one (a login inside a frame gets the embedded widget's cross-site cookie).
+      const top = ownTop();
+      if (top) return top.location.replace(window.location.href);
+      // No login started here (nothing stored) is as bad as a wrong state: a forged link signs nobody in.
+      const expected = takeOauthState();
+      if (!expected || params.get('state') !== expected) return setError(t.badState);
+      const journey: WechatJourney = takeWechatJourney(expected) ?? { purpose: 'login', search: '' };
+      const toUsercenter = () => navigate(ROUTES.usercenter, { replace: true });
+      if (journey.purpose === 'bind' || params.get('type') === BIND_TYPE) {
+        // A bind keeps the session it started with; either way the visitor is back in the user centre.
+        setBinding(true);
+        bindCode('wechat', code)
+          .then(() => mutate(SWR_KEYS.userInfo))
+          .then(toUsercenter)
+          .catch((err: unknown) => {
+            // The API client has already shown the server's message.
+            if (!(err instanceof ApiError)) notify.error(t.bindFailed);
+            toUsercenter();
+          });
+        return;
+      }
+      const source = params.get('source') ?? new URLSearchParams(journey.search).get('source');
+      exchangeCode('wechat', code, source)
+        .then(async (reply) => {
+          await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
+          finish(reply, journey, (to) => navigate(to, { replace: true }));
+        })
+        .catch((err: unknown) => setError(err instanceof ApiError ? err.message : t.failed));
+      return;
+    }
+    wechatAddress({ purpose: binding ? 'bind' : 'login', search: journeySearch(params) })
+      .then(setAddress)
+      .catch(() => setError(binding ? t.bindFailed : t.failed));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per landing
+  }, []);
+
+  // Back where the visitor came from: the user centre for a bind, else the login page (with its query).
+  const loginQuery = code || location.pathname === ROUTES.midpage ? '' : journeySearch(params);
+  const back = binding ? (
+    <RouterLink to={ROUTES.usercenter}>{t.backToUsercenter}</RouterLink>
+  ) : (
+    <RouterLink to={`${brand.route('login')}${loginQuery}`}>{t.back}</RouterLink>
+  );
+  const title = binding ? t.bindTitle : t.title;
+  if (!production) {
+    return (
+      <PublicLayout title={title}>
+        <Alert type="warning" content={productMessage('wechatUnsupported', locale)} />
+        <div className="form-links">{back}</div>
+      </PublicLayout>
+    );
+  }
+  return (
+    <PublicLayout title={title}>
+      {error ? (
+        <Result status="error" title={binding ? t.bindFailed : t.failed} subTitle={error} />
+      ) : code ? (
+        <Result status={null} icon={<Spin size={32} />} title={binding ? t.binding : t.signingIn} />
+      ) : (
+        <div className="qr-container">
+          <p>{binding ? t.bindScan : t.scan}</p>
+          {address ? <iframe className="qr-frame" title={t.qr} src={address} /> : <Spin size={32} />}
+        </div>
+      )}
+      <div className="form-links">{back}</div>
+    </PublicLayout>
+  );
+}

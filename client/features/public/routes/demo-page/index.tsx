@@ -1,0 +1,40 @@
+import { Alert } from '@arco-design/web-react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { PLATFORM_KEYS, type PlatformKey } from '@shared/platforms';
+import { DEMO_PAGES, ROUTES } from '@shared/routes';
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { platformNames } from '../../../../lib/platform-theme';
+import { runtimeConfig } from '../../../../lib/runtime-config';
+import { useTexts } from '../../../../lib/i18n/define-texts';
+import { texts } from './locale';
+import './demo-page.css';
+
+type Kind = keyof typeof DEMO_PAGES;
+
+/**
+ * /agreement, /privacy and /feedback in demo mode: readable stand-ins for the pages the built-in
+ * development links point at, naming the platform the link came from. Elsewhere unknown paths.
+ */
+export default function DemoPage() {
+  const t = useTexts(texts);
+  const names = useTexts(platformNames);
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const kind = (Object.keys(DEMO_PAGES) as Kind[]).find((k) => DEMO_PAGES[k] === location.pathname);
+  if (!runtimeConfig().demo || !kind) return <Navigate to={ROUTES.login} replace />;
+  const key = params.get('platform');
+  const platform = PLATFORM_KEYS.includes(key as PlatformKey) ? names[key as PlatformKey] : names.main;
+  const page = t[kind];
+  return (
+    <PublicLayout title={page.title} wide>
+      <p className="demo-page-for">{t.forPlatform.replace('{platform}', platform)}</p>
+      <Alert type="info" content={t.demoNote} className="demo-page-note" />
+      {Object.values(page.sections).map((section) => (
+        <section key={section.heading} className="demo-page-section">
+          <h2>{section.heading}</h2>
+          <p>{section.body}</p>
+        </section>
+      ))}
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,11 @@
+import { PublicLayout } from '../../../../components/layouts/public-layout';
+import { NoPermission } from '../../../../components/no-permission';
+
+/** The no-permission page (spec §2, §4: shown on 403). */
+export default function NoPermissionPage() {
+  return (
+    <PublicLayout>
+      <NoPermission />
+    </PublicLayout>
+  );
+}

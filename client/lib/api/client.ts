@@ -1,0 +1,143 @@
+/**
+ * The one HTTP client of the SPA (STYLE.md habit 3). It adds the CSRF header, the language, the
+ * iframe marker and the 6 s timeout; turns replies that are not msgCode '10000' into ApiError;
+ * shows the error toast (except for silent calls); and applies spec §4 to 401 and 403.
+ */
+import { ENDPOINTS, GATEWAY_BASE, type Endpoint, type EndpointName } from '@shared/api/endpoints';
+import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
+import type { CaptchaResult } from '@shared/api/types';
+import { productMessage, type ProductMessage } from '@shared/errors/catalogue';
+import { currentLocale } from '../i18n/locale-context';
+import { notify } from '../notify';
+import { onUnauthorized, setPermitted } from './session-events';
+
+export const REQUEST_TIMEOUT_MS = 6000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly msgCode: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface CallOptions {
+  /** Do not toast failures (the caller shows them itself). */
+  silent?: boolean;
+  captcha?: CaptchaResult;
+  query?: Record<string, string>;
+}
+
+export function inIframe(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+function networkFailure(key: ProductMessage, code: string, silent: boolean): ApiError {
+  const message = productMessage(key, currentLocale());
+  if (!silent) notify.warning(message);
+  return new ApiError(code, message, 0);
+}
+
+/** The headers every UAA call carries (CSRF, language, iframe marker). */
+export function baseHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-CSRF': '1',
+    [HEADERS.lang]: currentLocale(),
+    Accept: 'application/json',
+  };
+  if (inIframe()) headers[HEADERS.iframe] = IFRAME_MARKER_VALUE;
+  return headers;
+}
+
+export async function call<T = unknown, R extends Envelope<T> = Envelope<T>>(
+  name: EndpointName,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<R> {
+  const endpoint: Endpoint = ENDPOINTS[name];
+  const silent = options.silent ?? endpoint.silent ?? false;
+  const headers = baseHeaders();
+  if (options.captcha) {
+    headers.captchaVerifyParam = options.captcha.captchaVerifyParam;
+    headers.sceneId = options.captcha.sceneId;
+    headers.prefix = options.captcha.prefix;
+  }
+  let url = `${GATEWAY_BASE}${endpoint.path}`;
+  if (options.query)
+    url += `${url.includes('?') ? '&' : '?'}${new URLSearchParams(options.query).toString()}`;
+  const init: RequestInit = { method: endpoint.method, headers };
+  if (endpoint.method === 'POST') {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body ?? {});
+  }
+  return send<R>(url, init, silent);
+}
+
+/**
+ * Sends a prepared request (headers from baseHeaders) with the timeout and applies the reply
+ * handling of call(): toasts, 401 and 403. Exported for the multipart upload.
+ */
+export async function send<R extends Envelope = Envelope>(
+  url: string,
+  init: RequestInit,
+  silent = false,
+): Promise<R> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    const timedOut = (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError';
+    throw timedOut
+      ? networkFailure('networkTimeout', 'timeout', silent)
+      : networkFailure('networkError', 'network', silent);
+  }
+  if (response.status === 504) throw networkFailure('networkTimeout', 'timeout', silent);
+
+  let reply: R | undefined;
+  try {
+    reply = (await response.json()) as R;
+  } catch {
+    reply = undefined;
+  }
+  if (response.status === 401) {
+    const message = productMessage('identityExpired', currentLocale());
+    onUnauthorized();
+    throw new ApiError(reply?.msgCode ?? 'A0211', message, 401);
+  }
+  if (response.status === 403) setPermitted(false);
+  if (!reply || typeof reply.msgCode !== 'string') {
+    throw networkFailure('networkError', 'network', silent);
+  }
+  if (reply.msgCode !== SUCCESS_CODE) {
+    const error = new ApiError(
+      reply.msgCode,
+      reply.msg || productMessage('networkError', currentLocale()),
+      response.status,
+    );
+    if (!silent) notify.error(error.message);
+    throw error;
+  }
+  return reply;
+}
+
+/** BFF endpoints of our own (not the UAA): same headers, plain JSON. */
+export async function bffGet<T>(path: string): Promise<T> {
+  const response = await fetch(path, {
+    headers: { 'X-CSRF': '1', Accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new ApiError(String(response.status), response.statusText, response.status);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,55 @@
+/**
+ * What spec §4 says happens on 401 and 403, kept outside React so the HTTP client can trigger
+ * it: 401 sends the user to /login (keeping the query when redirect and clientId are present,
+ * otherwise storing the current path as the redirect); 403 turns the permission flag off.
+ */
+import { useSyncExternalStore } from 'react';
+import { mutate } from 'swr';
+import { ROUTES } from '@shared/routes';
+import { storage } from '../storage';
+import { SWR_KEYS } from './swr-keys';
+
+let permitted = true;
+const listeners = new Set<() => void>();
+
+export function setPermitted(value: boolean): void {
+  if (permitted === value) return;
+  permitted = value;
+  listeners.forEach((l) => l());
+}
+
+export function usePermitted(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => permitted,
+  );
+}
+
+export function loginTarget(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const query = new URLSearchParams(location.search);
+  if (query.get('redirect') && query.get('clientId'))
+    return `${ROUTES.login}${location.search}${location.hash}`;
+  if (location.pathname !== ROUTES.login) storage.set('redirect', `${location.pathname}${location.search}`);
+  return ROUTES.login;
+}
+
+let navigateTo: (path: string) => void = (path) => window.location.assign(path);
+
+/** The router registers its navigate so a 401 does not reload the page. */
+export function registerNavigate(fn: (path: string) => void): void {
+  navigateTo = fn;
+}
+
+/**
+ * The session is over: the cached session answer says so before the move to /login, else the
+ * login page, trusting the old answer, sends the visitor back here and the next 401 stores a
+ * redirect without the query. Later 401s of the same burst find the visitor on /login already.
+ */
+export function onUnauthorized(): void {
+  if (window.location.pathname === ROUTES.login) return;
+  void mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
+  navigateTo(loginTarget(window.location));
+}

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+import { TEXT_REGISTRY } from './define-texts';
+
+// Load every client module so that each text table registers itself.
+const modules = import.meta.glob(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../main.tsx']);
+
+// Names that stay the same in both languages.
+const PROPER_NOUNS = new Set(['GitHub', 'WeChat', 'CARSI', 'MoCE']);
+
+function leaves(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value))
+      for (const [p, leaf] of leaves(v, `${prefix}${k}.`)) out.set(p, leaf);
+  } else {
+    out.set(prefix.slice(0, -1), value);
+  }
+  return out;
+}
+
+describe('client texts', () => {
+  it('exist in zh-CN and en-US for every key of every table', async () => {
+    await Promise.all(Object.values(modules).map((load) => load()));
+    expect(TEXT_REGISTRY.length).toBeGreaterThan(5);
+    for (const table of TEXT_REGISTRY) {
+      const en = leaves(table['en-US']);
+      const zh = leaves(table['zh-CN']);
+      expect([...zh.keys()].sort()).toEqual([...en.keys()].sort());
+      for (const [key, text] of en) {
+        expect(typeof text === 'string' && text.trim() !== '', `en-US ${key}`).toBe(true);
+        const other = zh.get(key);
+        expect(typeof other === 'string' && other.trim() !== '', `zh-CN ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('are translated, not copied (zh-CN holds Chinese wherever en-US holds words)', async () => {
+    await Promise.all(Object.values(modules).map((load) => load()));
+    for (const table of TEXT_REGISTRY) {
+      const zh = leaves(table['zh-CN']);
+      for (const [key, text] of leaves(table['en-US'])) {
+        if (/[A-Za-z]{3,}/.test(String(text)) && !PROPER_NOUNS.has(String(text))) {
+          expect(String(zh.get(key)), `zh-CN ${key} is translated`).toMatch(/[\u4e00-\u9fa5]/);
+        }
+      }
+    }
+  });
+});
