@@ -1,6 +1,6 @@
 /**
  * The prerendered /login documents (issue 9): scripts/prerender.mjs renders them at build time,
- * bff/spa serves one when the visitor's first render will match it, client/hydration.tsx
+ * bff/spa serves one when the visitor's first render will match it, client/app/hydration.tsx
  * hydrates it. What the three sides must agree on lives here.
  */
 import type { Locale } from './api/types';
@@ -49,7 +49,7 @@ export interface PrerenderManifest {
 
 // The layouts the documents are rendered in are the desktop ones: phones, tablets (spec §1) and
 // the one in-app browser with its warning get the client-rendered shell. Mirrors
-// client/hooks/use-device.ts (client/prerendered.test.ts holds the two together); an iPad that
+// client/lib/hooks/use-device.ts (client/app/hydration.test.ts holds the two together); an iPad that
 // calls itself a Mac is caught by the client, which then renders instead of hydrating.
 const NOT_DESKTOP = /iPhone|iPad|iPod|Android|OpenHarmony|HarmonyOS|MicroMessenger/i;
 
