@@ -56,6 +56,10 @@ export const VALIDATION_MESSAGES = {
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
 
+export function isValidationCode(value: unknown): value is ValidationCode {
+  return typeof value === 'string' && Object.hasOwn(VALIDATION_MESSAGES, value);
+}
+
 export function validationText(code: ValidationCode, locale: Locale): string {
   return VALIDATION_MESSAGES[code][locale];
 }
