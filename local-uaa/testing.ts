@@ -3,9 +3,9 @@
  * journeys most tests start from (register → activate → log in).
  */
 import request from 'supertest';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
-import type { PasswordScene } from '@shared/api/types';
+import type { PasswordScene } from '@shared/crypto';
 import { encryptPassword } from '@shared/crypto';
 import { createLocalUaa } from './app';
 import type { UserPatch } from './store';

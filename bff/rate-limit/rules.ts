@@ -10,7 +10,7 @@ import {
   GATEWAY_BASE,
   UPLOAD_GATEWAY_BASE,
   type IdentifierField,
-} from '@shared/api/endpoints';
+} from '@shared/contract/endpoints';
 
 export const IDENTIFIER_FIELDS = [
   'phone',

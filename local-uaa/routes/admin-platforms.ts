@@ -4,8 +4,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import type { Platform, PlatformListData, PlatformResetData } from '@shared/api/admin-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import type { Platform, PlatformListData, PlatformResetData } from '@shared/contract/admin';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkDescription, checkPlatformName, checkWebUrl } from '@shared/validation/rules';
 import { requireModule } from '../auth';
 import {

@@ -4,8 +4,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import type { Role, RoleListData, UserResListData } from '@shared/api/admin-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import type { Role, RoleListData, UserResListData } from '@shared/contract/admin';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { assertModule, currentUser } from '../auth';
 import { intField, optionalField, pageNumberField, pageSizeField, parseBody } from '../input';
 import { LOCAL_TEXTS } from '../messages';

@@ -4,8 +4,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import type { InternalUser, InternalUserListData } from '@shared/api/admin-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import type { InternalUser, InternalUserListData } from '@shared/contract/admin';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PRODUCT_MESSAGES } from '@shared/errors/catalogue';
 import { checkDescription, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { currentUser, requireModule } from '../auth';

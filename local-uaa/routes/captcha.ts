@@ -4,7 +4,7 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { field, optionalField, parseBody } from '../input';
 import { sendOk, UaaError } from '../reply';

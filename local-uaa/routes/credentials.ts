@@ -5,8 +5,8 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import type { Credential, CredentialCreateData, CredentialSecretData } from '@shared/api/account-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import type { Credential, CredentialCreateData, CredentialSecretData } from '@shared/contract/credential';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkDescription } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertRule, field, intField, optionalField, parseBody } from '../input';

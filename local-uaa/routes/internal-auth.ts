@@ -1,8 +1,8 @@
 /** The one-time code a sub-platform receives after login (spec §4 "Authentication"). */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
-import type { InternalAuthData } from '@shared/api/types';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { InternalAuthData } from '@shared/contract/login';
 import { currentUser } from '../auth';
 import { field, parseBody } from '../input';
 import { sendOk, UaaError } from '../reply';

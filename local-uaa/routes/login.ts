@@ -1,7 +1,7 @@
 /** Password and SMS login, and the member's user info (spec §7 login/*). */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkAccount, checkCode, checkPhone } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertCaptcha } from '../captcha';

@@ -5,10 +5,10 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import type { OauthAddressData, OauthProvider } from '@shared/api/account-types';
-import type { Locale } from '@shared/api/types';
+import type { OauthAddressData, OauthProvider } from '@shared/contract/login';
+import type { Locale } from '@shared/i18n/locale';
 import { DEV_PATHS } from '@shared/api/dev-paths';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { ROUTES } from '@shared/routes';
 import { currentUser } from '../auth';
 import { field, optionalField, parseBody } from '../input';

@@ -2,7 +2,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { ContactChannel } from '@shared/api/verification-flows';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { assertRule, field, parseBody } from '../input';
 import { LOCAL_TEXTS } from '../messages';

@@ -1,9 +1,9 @@
 /** The user centre's account calls: username check and set-once, nickname, contact existence. */
 import type { Router } from 'express';
 import { z } from 'zod';
-import type { InfoUpdatePayload } from '@shared/api/account-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
-import type { ExistData } from '@shared/api/types';
+import type { InfoUpdatePayload } from '@shared/contract/personal';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { ExistData } from '@shared/contract/personal';
 import { checkEmail, checkPhone, checkUsername } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertRule, field, optionalField, parseBody } from '../input';

@@ -4,9 +4,10 @@
  */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
-import type { RegisterByPhoneData } from '@shared/api/account-types';
-import type { ExistData, RegisterByEmailData } from '@shared/api/types';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { RegisterByPhoneData } from '@shared/contract/register';
+import type { ExistData } from '@shared/contract/personal';
+import type { RegisterByEmailData } from '@shared/contract/register';
 import { ROUTES } from '@shared/routes';
 import {
   checkCode,

@@ -1,7 +1,7 @@
 /** The share-app campaign's tracking call (spec §7; path inferred). Events are kept for /__dev/tracking. */
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { field, optionalField, parseBody } from '../input';
 import { sendOk } from '../reply';
 import type { RouteDeps } from './deps';

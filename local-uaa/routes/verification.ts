@@ -6,7 +6,7 @@
  */
 import type { Request, RequestHandler, Router } from 'express';
 import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import {
   FUNCTION_CODES,
   stepFitsAccount,

@@ -1,4 +1,4 @@
-import type { Locale } from '../api/types';
+import type { Locale } from '../i18n/locale';
 
 type Texts = Readonly<Record<Locale, string>>;
 const t = (en: string, zh: string): Texts => ({ 'en-US': en, 'zh-CN': zh });
