@@ -7,11 +7,11 @@
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import type { Logger } from 'pino';
-import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
+import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
 import { environmentFromHost, type AppEnv } from '@shared/environment';
 import { LOOPBACK_ORIGINS } from '@shared/origins';
 import { BFF_PATHS } from '@shared/routes';
-import type { OutboxMessage } from '@shared/api/types';
+import type { OutboxMessage } from '@shared/api/dev-paths';
 import type { Config } from './config';
 import { createHealthRoutes } from './health/routes';
 import { sendError } from './http-errors';

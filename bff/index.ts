@@ -4,8 +4,8 @@
  * finish, and exit within 10 s.
  */
 import type { AddressInfo } from 'node:net';
-import { ALLOWLIST_JSON_PATH } from '@shared/api/endpoints';
-import type { OutboxMessage } from '@shared/api/types';
+import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
+import type { OutboxMessage } from '@shared/api/dev-paths';
 import { createApp } from './app';
 import { configFromProcess } from './config';
 import { createLogger } from './log';

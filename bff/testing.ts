@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { afterAll } from 'vitest';
-import type { OutboxMessage } from '@shared/api/types';
+import type { OutboxMessage } from '@shared/api/dev-paths';
 // eslint-disable-next-line no-restricted-imports -- test support: tests start the real local UAA; the BFF still reaches it only over HTTP
 import { createLocalUaa, type LocalUaa, type LocalUaaOptions } from '../local-uaa/app';
 import { createApp } from './app';

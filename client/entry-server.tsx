@@ -15,7 +15,7 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { AppConfig } from '@shared/api/runtime-config';
-import type { Locale } from '@shared/api/types';
+import type { Locale } from '@shared/i18n/locale';
 import { LOCALE_STORAGE_KEY } from '@shared/i18n/locale';
 import { PLACEHOLDERS } from '@shared/prerender';
 import { DEFAULT_BRAND_PREFIX } from '@shared/routes';

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ALLOWLIST_JSON_PATH, ENDPOINTS } from '@shared/api/endpoints';
+import { ALLOWLIST_JSON_PATH, ENDPOINTS } from '@shared/contract/endpoints';
 import { errorHandler, UaaError } from './reply';
 import { DEV_OUTBOX_PATH } from './routes/dev';
 import { createTestUaa } from './testing';

@@ -4,7 +4,7 @@
  * BFF act on the status); a signed-in user without the module is HTTP 403 with A0201.
  */
 import type { RequestHandler, Response } from 'express';
-import type { BackOfficeModule } from '@shared/api/admin-types';
+import type { BackOfficeModule } from '@shared/contract/admin';
 import { LOCAL_TEXTS } from './messages';
 import type { UserRecord } from './records';
 import { UaaError } from './reply';

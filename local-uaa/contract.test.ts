@@ -4,7 +4,7 @@
  * a 500 or an unknown code.
  */
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, type Endpoint } from '@shared/api/endpoints';
+import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS, SUCCESS_CODE } from '@shared/api/envelope';
 import { SERVER_ERRORS } from '@shared/errors/catalogue';
 import { createTestUaa } from './testing';

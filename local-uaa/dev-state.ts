@@ -1,7 +1,7 @@
 /** Test and demo switches of the local UAA, kept in memory only (a restart resets them). */
 import { DEFAULT_DEV_LOCATION } from '@shared/api/dev-paths';
-import type { TrackingPayload } from '@shared/api/account-types';
-import type { LocationInfo } from '@shared/api/types';
+import type { TrackingPayload } from '@shared/contract/tracking';
+import type { LocationInfo } from '@shared/contract/login';
 
 const MAX_TRACKING_EVENTS = 500;
 

@@ -1,53 +1,14 @@
 /**
- * Request-body parsing for the routes. Shapes are checked with zod (type confusion, missing
- * fields, oversized strings → A0100); field rules come from shared/validation so the SPA and the
- * local UAA refuse the same values.
+ * Request-body parsing for the routes. Shapes are checked with the contract's request schemas
+ * (shared/contract: type confusion, missing fields, oversized strings → A0100); field rules come
+ * from shared/validation so the SPA and the local UAA refuse the same values.
  */
 import type { Request } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { Endpoint } from '@shared/contract/endpoints';
 import { VALIDATION_MESSAGES, type ValidationCode } from '@shared/validation/messages';
 import type { ServerErrorCode } from '@shared/errors/catalogue';
 import { UaaError } from './reply';
-
-/** Longest string any field accepts; anything bigger is an attack or a bug, not input. */
-export const MAX_FIELD_CHARS = 10 * 1024;
-
-export const field = z.string().max(MAX_FIELD_CHARS);
-
-/** An optional string where the legacy forms send '', null or nothing alike. */
-export const optionalField = field
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? undefined : v));
-
-/** An integer, also as a decimal string (legacy forms send both). */
-export const intField = (min: number, max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^-?\d{1,12}$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(min).max(max));
-
-/** A page number or size: 1-based pages, at most 1000 rows (the user form fetches 1000 roles). */
-export const pageNumberField = intField(1, 1_000_000);
-export const pageSizeField = intField(1, 1000);
-
-/** A list of ids: a JSON array, or one comma-separated string. */
-export const idList = z.union([
-  z.array(field.min(1)).max(1000),
-  field.transform((s) =>
-    s
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  ),
-]);
-
-/** A date filter: epoch ms, an ISO date-time, or YYYY-MM-DD[ HH:mm[:ss]] (read as UTC). */
-export const dateFilter = z.union([z.number(), field]).nullish();
 
 const PLAIN_DATE = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/;
 
@@ -70,6 +31,11 @@ export function parseDateFilter(
     : Date.parse(value);
   if (Number.isNaN(ms)) throw new UaaError('A0100');
   return plain && !plain[2] && opts.endOfDay ? ms + 24 * 60 * 60 * 1000 - 1 : ms;
+}
+
+/** The body of a call of the contract, parsed with that endpoint's own request schema. */
+export function parseRequest<E extends Endpoint>(req: Request, endpoint: E): z.output<E['request']> {
+  return parseBody<E['request']>(req, endpoint.request);
 }
 
 export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {

@@ -2,7 +2,7 @@
  * Texts only the local UAA produces: details that say more than the catalogue's code text, and
  * the bodies of the messages it "sends". zh-CN must have the en-US shape.
  */
-import type { Locale } from '@shared/api/types';
+import type { Locale } from '@shared/i18n/locale';
 
 export type LocalText = Readonly<Record<Locale, string>>;
 const t = (en: string, zh: string): LocalText => ({ 'en-US': en, 'zh-CN': zh });

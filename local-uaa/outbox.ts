@@ -3,7 +3,7 @@
  * GET /__dev/outbox. It also owns the per-target send throttle, since "one message per target per
  * 60 s" is a property of sending, whichever flow sends.
  */
-import type { OutboxMessage } from '@shared/api/types';
+import type { OutboxMessage } from '@shared/api/dev-paths';
 import type { Logger } from './logger';
 
 export const SEND_INTERVAL_MS = 60_000;

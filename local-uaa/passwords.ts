@@ -15,7 +15,7 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 import { parseEnvelope, plausibleCipherText, type PasswordEnvelope } from '@shared/crypto';
-import type { PasswordScene } from '@shared/api/types';
+import type { PasswordScene } from '@shared/crypto';
 import { UaaError } from './reply';
 
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;

@@ -5,7 +5,7 @@
  * `.default([])` so older data files keep loading.
  */
 import { z } from 'zod';
-import type { UserInfo } from '@shared/api/types';
+import type { UserInfo } from '@shared/contract/personal';
 
 export const userRecordSchema = z.object({
   ssoUid: z.string(),

@@ -5,7 +5,7 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
-import type { Locale } from '@shared/api/types';
+import type { Locale } from '@shared/i18n/locale';
 import { localeOf, productMessage, serverErrorText, type ServerErrorCode } from '@shared/errors/catalogue';
 import type { Logger } from './logger';
 import type { LocalText } from './messages';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { SUCCESS_CODE } from '@shared/api/envelope';
-import type { LoginReply } from '@shared/api/types';
+import type { LegacyLoginReply } from '@shared/contract/login';
 import { LOCAL_TEXTS } from './messages';
 import type { UserRecord } from './records';
 import { SUCCESS_MSG, UaaError } from './reply';
@@ -17,7 +17,7 @@ export function assertCanSignIn(user: UserRecord): void {
 /** Opens a session and answers in the legacy login shape (spec §3 "Login response"). */
 export function sendLoginReply(res: Response, store: Store, user: UserRecord, autoLogin: boolean): void {
   const { token } = store.sessions.issue(user.ssoUid, { autoLogin });
-  const reply: LoginReply = {
+  const reply: LegacyLoginReply = {
     msgCode: SUCCESS_CODE,
     msg: SUCCESS_MSG,
     ssouid: user.ssoUid,

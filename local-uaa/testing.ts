@@ -2,10 +2,11 @@
  * Test helpers for the local UAA's route tests: an app on a hand-moved clock, and the few
  * journeys most tests start from (register → activate → log in).
  */
+import express, { type Express } from 'express';
 import request from 'supertest';
-import { ENDPOINTS } from '@shared/api/endpoints';
-import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
-import type { PasswordScene } from '@shared/api/types';
+import { endpointForPath, ENDPOINTS } from '@shared/contract/endpoints';
+import { isSuccess, LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
+import type { PasswordScene } from '@shared/crypto';
 import { encryptPassword } from '@shared/crypto';
 import { createLocalUaa } from './app';
 import type { UserPatch } from './store';
@@ -14,10 +15,34 @@ import { DEMO_ADMIN } from './seed';
 export const PUBLIC_URL = 'http://localhost:8080';
 export const START = Date.parse('2025-03-01T08:00:00Z');
 
+/**
+ * The app with every success reply checked against its endpoint's reply schema (shared/contract):
+ * a reply the SPA would refuse fails the test that provoked it, with the schema's complaint.
+ */
+export function keepingToTheContract(app: Express): Express {
+  const checked = express();
+  checked.disable('x-powered-by');
+  checked.use((req, res, next) => {
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const endpoint = endpointForPath(req.path);
+      if (endpoint && isSuccess(body) && body.data !== undefined) {
+        const result = endpoint.reply.safeParse(body.data);
+        if (!result.success)
+          throw new Error(`${req.path} answered outside the contract: ${result.error.message}`);
+      }
+      return json(body);
+    };
+    next();
+  });
+  checked.use(app);
+  return checked;
+}
+
 export function createTestUaa(options: { dataFile?: string; start?: number } = {}) {
   let clock = options.start ?? START;
   const uaa = createLocalUaa({ publicUrl: PUBLIC_URL, dataFile: options.dataFile, now: () => clock });
-  const http = request(uaa.app);
+  const http = request(keepingToTheContract(uaa.app));
 
   const t = {
     ...uaa,

@@ -6,7 +6,8 @@
  * WebCrypto has no PKCS#1 v1.5 encryption.
  */
 import forge from 'node-forge';
-import type { PasswordScene } from './api/types';
+
+export type PasswordScene = 'register' | 'login' | 'resetPassword';
 
 export interface PasswordEnvelope {
   password: string;

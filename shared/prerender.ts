@@ -3,7 +3,7 @@
  * bff/spa serves one when the visitor's first render will match it, client/app/hydration.tsx
  * hydrates it. What the three sides must agree on lives here.
  */
-import type { Locale } from './api/types';
+import type { Locale } from './i18n/locale';
 
 /** Mirrors the stored locale (localStorage is out of the server's sight); not a secret. */
 export const LOCALE_COOKIE = 'locale';

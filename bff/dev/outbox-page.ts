@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@shared/api/types';
+import type { OutboxMessage } from '@shared/api/dev-paths';
 
 const escape = (s: string): string =>
   s.replace(

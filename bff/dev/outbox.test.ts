@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '@shared/api/types';
+import type { OutboxMessage } from '@shared/api/dev-paths';
 import { appConfigOf, startBff, startUpstream, type TestBff, type UpstreamDouble } from '../testing';
 
 const MESSAGES: OutboxMessage[] = [

@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { endpointForPath, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
+import { endpointForPath, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
 import { BFF_PATHS, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { gatewayCallOf } from '../proxy/gateway';

@@ -8,7 +8,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ALLOWLIST_JSON_PATH, ENDPOINTS, normalizePath, type Endpoint } from '@shared/api/endpoints';
+import { ALLOWLIST_FILE, ENDPOINTS, normalizePath, type Endpoint } from '@shared/contract/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import { compressedFor } from '../compress';
 import { sendError } from '../http-errors';
@@ -25,9 +25,6 @@ import {
 } from '../upstream/client';
 import { isPassedToBrowser, isPassedToUpstream } from './header-policy';
 import type { StreamedBodyRequest } from './upload-limit';
-
-/** The allow-list file is served beside the API, open, GET only (DESIGN.md §5). */
-const ALLOWLIST_FILE: Endpoint = { method: 'GET', path: ALLOWLIST_JSON_PATH, open: true };
 
 /** Which call a gateway request is, worked out once by resolveGatewayCall. */
 export interface GatewayCall {

@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { Endpoint, IdentifierField } from '@shared/api/endpoints';
+import type { Endpoint, IdentifierField } from '@shared/contract/endpoints';
 
 export const IPV6_SUBNET = 56;
 

@@ -10,7 +10,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { SUCCESS_CODE } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
-import { normalizePath } from '@shared/api/endpoints';
+import { normalizePath } from '@shared/contract/endpoints';
 import { gatewayCallOf } from '../proxy/gateway';
 import { hashKey, identifierOf, ipKey, subnetKey } from './keys';
 import { loadRulesFile, type RateLimitRule } from './rules';

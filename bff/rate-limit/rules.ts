@@ -8,17 +8,9 @@ import {
   CODE_SENDING_ENDPOINTS,
   ENDPOINTS,
   GATEWAY_BASE,
+  IDENTIFIER_FIELDS,
   UPLOAD_GATEWAY_BASE,
-  type IdentifierField,
-} from '@shared/api/endpoints';
-
-export const IDENTIFIER_FIELDS = [
-  'phone',
-  'email',
-  'account',
-  'item',
-] as const satisfies readonly IdentifierField[];
-export type { IdentifierField };
+} from '@shared/contract/endpoints';
 
 // The memory store times windows with setInterval, whose longest delay is 2^31-1 ms.
 const MAX_WINDOW_S = Math.floor((2 ** 31 - 1) / 1000);

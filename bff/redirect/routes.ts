@@ -5,7 +5,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { isSuccess } from '@shared/api/envelope';
 import type { AppEnv } from '@shared/environment';
 import { checkRedirect, withCode } from '@shared/redirect';

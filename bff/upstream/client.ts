@@ -13,7 +13,7 @@ import { rootCertificates } from 'node:tls';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from 'node:zlib';
 import type { Request, Response } from 'express';
-import type { OutboxMessage } from '@shared/api/types';
+import type { OutboxMessage } from '@shared/api/dev-paths';
 import { Agent, type Dispatcher } from 'undici';
 import { HEADERS } from '@shared/api/envelope';
 

@@ -2,7 +2,7 @@ import { ConfigProvider } from '@arco-design/web-react';
 import type { Locale as ArcoLocale } from '@arco-design/web-react/es/locale/interface';
 import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import type { Locale } from '@shared/api/types';
+import type { Locale } from '@shared/i18n/locale';
 import { useLocale } from '../lib/i18n/locale-context';
 
 /**

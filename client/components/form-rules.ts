@@ -1,16 +1,21 @@
 import type { RulesProps } from '@arco-design/web-react';
+import type { z } from 'zod';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
+import { firstCode } from '@shared/validation/rules';
 import { useLocale } from '../lib/i18n/locale-context';
 
 type Check = (value: unknown) => ValidationCode | null;
 
-/** Turns a shared rule (which returns a code) into an Arco form rule with the localized text. */
-export function useRule(): (check: Check) => RulesProps[] {
+/**
+ * Turns a shared rule (a zod rule emitting codes, or a check returning one) into an Arco form
+ * rule; the code becomes text here, when it is shown, in the current language.
+ */
+export function useRule(): (rule: Check | z.ZodType) => RulesProps[] {
   const { locale } = useLocale();
-  return (check) => [
+  return (rule) => [
     {
       validator: (value: unknown, callback: (error?: string) => void) => {
-        const code = check(value);
+        const code = typeof rule === 'function' ? rule(value) : firstCode(rule, value);
         callback(code ? validationText(code, locale) : undefined);
       },
     },

@@ -86,7 +86,7 @@ export async function openOauthPopup(
   if (opener) storage.set('oauth-opener', JSON.stringify({ state, origin: opener }));
   else storage.remove('oauth-opener');
   try {
-    const reply = await call<{ oauthAddress?: string }>('oauthAddress', {
+    const reply = await call('oauthAddress', {
       oauthFrom: provider,
       state,
       // Passed back to the callback, which then binds instead of logging in.

@@ -3,22 +3,17 @@
  * the users module too, whose list filters by registration source and platforms used.
  */
 import type { Router } from 'express';
-import { z } from 'zod';
-import type { Platform, PlatformListData, PlatformResetData } from '@shared/api/admin-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { type z } from 'zod';
+import {
+  type platformFields,
+  type Platform,
+  type PlatformListData,
+  type PlatformResetData,
+} from '@shared/contract/admin';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkDescription, checkPlatformName, checkWebUrl } from '@shared/validation/rules';
 import { requireModule } from '../auth';
-import {
-  assertRule,
-  dateFilter,
-  field,
-  idList,
-  optionalField,
-  pageNumberField,
-  pageSizeField,
-  parseBody,
-  parseDateFilter,
-} from '../input';
+import { assertRule, parseDateFilter, parseRequest } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import type { PlatformRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
@@ -26,32 +21,6 @@ import type { PlatformPatch, Store } from '../store';
 import type { RouteDeps } from './deps';
 
 const DEFAULT_PAGE_SIZE = 12;
-
-const listBody = z.object({
-  current: pageNumberField.nullish(),
-  pageSize: pageSizeField.nullish(),
-  size: pageSizeField.nullish(),
-  noPage: z.boolean().nullish(),
-  platformsId: optionalField,
-  displayName: optionalField,
-  beginTime: dateFilter,
-  endTime: dateFilter,
-});
-
-const fields = {
-  displayName: field,
-  homePageUrl: optionalField,
-  callback: optionalField,
-  logoutUrl: field,
-  logo: optionalField,
-  description: optionalField,
-};
-const platformFields = z.object(fields);
-// Spec §7: "Platform create takes a list xlabs of platform objects"; one object is accepted too.
-const addBody = z.union([z.object({ xlabs: z.array(platformFields).min(1).max(50) }), platformFields]);
-const updateBody = z.object({ id: field.min(1) }).extend(z.object(fields).partial().shape);
-const idBody = z.object({ id: field.min(1) });
-const idsBody = z.object({ ids: idList.pipe(z.array(z.string()).min(1)) });
 
 /** The spec §5 platform-form rules for whichever fields are present. */
 function validated(input: Partial<z.infer<typeof platformFields>>): PlatformPatch {
@@ -114,7 +83,7 @@ export function registerAdminPlatformRoutes(router: Router, { store, requireAuth
   });
 
   router.post(ENDPOINTS.platformList.path, ...readers, (req, res) => {
-    const body = parseBody(req, listBody);
+    const body = parseRequest(req, ENDPOINTS.platformList);
     const begin = parseDateFilter(body.beginTime);
     const end = parseDateFilter(body.endTime, { endOfDay: true });
     const idPart = body.platformsId?.trim().toLowerCase();
@@ -139,12 +108,12 @@ export function registerAdminPlatformRoutes(router: Router, { store, requireAuth
   });
 
   router.post(ENDPOINTS.platformDetail.path, ...writers, (req, res) => {
-    const { id } = parseBody(req, idBody);
+    const { id } = parseRequest(req, ENDPOINTS.platformDetail);
     sendOk(res, getPlatform(store, id) satisfies Platform);
   });
 
   router.post(ENDPOINTS.platformAdd.path, ...writers, (req, res) => {
-    const body = parseBody(req, addBody);
+    const body = parseRequest(req, ENDPOINTS.platformAdd);
     if ('xlabs' in body) {
       const all = body.xlabs.map(toNew); // every item valid before any is created
       sendOk(res, all.map((p) => store.platforms.add(p)) satisfies Platform[]);
@@ -154,19 +123,19 @@ export function registerAdminPlatformRoutes(router: Router, { store, requireAuth
   });
 
   router.post(ENDPOINTS.platformUpdate.path, ...writers, (req, res) => {
-    const { id, ...input } = parseBody(req, updateBody);
+    const { id, ...input } = parseRequest(req, ENDPOINTS.platformUpdate);
     getPlatform(store, id);
     sendOk(res, store.platforms.update(id, validated(input)) satisfies Platform | undefined);
   });
 
   router.post(ENDPOINTS.platformDelete.path, ...writers, (req, res) => {
-    const { ids } = parseBody(req, idsBody);
+    const { ids } = parseRequest(req, ENDPOINTS.platformDelete);
     if (!store.platforms.delete(ids)) throw unknownRecord();
     sendOk(res);
   });
 
   router.post(ENDPOINTS.platformReset.path, ...writers, (req, res) => {
-    const { ids } = parseBody(req, idsBody);
+    const { ids } = parseRequest(req, ENDPOINTS.platformReset);
     const updated = store.platforms.resetSecrets(ids);
     if (!updated) throw unknownRecord();
     const data: PlatformResetData = updated.map(({ id, clientId, clientSecret }) => ({

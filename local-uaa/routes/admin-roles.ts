@@ -3,28 +3,19 @@
  * open (the shell's side menu and permission check, spec §6).
  */
 import type { Router } from 'express';
-import { z } from 'zod';
-import type { Role, RoleListData, UserResListData } from '@shared/api/admin-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import type { Role, RoleListData, UserResListData } from '@shared/contract/admin';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { assertModule, currentUser } from '../auth';
-import { intField, optionalField, pageNumberField, pageSizeField, parseBody } from '../input';
+import { parseRequest } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { sendOk, UaaError } from '../reply';
 import type { RouteDeps } from './deps';
-
-const roleListBody = z.object({
-  pageNumber: pageNumberField.nullish(),
-  pageSize: pageSizeField.nullish(),
-  resourceModule: intField(0, 1).nullish(),
-});
-
-const resListBody = z.object({ userId: optionalField }).nullish();
 
 export function registerAdminRoleRoutes(router: Router, { store, requireAuth }: RouteDeps): void {
   // resourceModule 1 is the role page (role module); 0 is the user form's role choice, which the
   // users module needs as well.
   router.post(ENDPOINTS.roleList.path, requireAuth, (req, res) => {
-    const body = parseBody(req, roleListBody);
+    const body = parseRequest(req, ENDPOINTS.roleList);
     assertModule(store, currentUser(res), body.resourceModule === 0 ? ['users', 'role'] : ['role']);
     const roles = store.roles.list().sort((a, b) => a.roleId - b.roleId);
     const size = body.pageSize ?? 12;
@@ -37,7 +28,7 @@ export function registerAdminRoleRoutes(router: Router, { store, requireAuth }: 
   // someone else is user management.
   router.post(ENDPOINTS.userResList.path, requireAuth, (req, res) => {
     const me = currentUser(res);
-    const userId = parseBody(req, resListBody)?.userId ?? me.ssoUid;
+    const userId = parseRequest(req, ENDPOINTS.userResList)?.userId ?? me.ssoUid;
     if (userId !== me.ssoUid) assertModule(store, me, ['users']);
     const user = store.users.get(userId);
     if (!user) throw new UaaError('A0101', 200, LOCAL_TEXTS.unknownRecord);

@@ -3,24 +3,12 @@
  * account of the UAA; the back office sees them as spec §3 "Internal user", never the password.
  */
 import type { Router } from 'express';
-import { z } from 'zod';
-import type { InternalUser, InternalUserListData } from '@shared/api/admin-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import type { InternalUser, InternalUserListData } from '@shared/contract/admin';
+import { ENDPOINTS, type ParsedRequestOf } from '@shared/contract/endpoints';
 import { PRODUCT_MESSAGES } from '@shared/errors/catalogue';
 import { checkDescription, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { currentUser, requireModule } from '../auth';
-import {
-  assertRule,
-  dateFilter,
-  field,
-  idList,
-  intField,
-  optionalField,
-  pageNumberField,
-  pageSizeField,
-  parseBody,
-  parseDateFilter,
-} from '../input';
+import { assertRule, parseDateFilter, parseRequest } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import type { UserRecord } from '../records';
@@ -33,45 +21,6 @@ export const DEFAULT_SOURCE = 'default';
 
 // GitHub's login rule: 1-39 letters, digits or single hyphens, not starting with a hyphen.
 const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-
-const page = { pageNumber: pageNumberField.nullish(), pageSize: pageSizeField.nullish() };
-const listBody = z.object(page).nullish();
-
-/** Filter values: an array, or one comma-separated string; '' entries allowed (the default source). */
-const stringList = z
-  .union([z.array(field).max(1000), field.transform((s) => s.split(',').map((part) => part.trim()))])
-  .nullish();
-
-const searchBody = z.object({
-  ...page,
-  ssoUid: optionalField,
-  phone: optionalField,
-  email: optionalField,
-  githubAccount: optionalField,
-  since: dateFilter,
-  until: dateFilter,
-  createOrigins: stringList,
-  platforms: stringList,
-});
-
-/** A single role or none: [], [id], id, null; 0 also means none (the form's 'none' choice). */
-const roleIds = z
-  .union([z.array(intField(0, 1_000_000_000)).max(1000), intField(0, 1_000_000_000), z.null()])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : [v ?? []].flat().filter((id) => id !== 0)));
-
-const editable = {
-  email: optionalField,
-  phone: optionalField,
-  githubAccount: optionalField,
-  source: optionalField,
-  status: z.enum(['ACTIVE', 'DISABLED']).nullish(),
-  description: optionalField,
-  roleIds,
-};
-const createBody = z.object({ ...editable, password: field });
-const updateBody = z.object({ ...editable, ssoUid: field.min(1), password: optionalField });
-const deleteBody = z.object({ ssoUids: idList.pipe(z.array(z.string()).min(1)) });
 
 const DEFAULT_PAGE_SIZE = 12;
 const contains = (value: string | null, part: string | undefined): boolean =>
@@ -125,7 +74,7 @@ const canManageUsers = (store: Store, user: UserRecord) =>
  */
 function validatedPatch(
   store: Store,
-  input: z.infer<typeof createBody> | z.infer<typeof updateBody>,
+  input: ParsedRequestOf<'internalUserCreate'> | ParsedRequestOf<'internalUserUpdate'>,
   self?: UserRecord,
 ) {
   const patch: UserPatch = {};
@@ -195,12 +144,12 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
   }
 
   router.post(ENDPOINTS.internalUserList.path, ...guard, (req, res) => {
-    const body = parseBody(req, listBody) ?? {};
+    const body = parseRequest(req, ENDPOINTS.internalUserList) ?? {};
     sendOk(res, pageOf(store, store.users.list(), body));
   });
 
   router.post(ENDPOINTS.internalUserSearch.path, ...guard, (req, res) => {
-    const body = parseBody(req, searchBody);
+    const body = parseRequest(req, ENDPOINTS.internalUserSearch);
     const since = parseDateFilter(body.since);
     const until = parseDateFilter(body.until, { endOfDay: true });
     const origins = body.createOrigins?.map((o) => (o === DEFAULT_SOURCE ? '' : o));
@@ -222,7 +171,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
   });
 
   router.post(ENDPOINTS.internalUserCreate.path, ...guard, async (req, res) => {
-    const body = parseBody(req, createBody);
+    const body = parseRequest(req, ENDPOINTS.internalUserCreate);
     if (body.email === undefined && body.phone === undefined) {
       throw new UaaError('A0100', 200, PRODUCT_MESSAGES.emailOrPhoneRequired);
     }
@@ -239,7 +188,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
   });
 
   router.post(ENDPOINTS.internalUserUpdate.path, ...guard, async (req, res) => {
-    const body = parseBody(req, updateBody);
+    const body = parseRequest(req, ENDPOINTS.internalUserUpdate);
     const me = currentUser(res);
     if (!store.users.get(body.ssoUid)) throw unknownRecord();
     if (body.ssoUid === me.ssoUid && body.status === 'DISABLED') {
@@ -263,7 +212,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
   });
 
   router.post(ENDPOINTS.internalUserDelete.path, ...guard, (req, res) => {
-    const { ssoUids } = parseBody(req, deleteBody);
+    const { ssoUids } = parseRequest(req, ENDPOINTS.internalUserDelete);
     if (ssoUids.includes(currentUser(res).ssoUid)) throw new UaaError('A0201', 200, LOCAL_TEXTS.notYourself);
     if (!ssoUids.every((id) => store.users.get(id))) throw unknownRecord();
     assertUserAdminsRemain(new Set(ssoUids));

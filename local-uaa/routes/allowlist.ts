@@ -1,6 +1,6 @@
 import type { Router } from 'express';
-import { ALLOWLIST_JSON_PATH } from '@shared/api/endpoints';
-import type { RedirectWhiteList } from '@shared/api/types';
+import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
+import type { RedirectWhiteList } from '@shared/contract/endpoints';
 import type { RouteDeps } from './deps';
 
 /** The static allow-list file of the legacy deployment: plain JSON, no envelope. */

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
-import { ENDPOINTS } from '@shared/api/endpoints';
-import type { PubKeyData } from '@shared/api/types';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { PubKeyData } from '@shared/contract/login';
 import { sendOk } from '../reply';
 import type { RouteDeps } from './deps';
 

@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type { OauthProvider } from '@shared/api/account-types';
+import type { OauthProvider } from '@shared/contract/login';
 import { DEV_PATHS } from '@shared/api/dev-paths';
-import type { Locale } from '@shared/api/types';
+import type { Locale } from '@shared/i18n/locale';
 import { localeOf } from '@shared/errors/catalogue';
 import type { LocalText } from '../messages';
 import { requestOrigin, type RouteDeps } from './deps';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLI_KEY_DESCRIPTION } from '@shared/api/account-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { CLI_KEY_DESCRIPTION } from '@shared/contract/credential';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { createTestUaa, type TestUaa } from '../testing';
 
 const {

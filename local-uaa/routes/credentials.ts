@@ -4,23 +4,16 @@
  * between ENABLED and DISABLED, and deletion only once disabled.
  */
 import type { Router } from 'express';
-import { z } from 'zod';
-import type { Credential, CredentialCreateData, CredentialSecretData } from '@shared/api/account-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import type { Credential, CredentialCreateData, CredentialSecretData } from '@shared/contract/credential';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkDescription } from '@shared/validation/rules';
 import { currentUser } from '../auth';
-import { assertRule, field, intField, optionalField, parseBody } from '../input';
+import { assertRule, parseRequest } from '../input';
 import { maskSecret } from '../store/keys';
 import { LOCAL_TEXTS } from '../messages';
 import type { CredentialRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
 import type { RouteDeps } from './deps';
-
-const listBody = z.object({ sso_uid: optionalField }).nullish();
-const createBody = z.object({ description: optionalField }).nullish();
-const akBody = z.object({ ak: field.min(1) });
-// Spec §7: "type (1 or 0 = disable; 2 = delete)".
-const revokeBody = akBody.extend({ type: intField(0, 2) });
 
 function toCredential(record: CredentialRecord): Credential {
   return {
@@ -40,7 +33,7 @@ export function registerCredentialRoutes(router: Router, { store, requireAuth }:
   const { keys } = store;
 
   router.post(ENDPOINTS.credentialList.path, requireAuth, (req, res) => {
-    const body = parseBody(req, listBody);
+    const body = parseRequest(req, ENDPOINTS.credentialList);
     const user = currentUser(res);
     // Access-key rights equal the account's rights: nobody lists another account's keys.
     if (body?.sso_uid && body.sso_uid !== user.ssoUid) {
@@ -50,7 +43,7 @@ export function registerCredentialRoutes(router: Router, { store, requireAuth }:
   });
 
   router.post(ENDPOINTS.credentialCreate.path, requireAuth, (req, res) => {
-    const description = parseBody(req, createBody)?.description?.trim() ?? '';
+    const description = parseRequest(req, ENDPOINTS.credentialCreate)?.description?.trim() ?? '';
     assertRule(checkDescription(description));
     const record = keys.create(currentUser(res).ssoUid, description);
     if (!record) throw new UaaError('A0302', 200, LOCAL_TEXTS.keyLimit);
@@ -58,14 +51,14 @@ export function registerCredentialRoutes(router: Router, { store, requireAuth }:
   });
 
   router.post(ENDPOINTS.credentialSecret.path, requireAuth, (req, res) => {
-    const { ak } = parseBody(req, akBody);
+    const { ak } = parseRequest(req, ENDPOINTS.credentialSecret);
     const record = keys.get(currentUser(res).ssoUid, ak);
     if (!record) throw unknownKey();
     sendOk(res, { sk: record.sk } satisfies CredentialSecretData);
   });
 
   router.post(ENDPOINTS.credentialRevoke.path, requireAuth, (req, res) => {
-    const { ak, type } = parseBody(req, revokeBody);
+    const { ak, type } = parseRequest(req, ENDPOINTS.credentialRevoke);
     const ssoUid = currentUser(res).ssoUid;
     if (type !== 2) {
       const record = keys.setStatus(ssoUid, ak, 'DISABLED');
@@ -84,7 +77,7 @@ export function registerCredentialRoutes(router: Router, { store, requireAuth }:
     [ENDPOINTS.credentialDisable, 'DISABLED'],
   ] as const) {
     router.post(endpoint.path, requireAuth, (req, res) => {
-      const { ak } = parseBody(req, akBody);
+      const { ak } = parseRequest(req, endpoint);
       const record = keys.setStatus(currentUser(res).ssoUid, ak, status);
       if (!record) throw unknownKey();
       sendOk(res, toCredential(record));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEV_LOCATION, DEV_PATHS } from '@shared/api/dev-paths';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { createTestUaa } from '../testing';
 

@@ -1,11 +1,10 @@
 /** Password and SMS login, and the member's user info (spec §7 login/*). */
 import type { Router } from 'express';
-import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkAccount, checkCode, checkPhone } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertCaptcha } from '../captcha';
-import { assertRule, field, optionalField, parseBody } from '../input';
+import { assertRule, parseRequest } from '../input';
 import { burnPasswordCheck, openPasswordEnvelope, verifyPassword } from '../passwords';
 import { toUserInfo } from '../records';
 import { sendOk, UaaError } from '../reply';
@@ -13,29 +12,12 @@ import { checkCode as useCode, sendCode } from '../send-code';
 import { assertCanSignIn, sendLoginReply } from '../sign-in';
 import type { RouteDeps } from './deps';
 
-const byAccountBody = z.object({
-  account: field,
-  password: field,
-  autoLogin: z.boolean().nullish(),
-});
-
-const smsCodeBody = z.object({ phone: field });
-
-const byPhoneBody = z.object({
-  phone: field,
-  code: field,
-  autoLogin: z.boolean().nullish(),
-  // A platform id; recorded as the registration source of an account made by this login.
-  source: optionalField.pipe(z.string().max(64).optional()),
-  clientId: optionalField.pipe(z.string().max(128).optional()),
-});
-
 export function registerLoginRoutes(router: Router, deps: RouteDeps): void {
   const { store, now, requireAuth } = deps;
 
   router.post(ENDPOINTS.loginByAccount.path, async (req, res) => {
     assertCaptcha(req);
-    const body = parseBody(req, byAccountBody);
+    const body = parseRequest(req, ENDPOINTS.loginByAccount);
     assertRule(checkAccount(body.account));
     const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'login', now());
 
@@ -52,7 +34,7 @@ export function registerLoginRoutes(router: Router, deps: RouteDeps): void {
 
   router.post(ENDPOINTS.loginSmsCode.path, (req, res) => {
     assertCaptcha(req);
-    const { phone } = parseBody(req, smsCodeBody);
+    const { phone } = parseRequest(req, ENDPOINTS.loginSmsCode);
     assertRule(checkPhone(phone));
     sendCode(deps, req, { channel: 'phone', to: phone, key: { purpose: 'login', target: phone } });
     sendOk(res);
@@ -61,7 +43,7 @@ export function registerLoginRoutes(router: Router, deps: RouteDeps): void {
   // The conventional SMS login: a phone that has no account yet gets one (no username, a
   // generated nickname), so "log in" and "sign up" by SMS are the same step.
   router.post(ENDPOINTS.loginByPhone.path, (req, res) => {
-    const body = parseBody(req, byPhoneBody);
+    const body = parseRequest(req, ENDPOINTS.loginByPhone);
     assertRule(checkPhone(body.phone));
     assertRule(checkCode(body.code, 'phone'));
     useCode(store, { purpose: 'login', target: body.phone }, body.code, 'A0204');

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { currentUser } from '../auth';
 import { sendOk } from '../reply';
 import type { RouteDeps } from './deps';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OauthProvider } from '@shared/api/account-types';
+import type { OauthProvider } from '@shared/contract/login';
 import { DEV_PATHS } from '@shared/api/dev-paths';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import request from 'supertest';
 import { createLocalUaa } from '../app';
 import { createTestUaa, PUBLIC_URL, type TestUaa } from '../testing';

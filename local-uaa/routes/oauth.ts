@@ -4,43 +4,18 @@
  * whose Approve hands the product's callback route a code that login/oauth exchanges here.
  */
 import type { Router } from 'express';
-import { z } from 'zod';
-import type { OauthAddressData, OauthProvider } from '@shared/api/account-types';
-import type { Locale } from '@shared/api/types';
+import type { OauthAddressData, OauthProvider } from '@shared/contract/login';
+import type { Locale } from '@shared/i18n/locale';
 import { DEV_PATHS } from '@shared/api/dev-paths';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { ROUTES } from '@shared/routes';
 import { currentUser } from '../auth';
-import { field, optionalField, parseBody } from '../input';
+import { parseRequest } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { requestLocale, sendOk, UaaError } from '../reply';
 import { assertCanSignIn, sendLoginReply } from '../sign-in';
 import type { Store } from '../store';
 import { requestOrigin, type RouteDeps } from './deps';
-
-const provider = z.enum(['github', 'wechat', 'carsi']);
-
-const addressBody = z.object({
-  oauthFrom: provider,
-  state: optionalField.pipe(z.string().max(512).optional()),
-  type: z
-    .union([z.string().max(64), z.number().int()])
-    .nullish()
-    .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
-});
-
-const oauthBody = z.object({
-  code: field.min(1).max(256),
-  oauthFrom: provider,
-  autoLogin: z.boolean().nullish(),
-  source: optionalField.pipe(z.string().max(64).optional()),
-});
-
-const bindBody = z.object({
-  code: field.min(1).max(256),
-  oauthFrom: z.enum(['github', 'wechat']),
-  autoLogin: z.boolean().nullish(),
-});
 
 /** The product's callback route for each third party (spec §2). */
 export const CALLBACK_ROUTES: Record<OauthProvider, string> = {
@@ -75,7 +50,7 @@ export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
   const { store, publicUrl, wechatQrUrl, requireAuth } = deps;
 
   router.post(ENDPOINTS.oauthAddress.path, (req, res) => {
-    const body = parseBody(req, addressBody);
+    const body = parseRequest(req, ENDPOINTS.oauthAddress);
     const origin = requestOrigin(req, publicUrl);
     const redirectUri = `${origin}${CALLBACK_ROUTES[body.oauthFrom]}`;
     if (body.oauthFrom === 'wechat' && wechatQrUrl) {
@@ -94,7 +69,7 @@ export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
 
   // An identity seen for the first time gets a new account bound to it (no username yet).
   router.post(ENDPOINTS.loginOauth.path, (req, res) => {
-    const body = parseBody(req, oauthBody);
+    const body = parseRequest(req, ENDPOINTS.loginOauth);
     const subject = redeem(store, body.code, body.oauthFrom);
     const user =
       store.users.findByIdentity(body.oauthFrom, subject) ??
@@ -108,7 +83,7 @@ export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
 
   // Binding is self-service once; changing a binding is a support request (spec §9).
   router.post(ENDPOINTS.loginBind.path, requireAuth, (req, res) => {
-    const body = parseBody(req, bindBody);
+    const body = parseRequest(req, ENDPOINTS.loginBind);
     const user = currentUser(res);
     const subject = redeem(store, body.code, body.oauthFrom);
     const owner = store.users.findByIdentity(body.oauthFrom, subject);

@@ -1,10 +1,9 @@
 /** The forgot-password flow (spec §2 /forget): a code to the phone or e-mail, then a new password. */
 import type { Router } from 'express';
-import { z } from 'zod';
 import type { ContactChannel } from '@shared/api/verification-flows';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
-import { assertRule, field, parseBody } from '../input';
+import { assertRule, parseRequest } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import type { UserRecord } from '../records';
@@ -13,9 +12,6 @@ import { checkCode as useCode, sendCode } from '../send-code';
 import { assertCanSignIn } from '../sign-in';
 import type { Store } from '../store';
 import type { RouteDeps } from './deps';
-
-const forgetBody = z.object({ type: z.enum(['phone', 'email']), item: field });
-const resetBody = forgetBody.extend({ code: field, password: field });
 
 /** The registered, usable account of the contact: A0206 for none (spec §5 "not a registered …"). */
 function accountOf(store: Store, type: ContactChannel, item: string): UserRecord {
@@ -36,7 +32,7 @@ export function registerPasswordRoutes(router: Router, deps: RouteDeps): void {
   const { store, now } = deps;
 
   router.post(ENDPOINTS.passwordForget.path, (req, res) => {
-    const { type, item } = parseBody(req, forgetBody);
+    const { type, item } = parseRequest(req, ENDPOINTS.passwordForget);
     accountOf(store, type, item);
     sendCode(deps, req, { channel: type, to: item, key: { purpose: 'resetPassword', target: item } });
     sendOk(res);
@@ -44,7 +40,7 @@ export function registerPasswordRoutes(router: Router, deps: RouteDeps): void {
 
   // A reset ends every session: whoever knew the old password is signed out.
   router.post(ENDPOINTS.passwordReset.path, async (req, res) => {
-    const body = parseBody(req, resetBody);
+    const body = parseRequest(req, ENDPOINTS.passwordReset);
     accountOf(store, body.type, body.item);
     assertRule(checkCode(body.code, body.type === 'phone' ? 'phone' : 'other'));
     const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'resetPassword', now());

@@ -1,37 +1,17 @@
 /** The user centre's account calls: username check and set-once, nickname, contact existence. */
 import type { Router } from 'express';
-import { z } from 'zod';
-import type { InfoUpdatePayload } from '@shared/api/account-types';
-import { ENDPOINTS } from '@shared/api/endpoints';
-import type { ExistData } from '@shared/api/types';
+import type { InfoUpdatePayload } from '@shared/contract/personal';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { ExistData } from '@shared/contract/personal';
 import { checkEmail, checkPhone, checkUsername } from '@shared/validation/rules';
 import { currentUser } from '../auth';
-import { assertRule, field, optionalField, parseBody } from '../input';
+import { assertRule, parseRequest } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { toUserInfo, type UserRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
 import { assertNoSensitiveWord, assertUsernameAvailable } from '../sensitive-words';
 import { NICKNAME_PREFIX, type Store, type UserPatch } from '../store';
 import type { RouteDeps } from './deps';
-
-const usernameBody = z.object({ username: field });
-
-// A nickname is free text: 1-30 characters without control characters.
-const nickname = z
-  .string()
-  .trim()
-  .min(1)
-  .max(30)
-  .regex(/^[^\p{Cc}\p{Cf}]+$/u);
-
-const infoUpdateBody = z
-  .object({
-    username: optionalField,
-    nickname: optionalField.pipe(nickname.optional()),
-  })
-  .refine((body) => body.username !== undefined || body.nickname !== undefined);
-
-const itemCheckBody = z.object({ message: z.enum(['phone', 'email']), item: field });
 
 /** Sets the username once (A0217 when one is set) and the nickname at any time. */
 function updateInfo(store: Store, user: UserRecord, body: InfoUpdatePayload): UserRecord {
@@ -56,25 +36,25 @@ export function registerPersonalRoutes(router: Router, deps: RouteDeps): void {
 
   // Open as well as signed in: the phone registration form checks usernames before any login.
   router.post(ENDPOINTS.usernameCheck.path, (req, res) => {
-    const { username } = parseBody(req, usernameBody);
+    const { username } = parseRequest(req, ENDPOINTS.usernameCheck);
     assertRule(checkUsername(username));
     assertNoSensitiveWord(username);
     sendOk(res, { exist: store.users.findByUsername(username) !== undefined } satisfies ExistData);
   });
 
   router.post(ENDPOINTS.infoUpdate.path, requireAuth, (req, res) => {
-    const body = parseBody(req, infoUpdateBody);
+    const body = parseRequest(req, ENDPOINTS.infoUpdate);
     sendOk(res, toUserInfo(updateInfo(store, currentUser(res), body)));
   });
 
   // The "set username" call the spec names without a path: the username part of info/update.
   router.post(ENDPOINTS.usernameSet.path, requireAuth, (req, res) => {
-    const { username } = parseBody(req, usernameBody);
+    const { username } = parseRequest(req, ENDPOINTS.usernameSet);
     sendOk(res, toUserInfo(updateInfo(store, currentUser(res), { username })));
   });
 
   router.post(ENDPOINTS.itemCheck.path, requireAuth, (req, res) => {
-    const { message, item } = parseBody(req, itemCheckBody);
+    const { message, item } = parseRequest(req, ENDPOINTS.itemCheck);
     assertRule(message === 'phone' ? checkPhone(item) : checkEmail(item));
     sendOk(res, store.users.findByContact(message, item) !== undefined);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { createTestUaa, PUBLIC_URL } from '../testing';
 
 const alice = { username: 'alice', email: 'alice@example.org', password: 'Passw0rd!' };

@@ -3,10 +3,10 @@
  * the existence check of the register and forgot-password forms, and account cancellation.
  */
 import type { Router } from 'express';
-import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
-import type { RegisterByPhoneData } from '@shared/api/account-types';
-import type { ExistData, RegisterByEmailData } from '@shared/api/types';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import type { RegisterByPhoneData } from '@shared/contract/register';
+import type { ExistData } from '@shared/contract/personal';
+import type { RegisterByEmailData } from '@shared/contract/register';
 import { ROUTES } from '@shared/routes';
 import {
   checkCode,
@@ -17,7 +17,7 @@ import {
   checkUsername,
 } from '@shared/validation/rules';
 import { currentUser } from '../auth';
-import { assertRule, field, optionalField, parseBody } from '../input';
+import { assertRule, parseRequest } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import { requestLocale, sendOk, UaaError } from '../reply';
@@ -25,29 +25,6 @@ import { assertNoSensitiveWord } from '../sensitive-words';
 import { checkCode as useCode, sendCode } from '../send-code';
 import type { Store } from '../store';
 import type { RouteDeps } from './deps';
-
-const checkBody = z.object({ item: field, type: z.enum(['phone', 'email']) });
-
-const byEmailBody = z.object({
-  username: field,
-  email: field,
-  password: field,
-  code: field.nullish(),
-  // A platform id; the legacy service records it as the registration source.
-  source: field.max(64).nullish(),
-});
-
-const activeBody = z.object({ sign: field.min(1), token: field.min(1) });
-
-const smsCodeBody = z.object({ phone: field });
-
-const byPhoneBody = z.object({
-  username: field,
-  phone: field,
-  code: field,
-  password: field,
-  source: optionalField.pipe(z.string().max(64).optional()),
-});
 
 /** A0209 "phone already exists" (spec §5: the register form then offers a login link). */
 function assertPhoneFree(store: Store, phone: string): void {
@@ -69,7 +46,7 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
   const { store, outbox, publicUrl, now, requireAuth } = deps;
 
   router.post(ENDPOINTS.registerCheck.path, (req, res) => {
-    const { item, type } = parseBody(req, checkBody);
+    const { item, type } = parseRequest(req, ENDPOINTS.registerCheck);
     assertRule(type === 'email' ? checkEmail(item) : checkPhone(item));
     store.pruneExpired(); // an abandoned registration no longer holds its e-mail
     const user = type === 'email' ? store.users.findByEmail(item) : store.users.findByPhone(item);
@@ -77,7 +54,7 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
   });
 
   router.post(ENDPOINTS.registerByEmail.path, async (req, res) => {
-    const body = parseBody(req, byEmailBody);
+    const body = parseRequest(req, ENDPOINTS.registerByEmail);
     assertRule(checkEmailTabUsername(body.username));
     assertNoSensitiveWord(body.username);
     assertRule(checkEmail(body.email));
@@ -116,13 +93,13 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
   });
 
   router.post(ENDPOINTS.registerActive.path, (req, res) => {
-    const { sign, token } = parseBody(req, activeBody);
+    const { sign, token } = parseRequest(req, ENDPOINTS.registerActive);
     if (!store.activate(sign, token)) throw new UaaError('A0212');
     sendOk(res);
   });
 
   router.post(ENDPOINTS.registerSmsCode.path, (req, res) => {
-    const { phone } = parseBody(req, smsCodeBody);
+    const { phone } = parseRequest(req, ENDPOINTS.registerSmsCode);
     assertRule(checkPhone(phone));
     assertPhoneFree(store, phone); // no SMS for a registration that cannot succeed
     sendCode(deps, req, { channel: 'phone', to: phone, key: { purpose: 'register', target: phone } });
@@ -131,7 +108,7 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
 
   // Phone registration is complete at once: the SMS code already proved the phone.
   router.post(ENDPOINTS.registerByPhone.path, async (req, res) => {
-    const body = parseBody(req, byPhoneBody);
+    const body = parseRequest(req, ENDPOINTS.registerByPhone);
     assertRule(checkUsername(body.username));
     assertNoSensitiveWord(body.username);
     assertRule(checkPhone(body.phone));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEV_PATHS } from '@shared/api/dev-paths';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { ROLE_IDS } from '../seed';
 import { filesDirFor } from '../store';
 import { createTestUaa, PUBLIC_URL, type TestUaa } from '../testing';

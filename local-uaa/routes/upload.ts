@@ -5,9 +5,9 @@
  */
 import type { NextFunction, Request, Response, Router } from 'express';
 import multer from 'multer';
-import type { UploadFileData } from '@shared/api/admin-types';
+import type { UploadFileData } from '@shared/contract/admin';
 import { DEV_PATHS } from '@shared/api/dev-paths';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import { LIMITS } from '@shared/validation/rules';
 import type { ServerErrorCode } from '@shared/errors/catalogue';
 import { currentUser, requireModule } from '../auth';

@@ -5,10 +5,8 @@
  * refusing any second step whose first step has not passed.
  */
 import type { Request, RequestHandler, Router } from 'express';
-import { z } from 'zod';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 import {
-  FUNCTION_CODES,
   stepFitsAccount,
   VERIFICATION_STEPS,
   type ContactChannel,
@@ -20,7 +18,7 @@ import type { ServerErrorCode } from '@shared/errors/catalogue';
 import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { currentToken, currentUser } from '../auth';
 import type { CodeKey } from '../store/codes';
-import { assertRule, field, optionalField, parseBody } from '../input';
+import { assertRule, parseRequest } from '../input';
 import { LOCAL_TEXTS } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import { toUserInfo, type UserRecord } from '../records';
@@ -28,15 +26,6 @@ import { sendOk, UaaError } from '../reply';
 import { codeFailure, checkCode as useCode, sendCode } from '../send-code';
 import type { Store } from '../store';
 import type { RouteDeps } from './deps';
-
-const fn = z.enum(FUNCTION_CODES);
-const channel = z.enum(['phone', 'email']);
-
-const messageCodeBody = z.object({ function: fn, message: channel, item: field });
-const messageCodeCheckBody = messageCodeBody.extend({ code: field });
-const mobileBindBody = z.object({ function: fn, phone: field, code: field, password: optionalField });
-const emailBindBody = z.object({ function: fn, email: field, code: field, password: optionalField });
-const passwordUpdateBody = z.object({ function: fn, message: channel, item: field, password: field });
 
 interface BindBody {
   function: FunctionCode;
@@ -47,10 +36,10 @@ interface BindBody {
 
 function readBindBody(req: Request, kind: ContactChannel): BindBody {
   if (kind === 'phone') {
-    const { phone, ...rest } = parseBody(req, mobileBindBody);
+    const { phone, ...rest } = parseRequest(req, ENDPOINTS.mobileBind);
     return { ...rest, item: phone };
   }
-  const { email, ...rest } = parseBody(req, emailBindBody);
+  const { email, ...rest } = parseRequest(req, ENDPOINTS.emailBind);
   return { ...rest, item: email };
 }
 
@@ -111,7 +100,7 @@ export function registerVerificationRoutes(router: Router, deps: RouteDeps): voi
   const { store, now, requireAuth } = deps;
 
   router.post(ENDPOINTS.messageCode.path, requireAuth, (req, res) => {
-    const body = parseBody(req, messageCodeBody);
+    const body = parseRequest(req, ENDPOINTS.messageCode);
     const user = currentUser(res);
     const step = stepFor(user, body.function);
     if (!step.sendsTo) throw new UaaError('A0100', 200, LOCAL_TEXTS.stepSendsNoCode);
@@ -129,7 +118,7 @@ export function registerVerificationRoutes(router: Router, deps: RouteDeps): voi
   });
 
   router.post(ENDPOINTS.messageCodeCheck.path, requireAuth, (req, res) => {
-    const body = parseBody(req, messageCodeCheckBody);
+    const body = parseRequest(req, ENDPOINTS.messageCodeCheck);
     const user = currentUser(res);
     const step = stepFor(user, body.function, 'messageCodeCheck');
     if (body.message !== step.sendsTo?.channel) throw new UaaError('A0100');
@@ -184,7 +173,7 @@ export function registerVerificationRoutes(router: Router, deps: RouteDeps): voi
 
   // The second step of a password change; the account's other sessions end with the old password.
   router.post(ENDPOINTS.passwordUpdate.path, requireAuth, async (req, res) => {
-    const body = parseBody(req, passwordUpdateBody);
+    const body = parseRequest(req, ENDPOINTS.passwordUpdate);
     const user = currentUser(res);
     const step = stepFor(user, body.function, 'passwordUpdate');
     if (body.message !== step.account) throw new UaaError('A0100');

@@ -1,6 +1,6 @@
 /** Access keys (spec §3 "Credential"): at most two per account, deletable only once disabled. */
 import { randomBytes } from 'node:crypto';
-import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type CredentialStatus } from '@shared/api/account-types';
+import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type CredentialStatus } from '@shared/contract/credential';
 import type { CredentialRecord } from '../records';
 import { randomSecret } from '../secrets';
 import { removeWhere, type StoreContext } from './context';

@@ -4,7 +4,7 @@
  * third-party consent pages hand the callback route (5 minutes). Presenting a code uses it up,
  * whoever presents it.
  */
-import type { OauthProvider } from '@shared/api/account-types';
+import type { OauthProvider } from '@shared/contract/login';
 import type { AuthCodeRecord, OauthCodeRecord } from '../records';
 import { digest, randomSecret } from '../secrets';
 import { MINUTE_MS, removeExpired, removeWhere, type StoreContext } from './context';

@@ -1,5 +1,5 @@
 /** Back-office roles (seeded; nothing edits them): which modules of spec §6 each one opens. */
-import type { BackOfficeModule } from '@shared/api/admin-types';
+import type { BackOfficeModule } from '@shared/contract/admin';
 import type { RoleRecord } from '../records';
 import type { StoreContext } from './context';
 import { Catalogue } from './record-table';

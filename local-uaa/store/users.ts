@@ -3,7 +3,7 @@
  * exactly, third-party identities), made with the store's defaults, changed by patches.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { OauthProvider } from '@shared/api/account-types';
+import type { OauthProvider } from '@shared/contract/login';
 import type { UserRecord } from '../records';
 import { digest } from '../secrets';
 import type { StoreContext } from './context';

@@ -25,3 +25,10 @@ export const HEADERS = {
 
 export const IFRAME_MARKER_VALUE = 'iframe';
 export const LOCAL_CAPTCHA_PASS = 'local-captcha-pass';
+
+/** A passed captcha, sent as the three headers above. */
+export interface CaptchaResult {
+  captchaVerifyParam: string;
+  sceneId: string;
+  prefix: string;
+}

@@ -1,4 +1,4 @@
-import type { Locale } from '../api/types';
+import type { Locale } from '../i18n/locale';
 
 /**
  * The error catalogue of spec §8: one code, one text per locale. Server codes first, then the

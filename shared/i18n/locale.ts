@@ -1,6 +1,5 @@
-import type { Locale } from '../api/types';
-
-export const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export const LOCALE_STORAGE_KEY = 'locale';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../api/types';
+import type { Locale } from '../i18n/locale';
 
 type Texts = Readonly<Record<Locale, string>>;
 const t = (en: string, zh: string): Texts => ({ 'en-US': en, 'zh-CN': zh });
@@ -55,6 +55,10 @@ export const VALIDATION_MESSAGES = {
 } as const satisfies Record<string, Texts>;
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
+
+export function isValidationCode(value: unknown): value is ValidationCode {
+  return typeof value === 'string' && Object.hasOwn(VALIDATION_MESSAGES, value);
+}
 
 export function validationText(code: ValidationCode, locale: Locale): string {
   return VALIDATION_MESSAGES[code][locale];

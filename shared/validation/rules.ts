@@ -1,8 +1,10 @@
 /**
- * The field rules of spec §5, written once for the Arco forms, the BFF and the local UAA.
- * Each validator returns null when the value passes, else a message code (see messages.ts).
+ * The field rules of spec §5, written once as zod schemas for the Arco forms, the BFF and the
+ * local UAA. A rule's issues carry validation codes, never texts (Logto's way): the texts live in
+ * messages.ts and are looked up only when shown. `checkX` reads a rule's first code, or null.
  */
-import type { ValidationCode } from './messages';
+import { z } from 'zod';
+import { isValidationCode, type ValidationCode } from './messages';
 
 type Check = ValidationCode | null;
 
@@ -27,109 +29,122 @@ export const LIMITS = {
 
 const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
 
-/** +86 mobile: 11 digits starting with 1; the back-office form also needs 3-9 as second digit. */
-export function checkPhone(value: unknown, opts: { strict?: boolean } = {}): Check {
-  if (isBlank(value)) return 'phoneRequired';
-  const pattern = opts.strict ? /^1[3-9]\d{9}$/ : /^1\d{10}$/;
-  return pattern.test(value as string) ? null : 'phoneInvalid';
+/** A string that is not blank; a missing or blank value fails with `required`. */
+const text = (required: ValidationCode) => z.string({ error: required }).refine((v) => !isBlank(v), required);
+
+/** The first code a rule emits for a value, or null when it passes. */
+export function firstCode(rule: z.ZodType, value: unknown): Check {
+  const result = rule.safeParse(value);
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message;
+  // Every rule here emits codes; anything else is a rule without its code, shown generically.
+  return isValidationCode(message) ? message : 'required';
 }
+
+/** +86 mobile: 11 digits starting with 1. */
+export const phoneRule = text('phoneRequired').regex(/^1\d{10}$/, 'phoneInvalid');
+/** The back-office form also needs 3-9 as the second digit. */
+export const strictPhoneRule = text('phoneRequired').regex(/^1[3-9]\d{9}$/, 'phoneInvalid');
 
 // A pragmatic e-mail shape: one @, a dotted domain, no spaces; 254 is the SMTP path limit.
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-export function checkEmail(value: unknown): Check {
-  if (isBlank(value)) return 'emailRequired';
-  const v = value as string;
-  return v.length <= 254 && EMAIL.test(v) ? null : 'emailInvalid';
-}
+export const emailRule = text('emailRequired').max(254, 'emailInvalid').regex(EMAIL, 'emailInvalid');
 
-export function checkAccount(value: unknown): Check {
-  if (isBlank(value)) return 'accountRequired';
-  return (value as string).length <= LIMITS.accountMax ? null : 'accountTooLong';
-}
+export const accountRule = text('accountRequired').max(LIMITS.accountMax, 'accountTooLong');
 
-export function checkLoginPassword(value: unknown): Check {
-  return typeof value === 'string' && value.length > 0 ? null : 'passwordRequired';
-}
+export const loginPasswordRule = z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired');
 
-export function checkCode(value: unknown, channel: 'phone' | 'other'): Check {
-  if (isBlank(value)) return 'codeRequired';
-  const max = channel === 'phone' ? LIMITS.phoneCodeMax : LIMITS.otherCodeMax;
-  return (value as string).length <= max ? null : 'codeTooLong';
-}
+export const phoneCodeRule = text('codeRequired').max(LIMITS.phoneCodeMax, 'codeTooLong');
+export const otherCodeRule = text('codeRequired').max(LIMITS.otherCodeMax, 'codeTooLong');
 
 /** New or registration password: 8-20 printable ASCII characters of at least two kinds. */
-export function checkNewPassword(value: unknown): Check {
-  if (typeof value !== 'string' || value === '') return 'passwordRequired';
-  if (!/^[\x21-\x7e]+$/.test(value)) return 'passwordRule';
-  if (value.length < LIMITS.passwordMin || value.length > LIMITS.passwordMax) return 'passwordRule';
-  const kinds = [LETTER, DIGIT, SYMBOL].filter((re) => re.test(value)).length;
-  return kinds >= 2 ? null : 'passwordRule';
-}
+export const newPasswordRule = z
+  .string({ error: 'passwordRequired' })
+  .min(1, 'passwordRequired')
+  .regex(/^[\x21-\x7e]+$/, 'passwordRule')
+  .min(LIMITS.passwordMin, 'passwordRule')
+  .max(LIMITS.passwordMax, 'passwordRule')
+  .refine((v) => [LETTER, DIGIT, SYMBOL].filter((re) => re.test(v)).length >= 2, 'passwordRule');
 
-export function checkConfirmation(password: unknown, confirmation: unknown): Check {
-  if (typeof confirmation !== 'string' || confirmation === '') return 'confirmRequired';
-  return password === confirmation ? null : 'passwordMismatch';
-}
+/** The repeated password must equal the new one. */
+export const confirmationRule = (password: unknown) =>
+  z
+    .string({ error: 'confirmRequired' })
+    .min(1, 'confirmRequired')
+    .refine((v) => v === password, 'passwordMismatch');
 
-const USERNAME_SYMBOLS = /[_.-]/;
+const usernameStart = (required: ValidationCode) =>
+  text(required)
+    .regex(/^[A-Za-z]/, 'usernameStart')
+    .min(LIMITS.usernameMin, 'usernameLength')
+    .max(LIMITS.usernameMax, 'usernameLength');
 
 /** Username of the phone tab and the set-username page. */
-export function checkUsername(value: unknown): Check {
-  if (isBlank(value)) return 'usernameRequired';
-  const v = value as string;
-  if (!/^[A-Za-z]/.test(v)) return 'usernameStart';
-  if (v.length < LIMITS.usernameMin || v.length > LIMITS.usernameMax) return 'usernameLength';
-  if (!/^[A-Za-z0-9_.-]+$/.test(v)) return 'usernameChars';
-  if (/[_.-]{2}/.test(v)) return 'usernameConsecutive';
-  if (USERNAME_SYMBOLS.test(v.at(-1) ?? '')) return 'usernameEnd';
-  return null;
-}
+export const usernameRule = usernameStart('usernameRequired')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'usernameChars')
+  .refine((v) => !/[_.-]{2}/.test(v), 'usernameConsecutive')
+  .refine((v) => !/[_.-]$/.test(v), 'usernameEnd');
 
 /** Username of the e-mail registration tab: a letter first, then letters, digits or hyphens. */
-export function checkEmailTabUsername(value: unknown): Check {
-  if (isBlank(value)) return 'usernameRequired';
-  const v = value as string;
-  if (!/^[A-Za-z]/.test(v)) return 'usernameStart';
-  if (v.length < LIMITS.usernameMin || v.length > LIMITS.usernameMax) return 'usernameLength';
-  return /^[A-Za-z][A-Za-z0-9-]+$/.test(v) ? null : 'usernameEmailChars';
-}
+export const emailTabUsernameRule = usernameStart('usernameRequired').regex(
+  /^[A-Za-z][A-Za-z0-9-]+$/,
+  'usernameEmailChars',
+);
 
-export function checkPlatformName(value: unknown): Check {
-  if (isBlank(value)) return 'platformNameRule';
-  return /^[\u4e00-\u9fa5A-Za-z0-9]{1,32}$/.test(value as string) ? null : 'platformNameRule';
-}
+export const platformNameRule = text('platformNameRule').regex(
+  /^[\u4e00-\u9fa5A-Za-z0-9]{1,32}$/,
+  'platformNameRule',
+);
 
-/** A web address of at most 512 characters; empty passes unless required. */
-export function checkWebUrl(value: unknown, opts: { required?: boolean } = {}): Check {
-  if (isBlank(value)) return opts.required ? 'required' : null;
-  const v = value as string;
-  if (v.length > LIMITS.urlMax) return 'urlRule';
-  let url: URL;
+function isWebUrl(value: string): boolean {
   try {
-    url = new URL(v);
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
   } catch {
-    return 'urlRule';
+    return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? null : 'urlRule';
 }
+
+/** A web address of at most 512 characters. */
+export const requiredWebUrlRule = text('required').max(LIMITS.urlMax, 'urlRule').refine(isWebUrl, 'urlRule');
+/** The same, where a blank value (or none) passes. */
+export const webUrlRule = z.preprocess(
+  (v) => (isBlank(v) ? undefined : v),
+  z.string().max(LIMITS.urlMax, 'urlRule').refine(isWebUrl, 'urlRule').optional(),
+);
 
 /** Chinese, letters, digits and common punctuation, at most 100 characters; empty passes. */
-export function checkDescription(value: unknown): Check {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string') return 'descriptionRule';
-  if ([...value].length > LIMITS.descriptionMax) return 'descriptionRule';
-  return /^[\u4e00-\u9fa5A-Za-z0-9 ,.;:!?'"()\-_/，。；：！？、“”‘’（）《》]*$/.test(value)
-    ? null
-    : 'descriptionRule';
-}
+export const descriptionRule = z
+  .string({ error: 'descriptionRule' })
+  .refine((v) => [...v].length <= LIMITS.descriptionMax, 'descriptionRule')
+  .regex(/^[\u4e00-\u9fa5A-Za-z0-9 ,.;:!?'"()\-_/，。；：！？、“”‘’（）《》]*$/, 'descriptionRule')
+  .nullish();
 
 /** The picture types the upload service takes for a platform logo (it checks the bytes too). */
 export const LOGO_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** A platform logo before it is sent (spec §2): one PNG, JPEG, GIF or WebP picture of at most 5 MB. */
-export function checkLogoFile(file: { type: string; size: number }): Check {
-  if (!LOGO_TYPES.includes(file.type)) return 'logoType';
-  return file.size <= LIMITS.logoBytesMax ? null : 'logoSize';
-}
+export const logoFileRule = z.object({
+  type: z.string().refine((type) => LOGO_TYPES.includes(type), 'logoType'),
+  size: z.number().max(LIMITS.logoBytesMax, 'logoSize'),
+});
+
+export const checkPhone = (value: unknown, opts: { strict?: boolean } = {}): Check =>
+  firstCode(opts.strict ? strictPhoneRule : phoneRule, value);
+export const checkEmail = (value: unknown): Check => firstCode(emailRule, value);
+export const checkAccount = (value: unknown): Check => firstCode(accountRule, value);
+export const checkLoginPassword = (value: unknown): Check => firstCode(loginPasswordRule, value);
+export const checkCode = (value: unknown, channel: 'phone' | 'other'): Check =>
+  firstCode(channel === 'phone' ? phoneCodeRule : otherCodeRule, value);
+export const checkNewPassword = (value: unknown): Check => firstCode(newPasswordRule, value);
+export const checkConfirmation = (password: unknown, confirmation: unknown): Check =>
+  firstCode(confirmationRule(password), confirmation);
+export const checkUsername = (value: unknown): Check => firstCode(usernameRule, value);
+export const checkEmailTabUsername = (value: unknown): Check => firstCode(emailTabUsernameRule, value);
+export const checkPlatformName = (value: unknown): Check => firstCode(platformNameRule, value);
+export const checkWebUrl = (value: unknown, opts: { required?: boolean } = {}): Check =>
+  firstCode(opts.required ? requiredWebUrlRule : webUrlRule, value);
+export const checkDescription = (value: unknown): Check => firstCode(descriptionRule, value);
+export const checkLogoFile = (file: { type: string; size: number }): Check => firstCode(logoFileRule, file);

@@ -17,7 +17,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWLIST_JSON_PATH } from '@shared/api/endpoints';
+import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 // @ts-expect-error -- a plain .mjs module without types

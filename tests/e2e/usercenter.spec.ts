@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { CLI_KEY_DESCRIPTION } from '../../shared/api/account-types';
+import { CLI_KEY_DESCRIPTION } from '../../shared/contract/credential';
 import { uniqueSuffix } from './helpers';
 import { api, codeSentTo, createPhoneUser, encrypted, loginByApi, newPhone } from './support';
 import { common, contactChange, LANGS, product, usercenter, validation, type Lang } from './texts';

@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type BrowserContext, type Page, type Route } from './fixtures';
 import { encryptPassword } from '../../shared/crypto';
 import { DEV_PATHS } from '../../shared/api/dev-paths';
-import { ENDPOINTS, GATEWAY_BASE } from '../../shared/api/endpoints';
+import { ENDPOINTS, GATEWAY_BASE } from '../../shared/contract/endpoints';
 import { BFF_PATHS, ROUTES } from '../../shared/routes';
 import { texts as wechat } from '../../client/features/oauth/routes/wechat/locale';
 import { jsReadableStorage, uniqueSuffix } from './helpers';

@@ -5,7 +5,7 @@
  * prototype keys). The same seed gives the same requests, so a failure can be replayed.
  */
 import { connect } from 'node:net';
-import { ENDPOINTS } from '@shared/api/endpoints';
+import { ENDPOINTS } from '@shared/contract/endpoints';
 
 /** xorshift32: tiny, deterministic, good enough to pick cases. */
 export function prng(seed: number) {

@@ -1,11 +1,7 @@
 /** Fetchers and hooks of the user centre: contacts, password, bindings, access keys, cancellation. */
 import useSWR from 'swr';
-import type {
-  Credential,
-  CredentialCreateData,
-  CredentialSecretData,
-  ItemCheckPayload,
-} from '@shared/api/account-types';
+import type { CredentialCreateData } from '@shared/contract/credential';
+import type { ItemCheckPayload } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import { call } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
@@ -14,20 +10,20 @@ export const CREDENTIALS_KEY = 'credentials';
 
 export function useCredentials(ssoUid: string | undefined) {
   return useSWR(ssoUid ? [CREDENTIALS_KEY, ssoUid] : null, async () => {
-    const reply = await call<Credential[]>('credentialList', { sso_uid: ssoUid });
+    const reply = await call('credentialList', { sso_uid: ssoUid });
     return reply.data ?? [];
   });
 }
 
 export async function createCredential(description: string): Promise<CredentialCreateData> {
-  const reply = await call<CredentialCreateData>('credentialCreate', { description });
+  const reply = await call('credentialCreate', { description });
   // Spec §7: a reply without ak and sk is a failure.
   if (!reply.data?.ak || !reply.data.sk) throw new Error('no key in reply');
   return reply.data;
 }
 
 export async function revealSecret(ak: string): Promise<string> {
-  const reply = await call<CredentialSecretData>('credentialSecret', { ak });
+  const reply = await call('credentialSecret', { ak });
   return reply.data?.sk ?? '';
 }
 
@@ -42,7 +38,7 @@ export async function deleteCredential(ak: string): Promise<void> {
 /** True when the phone or e-mail already belongs to an account; null when the check failed. */
 export async function contactInUse(payload: ItemCheckPayload): Promise<boolean | null> {
   try {
-    const reply = await call<boolean>('itemCheck', payload, { silent: true });
+    const reply = await call('itemCheck', payload, { silent: true });
     return reply.data === true;
   } catch {
     return null;

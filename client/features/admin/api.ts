@@ -2,24 +2,18 @@
 import { useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
 import type {
-  BackOfficeModule,
   InternalUser,
   InternalUserCreatePayload,
-  InternalUserListData,
   InternalUserSearchPayload,
   InternalUserUpdatePayload,
   PageQuery,
   Platform,
   PlatformFields,
-  PlatformListData,
   PlatformListPayload,
   PlatformResetData,
   PlatformUpdatePayload,
-  RoleListData,
-  UploadFileData,
-} from '@shared/api/admin-types';
-import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
-import type { Envelope } from '@shared/api/envelope';
+} from '@shared/contract/admin';
+import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
 import { baseHeaders, call, send } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
 
@@ -44,7 +38,7 @@ function refresh(...resources: string[]): Promise<unknown> {
 /** The back-office modules the signed-in user may open (spec §6); null while the user is unknown. */
 export function useModules(ssoUid: string | undefined) {
   return useSWR(ssoUid ? [RESOURCE.modules, ssoUid] : null, async () => {
-    const reply = await call<BackOfficeModule[]>('userResList', { userId: ssoUid });
+    const reply = await call('userResList', { userId: ssoUid });
     return reply.data ?? [];
   });
 }
@@ -55,7 +49,7 @@ export type PlatformQuery = Omit<PlatformListPayload, 'size' | 'noPage'>;
 
 export function usePlatforms(query: PlatformQuery) {
   return useSWR([RESOURCE.platforms, query], async () => {
-    const reply = await call<PlatformListData>('platformList', query);
+    const reply = await call('platformList', query);
     return reply.data ?? { records: [], total: 0 };
   });
 }
@@ -63,7 +57,7 @@ export function usePlatforms(query: PlatformQuery) {
 /** Every platform, for names and filter options (the user list and form). */
 export function useAllPlatforms() {
   return useSWR([RESOURCE.allPlatforms], async () => {
-    const reply = await call<PlatformListData>('platformList', { current: 1, noPage: true });
+    const reply = await call('platformList', { current: 1, noPage: true });
     return reply.data?.records ?? [];
   });
 }
@@ -76,12 +70,12 @@ export function usePlatformNames(): Map<string, string> {
 
 /** The registration sources a user can have (platform ids). */
 export function useSources() {
-  return useSWR([RESOURCE.sources], async () => (await call<string[]>('platformListSource')).data ?? []);
+  return useSWR([RESOURCE.sources], async () => (await call('platformListSource')).data ?? []);
 }
 
 export function usePlatform(id: string | null) {
-  return useSWR(id ? [RESOURCE.platform, id] : null, async () => {
-    const reply = await call<Platform>('platformDetail', { id });
+  return useSWR(id ? [RESOURCE.platform, id] : null, async ([, platformId]: [string, string]) => {
+    const reply = await call('platformDetail', { id: platformId });
     return reply.data as Platform;
   });
 }
@@ -104,7 +98,7 @@ export async function deletePlatforms(ids: string[]): Promise<void> {
 }
 
 export async function resetPlatformSecret(id: string): Promise<PlatformResetData> {
-  const reply = await call<PlatformResetData>('platformReset', { ids: [id] });
+  const reply = await call('platformReset', { ids: [id] });
   await platformsChanged();
   return reply.data ?? [];
 }
@@ -116,11 +110,12 @@ export async function resetPlatformSecret(id: string): Promise<PlatformResetData
 export async function upload(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const reply = await send<Envelope<UploadFileData>>(`${UPLOAD_GATEWAY_BASE}${ENDPOINTS.uploadFile.path}`, {
-    method: ENDPOINTS.uploadFile.method,
-    headers: baseHeaders(),
-    body: form,
-  });
+  const reply = await send(
+    `${UPLOAD_GATEWAY_BASE}${ENDPOINTS.uploadFile.path}`,
+    { method: ENDPOINTS.uploadFile.method, headers: baseHeaders(), body: form },
+    false,
+    ENDPOINTS.uploadFile.reply,
+  );
   const url = reply.data?.fileUrl;
   if (!url) throw new Error('no file URL');
   return url;
@@ -137,8 +132,8 @@ const hasFilter = (filters: UserFilters): boolean =>
 export function useInternalUsers(page: PageQuery, filters: UserFilters) {
   return useSWR([RESOURCE.users, page, filters], async () => {
     const reply = hasFilter(filters)
-      ? await call<InternalUserListData>('internalUserSearch', { ...filters, ...page })
-      : await call<InternalUserListData>('internalUserList', page);
+      ? await call('internalUserSearch', { ...filters, ...page })
+      : await call('internalUserList', page);
     return reply.data ?? { users: [], totalCount: 0 };
   });
 }
@@ -146,7 +141,7 @@ export function useInternalUsers(page: PageQuery, filters: UserFilters) {
 /** One user by id (there is no detail call: an exact match among the search results). */
 export function useInternalUser(ssoUid: string | null) {
   return useSWR(ssoUid ? [RESOURCE.user, ssoUid] : null, async () => {
-    const reply = await call<InternalUserListData>('internalUserSearch', {
+    const reply = await call('internalUserSearch', {
       ssoUid,
       pageNumber: 1,
       pageSize: 20,
@@ -171,11 +166,7 @@ export async function updateInternalUser(
   options: { silent?: boolean } = {},
 ): Promise<InternalUser | undefined> {
   const password = input.password ? await encryptForUaa(input.password, 'resetPassword') : undefined;
-  const reply = await call<InternalUser>(
-    'internalUserUpdate',
-    { ...input, password },
-    { silent: options.silent ?? true },
-  );
+  const reply = await call('internalUserUpdate', { ...input, password }, { silent: options.silent ?? true });
   await usersChanged();
   return reply.data;
 }
@@ -190,7 +181,7 @@ export async function deleteInternalUsers(ssoUids: string[]): Promise<void> {
 /** resourceModule 1: the role page; 0: the user form's choice (all roles, 1000 per page). */
 export function useRoles(page: PageQuery, resourceModule: 0 | 1) {
   return useSWR([RESOURCE.roles, page, resourceModule], async () => {
-    const reply = await call<RoleListData>('roleList', { ...page, resourceModule });
+    const reply = await call('roleList', { ...page, resourceModule });
     return reply.data ?? { roles: [], totalCount: 0 };
   });
 }

@@ -1,5 +1,7 @@
 /** Fetchers for the visitor calls: login by account, register by email, activate. */
-import type { ActivatePayload, CaptchaResult, LoginReply, RegisterByEmailPayload } from '@shared/api/types';
+import type { ActivatePayload, RegisterByEmailPayload } from '@shared/contract/register';
+import type { CaptchaResult } from '@shared/api/envelope';
+import type { LoginReply } from '@shared/contract/login';
 import { call } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
 
@@ -8,7 +10,7 @@ export async function loginByAccount(
   captcha: CaptchaResult,
 ): Promise<LoginReply> {
   const password = await encryptForUaa(input.password, 'login');
-  return call<LoginReply['data'], LoginReply>(
+  return call(
     'loginByAccount',
     { account: input.account, password, autoLogin: input.autoLogin },
     { captcha },

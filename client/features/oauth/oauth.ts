@@ -3,7 +3,7 @@
  * steers the opener and closes; WeChat's QR login keeps its journey across the round trip. The
  * popup itself is opened by lib/oauth-popup.ts.
  */
-import type { LoginReply } from '@shared/api/types';
+import type { LoginReply } from '@shared/contract/login';
 import { originAllowed } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
 import { call } from '../../lib/api/client';
@@ -70,7 +70,7 @@ export async function wechatAddress(
   storage.set('oauth-state', state);
   const opener = journey.purpose === 'login' ? popupOpenerOrigin() : null;
   storage.set('wechat-journey', JSON.stringify({ state, ...journey, opener }));
-  const reply = await call<{ oauthAddress?: string }>('oauthAddress', {
+  const reply = await call('oauthAddress', {
     oauthFrom: 'wechat',
     state,
     // As for GitHub: a provider that hands `type` back tells the callback it is a bind.
@@ -89,7 +89,7 @@ export async function exchangeCode(
   code: string,
   source: string | null,
 ): Promise<LoginReply> {
-  const reply = await call<LoginReply['data'], LoginReply>('loginOauth', {
+  const reply = await call('loginOauth', {
     code,
     oauthFrom: provider,
     autoLogin: false,

@@ -3,9 +3,17 @@
  * iframe marker and the 6 s timeout; turns replies that are not msgCode '10000' into ApiError;
  * shows the error toast (except for silent calls); and applies spec §4 to 401 and 403.
  */
-import { ENDPOINTS, GATEWAY_BASE, type Endpoint, type EndpointName } from '@shared/api/endpoints';
+import type { z } from 'zod';
+import {
+  ENDPOINTS,
+  GATEWAY_BASE,
+  type Endpoint,
+  type EndpointName,
+  type ReplyOf,
+  type RequestOf,
+} from '@shared/contract/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
-import type { CaptchaResult } from '@shared/api/types';
+import type { CaptchaResult } from '@shared/api/envelope';
 import { productMessage, type ProductMessage } from '@shared/errors/catalogue';
 import { currentLocale } from '../i18n/locale-context';
 import { notify } from '../notify';
@@ -56,11 +64,18 @@ export function baseHeaders(): Record<string, string> {
   return headers;
 }
 
-export async function call<T = unknown, R extends Envelope<T> = Envelope<T>>(
-  name: EndpointName,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<R> {
+/** A call's body (optional when its schema admits none) and options. */
+export type CallArgs<N extends EndpointName> =
+  undefined extends RequestOf<N>
+    ? [body?: RequestOf<N>, options?: CallOptions]
+    : [body: RequestOf<N>, options?: CallOptions];
+
+/** One UAA call: the body is typed by the endpoint's request schema, the reply checked by its reply schema. */
+export async function call<N extends EndpointName>(
+  name: N,
+  ...args: CallArgs<N>
+): Promise<Envelope<ReplyOf<N>>> {
+  const [body, options = {}] = args as [unknown, CallOptions?];
   const endpoint: Endpoint = ENDPOINTS[name];
   const silent = options.silent ?? endpoint.silent ?? false;
   const headers = baseHeaders();
@@ -77,18 +92,21 @@ export async function call<T = unknown, R extends Envelope<T> = Envelope<T>>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
   }
-  return send<R>(url, init, silent);
+  // The schema is ENDPOINTS[name].reply, so its output is ReplyOf<N> (TypeScript loses that through the index).
+  return send(url, init, silent, endpoint.reply) as Promise<Envelope<ReplyOf<N>>>;
 }
 
 /**
  * Sends a prepared request (headers from baseHeaders) with the timeout and applies the reply
- * handling of call(): toasts, 401 and 403. Exported for the multipart upload.
+ * handling of call(): toasts, 401 and 403, and the check of a success's data against `data`
+ * (a reply that breaks the contract is a malformed reply). Exported for the multipart upload.
  */
-export async function send<R extends Envelope = Envelope>(
+export async function send<S extends z.ZodType>(
   url: string,
   init: RequestInit,
-  silent = false,
-): Promise<R> {
+  silent: boolean,
+  data: S,
+): Promise<Envelope<z.output<S>>> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -104,9 +122,9 @@ export async function send<R extends Envelope = Envelope>(
   }
   if (response.status === 504) throw networkFailure('networkTimeout', 'timeout', silent);
 
-  let reply: R | undefined;
+  let reply: Envelope | undefined;
   try {
-    reply = (await response.json()) as R;
+    reply = (await response.json()) as Envelope;
   } catch {
     reply = undefined;
   }
@@ -128,7 +146,12 @@ export async function send<R extends Envelope = Envelope>(
     if (!silent) notify.error(error.message);
     throw error;
   }
-  return reply;
+  // A success without data (absent or null) is the legacy UAA's "done"; data it does send must fit.
+  const { data: sent, ...envelope } = reply;
+  if (sent === undefined || sent === null) return envelope;
+  const checked = data.safeParse(sent);
+  if (!checked.success) throw networkFailure('networkError', 'network', silent);
+  return { ...envelope, data: checked.data };
 }
 
 /** BFF endpoints of our own (not the UAA): same headers, plain JSON. */

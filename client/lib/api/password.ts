@@ -1,4 +1,4 @@
-import type { PasswordScene } from '@shared/api/types';
+import type { PasswordScene } from '@shared/crypto';
 import { call } from './client';
 
 /**
@@ -8,7 +8,7 @@ import { call } from './client';
 export async function encryptForUaa(password: string, scene: PasswordScene): Promise<string> {
   const [{ encryptPassword }, reply] = await Promise.all([
     import(/* webpackChunkName: "crypto" */ '@shared/crypto'),
-    call<{ pubKey: string }>('pubKey'),
+    call('pubKey'),
   ]);
   const pubKey = reply.data?.pubKey;
   if (!pubKey) throw new Error('no public key');

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Locale } from '@shared/api/types';
+import type { Locale } from '@shared/i18n/locale';
 import { LOCALE_STORAGE_KEY, resolveLocale } from '@shared/i18n/locale';
 import { storage } from '../storage';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Form, Input, Steps } from '@arco-design/web-react';
 import { useState } from 'react';
-import type { UserInfo } from '@shared/api/types';
+import type { UserInfo } from '@shared/contract/personal';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
 import { checkCode, checkEmail, checkPhone } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';

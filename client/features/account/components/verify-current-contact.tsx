@@ -1,5 +1,5 @@
 import { Form, Input, Radio } from '@arco-design/web-react';
-import type { UserInfo } from '@shared/api/types';
+import type { UserInfo } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import { checkCode } from '@shared/validation/rules';
 import { sendStepCode } from '../api';

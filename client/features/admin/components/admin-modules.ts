@@ -2,7 +2,7 @@
  * The back office's modules (spec §6), in menu order: one table drives the side menu, the
  * redirect from /admin and the permission check of the current path.
  */
-import type { BackOfficeModule } from '@shared/api/admin-types';
+import type { BackOfficeModule } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
 
 export interface AdminModule {

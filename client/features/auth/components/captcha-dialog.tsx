@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { productMessage } from '@shared/errors/catalogue';
-import type { CaptchaResult } from '@shared/api/types';
+import type { CaptchaResult } from '@shared/api/envelope';
 import { currentLocale } from '../../../lib/i18n/locale-context';
 import { notify } from '../../../lib/notify';
 

@@ -5,7 +5,7 @@
  */
 import { Button, Modal } from '@arco-design/web-react';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
-import type { CaptchaResult } from '@shared/api/types';
+import type { CaptchaResult } from '@shared/api/envelope';
 import { defineTexts, useTexts } from '../../../lib/i18n/define-texts';
 
 export const CAPTCHA_DIALOG_WIDTH = 358;

@@ -6,7 +6,7 @@ import { ApiError, call } from '../../../lib/api/client';
 /** Why the server will not take a username (spec §5), from its silent check (spec §7), or null. */
 async function serverProblem(username: string): Promise<ValidationCode | null> {
   try {
-    const reply = await call<{ exist?: boolean }>('usernameCheck', { username }, { silent: true });
+    const reply = await call('usernameCheck', { username }, { silent: true });
     return reply.data?.exist ? 'usernameTaken' : null;
   } catch (error) {
     if (error instanceof ApiError && error.msgCode === 'C0902') return 'usernameSensitive';

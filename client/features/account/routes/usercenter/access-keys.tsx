@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { useState } from 'react';
-import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/api/account-types';
+import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/contract/credential';
 import { checkDescription } from '@shared/validation/rules';
 import { productMessage } from '@shared/errors/catalogue';
 import {
@@ -36,7 +36,7 @@ async function copy(value: string, done: string): Promise<void> {
   notify.success(done);
 }
 
-export function AccessKeys({ ssoUid, mobile }: { ssoUid: string; mobile: boolean }) {
+export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mobile: boolean }) {
   const t = useTexts(texts);
   const { locale } = useLocale();
   const text = useValidationText();

@@ -1,5 +1,5 @@
 import { Button } from '@arco-design/web-react';
-import type { UserInfo } from '@shared/api/types';
+import type { UserInfo } from '@shared/contract/personal';
 import { useTexts } from '../../../../lib/i18n/define-texts';
 import { texts } from './locale';
 import type { Operation } from './status';

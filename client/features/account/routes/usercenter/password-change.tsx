@@ -1,6 +1,6 @@
 import { Button, Form, Steps } from '@arco-design/web-react';
 import { useState } from 'react';
-import type { UserInfo } from '@shared/api/types';
+import type { UserInfo } from '@shared/contract/personal';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
 import { checkStepCode, updatePassword } from '../../api';
 import { VerifyCurrentContact } from '../../components/verify-current-contact';

@@ -3,7 +3,7 @@ import type { UploadItem } from '@arco-design/web-react/es/Upload/interface';
 import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { Platform, PlatformFields } from '@shared/api/admin-types';
+import type { Platform, PlatformFields } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
 import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../api';

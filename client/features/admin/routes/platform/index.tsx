@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Platform } from '@shared/api/admin-types';
+import type { Platform } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../api';
 import {

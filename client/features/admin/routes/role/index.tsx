@@ -1,6 +1,6 @@
 import { Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useState } from 'react';
-import type { BackOfficeModule, Role } from '@shared/api/admin-types';
+import type { BackOfficeModule, Role } from '@shared/contract/admin';
 import { useRoles } from '../../api';
 import { AdminPage, pagination, PAGE_SIZE } from '../../components/admin-list';
 import { adminTexts } from '../../components/admin-shell.locale';

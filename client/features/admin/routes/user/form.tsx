@@ -2,7 +2,7 @@ import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } fro
 import { PasswordInput } from '../../../../components/password-input';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { InternalUser } from '@shared/api/admin-types';
+import type { InternalUser } from '@shared/contract/admin';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';

@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { InternalUser } from '@shared/api/admin-types';
+import type { InternalUser } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
 import {
   deleteInternalUsers,

@@ -4,7 +4,7 @@ import { Tabs } from '../../../../components/tabs';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { LocationInfo, LoginReply } from '@shared/api/types';
+import type { LoginReply } from '@shared/contract/login';
 import { checkAccount, checkCode, checkLoginPassword, checkPhone } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
 import { SWR_KEYS } from '../../../../lib/api/account';
@@ -60,7 +60,7 @@ export default function LoginPage({
   // Visitors abroad or in Hong Kong, Taiwan and Macau get the password tab first (spec §2).
   useEffect(() => {
     let live = true;
-    call<LocationInfo>('locationInfo', undefined, { silent: true })
+    call('locationInfo', undefined, { silent: true })
       .then((reply) => {
         const info = reply.data;
         if (live && !tabChosen && info && (info.overseas || OVERSEAS_CITIES.test(info.city ?? '')))
@@ -121,7 +121,7 @@ export default function LoginPage({
     setSubmitting(true);
     try {
       const params = new URLSearchParams(location.search);
-      const reply = await call<LoginReply['data'], LoginReply>('loginByPhone', {
+      const reply = await call('loginByPhone', {
         phone: values.phone,
         code: values.code,
         autoLogin,

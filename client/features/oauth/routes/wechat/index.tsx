@@ -2,7 +2,7 @@ import { Alert, Result, Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { LoginReply } from '@shared/api/types';
+import type { LoginReply } from '@shared/contract/login';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { SWR_KEYS } from '../../../../lib/api/account';

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GATEWAY_BASE, ENDPOINTS } from '@shared/contract/endpoints';
+import { productMessage } from '@shared/errors/catalogue';
+import { notify } from '../notify';
+import { ApiError, call } from './client';
+
+function reply(body: unknown): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
+}
+
+describe('call', () => {
+  let warning: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    warning = vi.spyOn(notify, 'warning').mockImplementation(() => undefined as never);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("sends the endpoint's method and path and returns the checked data", async () => {
+    reply({ msgCode: '10000', msg: 'success', data: { pubKey: 'PEM', extra: true } });
+    const result = await call('pubKey');
+    expect(result.data?.pubKey).toBe('PEM');
+    expect(result.data).toMatchObject({ extra: true });
+    const [url, init] = vi.mocked(fetch).mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`${GATEWAY_BASE}${ENDPOINTS.pubKey.path}`);
+    expect(init.method).toBe('POST');
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it("fills what the legacy UAA leaves out of a reply, as the reply's schema says", async () => {
+    reply({ msgCode: '10000', msg: 'success', data: { username: 'strict', phone: '13800000000' } });
+    const { data } = await call('userInfo');
+    expect(data).toMatchObject({ username: 'strict', email: null, wechat: null });
+  });
+
+  it('accepts a success without data', async () => {
+    reply({ msgCode: '10000', msg: 'success' });
+    await expect(call('logoutAll')).resolves.toEqual({ msgCode: '10000', msg: 'success' });
+  });
+
+  it('refuses data outside the contract like a malformed reply, with the network toast', async () => {
+    reply({ msgCode: '10000', msg: 'success', data: { pubKey: 42 } });
+    const failure = await call('pubKey').catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ msgCode: 'network', status: 0 });
+    expect(warning).toHaveBeenCalledWith(productMessage('networkError', 'zh-CN'));
+  });
+
+  it('stays quiet about such a reply on a silent call', async () => {
+    reply({ msgCode: '10000', msg: 'success', data: { exist: 'yes' } });
+    await expect(call('registerCheck', { item: 'a@b.co', type: 'email' })).rejects.toMatchObject({
+      msgCode: 'network',
+    });
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it('types the body by the endpoint (typecheck fails when the typing is lost)', async () => {
+    reply({ msgCode: '10000', msg: 'success', data: { exist: false } });
+    // @ts-expect-error registerCheck takes { item, type }, not a phone
+    await call('registerCheck', { phone: '13800138000' }, { silent: true });
+    const { data } = await call('registerCheck', { item: 'a@b.co', type: 'email' });
+    expect(data?.exist).toBe(false);
+  });
+});

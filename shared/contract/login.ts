@@ -1,0 +1,89 @@
+/**
+ * Signing in and the session (spec §7 login/*, captcha, internal/auth, logout, the cipher key):
+ * password and SMS login, third-party logins, the one-time code for a platform.
+ */
+import { z } from 'zod';
+import type { Envelope } from '../api/envelope';
+import { field, optionalField, optionalShortField } from './fields';
+
+export const captchaRequest = z.object({
+  captchaVerifyParam: field.min(1),
+  sceneId: optionalField,
+  prefix: optionalField,
+});
+
+export const loginByAccountRequest = z.object({
+  account: field,
+  /** Encrypted, scene 'login'. */
+  password: field,
+  autoLogin: z.boolean().nullish(),
+});
+
+/** Both the login SMS and the registration SMS. */
+export const smsCodeRequest = z.object({ phone: field });
+
+export const loginByPhoneRequest = z.object({
+  phone: field,
+  code: field,
+  autoLogin: z.boolean().nullish(),
+  // A platform id; recorded as the registration source of an account made by this login.
+  source: optionalShortField(64),
+  clientId: optionalShortField(128),
+});
+
+/**
+ * data of every token-issuing call (spec §3 "Login response"). The BFF moves the token into the
+ * cookie, so the SPA never sees it; ssoCode is opaque to the SPA.
+ */
+export const loginData = z.looseObject({
+  ssoCode: z.string().optional(),
+  token: z.string().optional(),
+  data: z.looseObject({ username: z.string().nullish() }).optional(),
+});
+export type LoginReply = Envelope<z.output<typeof loginData>>;
+/** The legacy login reply carries the account beside the envelope's data. */
+export type LegacyLoginReply = Envelope<z.input<typeof loginData>> & { ssouid: string; phone: string | null };
+
+export const OAUTH_PROVIDERS = ['github', 'wechat', 'carsi'] as const;
+export type OauthProvider = (typeof OAUTH_PROVIDERS)[number];
+const provider = z.enum(OAUTH_PROVIDERS);
+
+export const oauthAddressRequest = z.object({
+  oauthFrom: provider,
+  state: optionalShortField(512),
+  /** Passed through to the consent page and back to the callback route unchanged. */
+  type: z
+    .union([z.string().max(64), z.number().int()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
+});
+
+/** data of login/oauthaddress: where to open the third party's consent page. */
+export const oauthAddressData = z.looseObject({ oauthAddress: z.string().optional() });
+export type OauthAddressData = z.input<typeof oauthAddressData>;
+
+export const oauthLoginRequest = z.object({
+  code: field.min(1).max(256),
+  oauthFrom: provider,
+  autoLogin: z.boolean().nullish(),
+  source: optionalShortField(64),
+});
+
+/** login/bind: binds a third-party identity to the signed-in account. */
+export const oauthBindRequest = z.object({
+  code: field.min(1).max(256),
+  oauthFrom: z.enum(['github', 'wechat']),
+  autoLogin: z.boolean().nullish(),
+});
+
+export const locationData = z.looseObject({ overseas: z.boolean(), city: z.string().optional() });
+export type LocationInfo = z.output<typeof locationData>;
+
+export const internalAuthRequest = z.object({ clientId: field.min(1) });
+/** data of internal/auth: a one-time code (60 s, single use) for the client's redirect. */
+export const internalAuthData = z.looseObject({ code: z.string() });
+export type InternalAuthData = z.input<typeof internalAuthData>;
+
+/** data of cipher/getPubKey: the RSA public key (PEM, SPKI) for the password envelope. */
+export const pubKeyData = z.looseObject({ pubKey: z.string() });
+export type PubKeyData = z.input<typeof pubKeyData>;

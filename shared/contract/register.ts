@@ -1,0 +1,37 @@
+/** Registration by e-mail and by phone, activation and cancellation (spec §7 register/*). */
+import { z } from 'zod';
+import { contactChannel, field, optionalShortField } from './fields';
+
+export const registerCheckRequest = z.object({ item: field, type: contactChannel });
+export type RegisterCheckPayload = z.input<typeof registerCheckRequest>;
+
+export const registerByEmailRequest = z.object({
+  username: field,
+  email: field,
+  /** Encrypted, scene 'register'. */
+  password: field,
+  code: field.nullish(),
+  // A platform id; the legacy service records it as the registration source.
+  source: field.max(64).nullish(),
+});
+export type RegisterByEmailPayload = z.input<typeof registerByEmailRequest>;
+
+/** data of register/byEmail. */
+export const registerByEmailData = z.looseObject({ ssoUid: z.string() });
+export type RegisterByEmailData = z.input<typeof registerByEmailData>;
+
+export const registerByPhoneRequest = z.object({
+  username: field,
+  phone: field,
+  code: field,
+  /** Encrypted, scene 'register'. */
+  password: field,
+  source: optionalShortField(64),
+});
+
+/** data of register/byPhone (the legacy reply spells it ssouid here, ssoUid after byEmail). */
+export const registerByPhoneData = z.looseObject({ ssouid: z.string() });
+export type RegisterByPhoneData = z.input<typeof registerByPhoneData>;
+
+export const activeRequest = z.object({ sign: field.min(1), token: field.min(1) });
+export type ActivatePayload = z.input<typeof activeRequest>;
