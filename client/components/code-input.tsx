@@ -2,7 +2,8 @@ import { Button, Input, type InputProps } from '@arco-design/web-react';
 import type { RefInputType } from '@arco-design/web-react/es/Input';
 import { useRef, useState } from 'react';
 import { useCountdown } from '../lib/hooks/use-countdown';
-import { defineTexts, useTexts } from '../lib/i18n/define-texts';
+import { defineTexts, format } from '@shared/i18n/define-texts';
+import { useTexts } from '../lib/i18n/use-texts';
 
 const texts = defineTexts(
   { getCode: 'Get code', resend: 'Resend', countdown: '{s}s' },
@@ -21,7 +22,7 @@ export function CodeInput({ onSend, ...input }: InputProps & { onSend(): Promise
   const [sent, setSent] = useState(false);
   const field = useRef<RefInputType>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const label = left > 0 ? t.countdown.replace('{s}', String(left)) : sent ? t.resend : t.getCode;
+  const label = left > 0 ? format(t.countdown, { s: left }) : sent ? t.resend : t.getCode;
   return (
     <Input
       autoComplete="one-time-code"

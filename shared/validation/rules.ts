@@ -68,9 +68,14 @@ export function checkNewPassword(value: unknown): Check {
   return kinds >= 2 ? null : 'passwordRule';
 }
 
-export function checkConfirmation(password: unknown, confirmation: unknown): Check {
+/** The confirmation equals the password; spec §5 words the forgot-password mismatch apart. */
+export function checkConfirmation(
+  password: unknown,
+  confirmation: unknown,
+  mismatch: 'passwordMismatch' | 'resetMismatch' = 'passwordMismatch',
+): Check {
   if (typeof confirmation !== 'string' || confirmation === '') return 'confirmRequired';
-  return password === confirmation ? null : 'passwordMismatch';
+  return password === confirmation ? null : mismatch;
 }
 
 const USERNAME_SYMBOLS = /[_.-]/;

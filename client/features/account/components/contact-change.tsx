@@ -9,10 +9,12 @@ import { CodeInput } from '../../../components/code-input';
 import { VerifyCurrentContact } from './verify-current-contact';
 import { useRule, useValidationText } from '../../../components/form-rules';
 import { notify } from '../../../lib/notify';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useSendCode } from '../../../components/use-send-code';
+import { useSubmit } from '../../../lib/hooks/use-submit';
+import { useTexts } from '../../../lib/i18n/use-texts';
 import { texts } from './contact-change.locale';
 import './flow.css';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 /**
  * Change (or bind) the phone or e-mail (spec §4): step 0 verifies a contact the account has by
@@ -33,7 +35,8 @@ export function ContactChange(props: {
   const text = useValidationText();
   const [via, setVia] = useState<ContactChannel | undefined>(undefined);
   const [stage, setStage] = useState<0 | 1>(0);
-  const [busy, setBusy] = useState(false);
+  const { submitting: busy, run } = useSubmit();
+  const code = useSendCode('step');
   const [problem, setProblem] = useState<ValidationCode | null>(null);
   const [form] = Form.useForm<{
     code: string;
@@ -65,29 +68,16 @@ export function ContactChange(props: {
     return used ? (target === 'phone' ? 'phoneExists' : 'emailInUse') : null;
   }
 
-  async function sendNew(step: typeof first): Promise<boolean> {
+  function sendNew(step: typeof first): Promise<boolean> {
     const value = String(form.getFieldValue('value') ?? '');
-    const found = await newValueProblem(value);
-    setProblem(found);
-    if (found) return false;
-    try {
-      await sendStepCode(step, value);
-      notify.success(t.codeSent);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  async function run(action: () => Promise<void>): Promise<void> {
-    setBusy(true);
-    try {
-      await action();
-    } catch {
-      /* the HTTP client showed the server's message */
-    } finally {
-      setBusy(false);
-    }
+    return code.send(
+      (options) => sendStepCode(step, value, options),
+      async () => {
+        const found = await newValueProblem(value);
+        setProblem(found);
+        return found === null;
+      },
+    );
   }
 
   async function next(): Promise<void> {
@@ -193,7 +183,14 @@ export function ContactChange(props: {
         {stage === 1 && noContact ? (
           <>
             <p className="uc-muted">{t.setPasswordHint}</p>
-            <NewPasswordFields form={form} />
+            <NewPasswordFields
+              form={form}
+              texts={{
+                password: t.newPassword,
+                passwordPlaceholder: t.newPasswordPlaceholder,
+                confirm: t.confirmPassword,
+              }}
+            />
           </>
         ) : null}
         <div className="uc-flow-actions">
@@ -209,6 +206,7 @@ export function ContactChange(props: {
           )}
         </div>
       </Form>
+      {code.dialog}
     </section>
   );
 }

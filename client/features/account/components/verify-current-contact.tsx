@@ -5,9 +5,9 @@ import { checkCode } from '@shared/validation/rules';
 import { sendStepCode } from '../api';
 import { CodeInput } from '../../../components/code-input';
 import { texts } from './contact-change.locale';
+import { useSendCode } from '../../../components/use-send-code';
 import { useRule } from '../../../components/form-rules';
-import { notify } from '../../../lib/notify';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/use-texts';
 
 /**
  * Step 0 of a change (spec §4): a code to a contact the account already has, with a choice of
@@ -22,6 +22,7 @@ export function VerifyCurrentContact(props: {
   const { user, step, channel } = props;
   const t = useTexts(texts);
   const rule = useRule();
+  const code = useSendCode('step');
   const current = user[channel] ?? '';
   return (
     <>
@@ -50,17 +51,10 @@ export function VerifyCurrentContact(props: {
         <CodeInput
           placeholder={t.codePlaceholder}
           maxLength={channel === 'phone' ? 6 : 20}
-          onSend={async () => {
-            try {
-              await sendStepCode(step, current);
-              notify.success(t.codeSent);
-              return true;
-            } catch {
-              return false; // the HTTP client showed the server's message
-            }
-          }}
+          onSend={() => code.send((options) => sendStepCode(step, current, options))}
         />
       </Form.Item>
+      {code.dialog}
     </>
   );
 }

@@ -18,13 +18,15 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useCallback, useState, type ReactNode } from 'react';
 import { productMessage } from '@shared/errors/catalogue';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/use-texts';
 import { useLocale } from '../../../lib/i18n/locale-context';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
 import { useRule } from '../../../components/form-rules';
 import { notify } from '../../../lib/notify';
 import { formatTime } from '../../../lib/format-time';
+import { format } from '@shared/i18n/define-texts';
+import { handleError } from '../../../lib/api/handle-error';
 
 export { formatTime };
 
@@ -99,11 +101,8 @@ export function useConfirm() {
         cancelText: t.cancel,
         okButtonProps: { status: 'danger' },
         onOk: async () => {
-          try {
-            await options.onOk();
-          } catch {
-            /* the HTTP client has shown the error; the dialog closes */
-          }
+          // The dialog closes either way.
+          await options.onOk().catch((error: unknown) => handleError(error));
         },
       });
     },
@@ -293,7 +292,7 @@ export function useListDeletion(deleteIds: (ids: string[]) => Promise<unknown>, 
       notify.warning(productMessage('selectToDelete', locale));
       return;
     }
-    remove(selected, t.deleteSelected.replace('{count}', String(selected.length)));
+    remove(selected, format(t.deleteSelected, { count: selected.length }));
   }
 
   return { selected, setSelected, remove, removeSelected, holder };

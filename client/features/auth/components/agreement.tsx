@@ -3,7 +3,7 @@
  * the line, in the flow of the form so that it covers no field or button; ticking the box closes it.
  */
 import { Checkbox, Link } from '@arco-design/web-react';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/use-texts';
 import { texts } from './agreement.locale';
 import { useValidationText } from '../../../components/form-rules';
 import { usePlatformLinks } from '../../../lib/hooks/use-platform';

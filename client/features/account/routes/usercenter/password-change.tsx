@@ -5,35 +5,27 @@ import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
 import { checkStepCode, updatePassword } from '../../api';
 import { VerifyCurrentContact } from '../../components/verify-current-contact';
 import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 import '../../components/flow.css';
-import { NewPasswordFields } from '../../components/new-password-fields';
+import { NewPasswordFields } from '../../../../components/new-password-fields';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
+import { texts as flowTexts } from '../../components/contact-change.locale';
 
 /** Change the password (spec §4): a code to a contact first, then the new password; either contact when both exist. */
 export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel(): void }) {
   const { user } = props;
   const t = useTexts(texts);
+  const flow = useTexts(flowTexts);
   const [via, setVia] = useState<ContactChannel | undefined>(undefined);
   const [stage, setStage] = useState<0 | 1>(0);
-  const [busy, setBusy] = useState(false);
+  const { submitting: busy, run } = useSubmit();
   const [form] = Form.useForm<{ code: string; password: string; confirm: string }>();
   const steps = stepsFor('password', user, via);
   if (!steps) return <p className="uc-muted">{t.passwordNeedsContact}</p>;
   const [first, second] = steps;
   const channel = first.sendsTo?.channel ?? 'phone';
   const current = user[channel] ?? '';
-
-  async function run(action: () => Promise<void>): Promise<void> {
-    setBusy(true);
-    try {
-      await action();
-    } catch {
-      /* the HTTP client showed the server's message */
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section className="uc-flow" aria-label={t.changePassword}>
@@ -49,7 +41,14 @@ export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel
           </>
         ) : (
           <>
-            <NewPasswordFields form={form} />
+            <NewPasswordFields
+              form={form}
+              texts={{
+                password: flow.newPassword,
+                passwordPlaceholder: flow.newPasswordPlaceholder,
+                confirm: flow.confirmPassword,
+              }}
+            />
           </>
         )}
         <div className="uc-flow-actions">

@@ -17,8 +17,9 @@ import {
 } from '../../components/admin-list';
 import { operatePath, type Operate } from '../../components/admin-modules';
 import { adminTexts } from '../../components/admin-shell.locale';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
+import { format } from '@shared/i18n/define-texts';
 
 interface FilterValues {
   platformsId?: string;
@@ -76,7 +77,7 @@ export default function PlatformListPage() {
     rowActionsColumn<Platform>(common, {
       view: (row) => navigate(toOperate('view', row.id)),
       edit: (row) => navigate(toOperate('edit', row.id)),
-      remove: (row) => deletion.remove([row.id], t.deleteOne.replace('{name}', row.displayName)),
+      remove: (row) => deletion.remove([row.id], format(t.deleteOne, { name: row.displayName })),
     }),
   ];
 

@@ -26,9 +26,11 @@ import {
 import { operatePath, type Operate } from '../../components/admin-modules';
 import { adminTexts } from '../../components/admin-shell.locale';
 import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 import './user.css';
+import { format } from '@shared/i18n/define-texts';
+import { handleError } from '../../../../lib/api/handle-error';
 
 interface FilterValues {
   ssoUid?: string;
@@ -101,8 +103,8 @@ export default function UserListPage() {
         { silent: false },
       );
       notify.success(common.operationSuccess);
-    } catch {
-      /* the HTTP client has shown the error; the switch keeps the stored state */
+    } catch (error) {
+      handleError(error); // the switch keeps the stored state
     } finally {
       setSwitching(null);
     }
@@ -156,7 +158,7 @@ export default function UserListPage() {
           checkedText={t.active}
           uncheckedText={t.disabled}
           loading={switching === row.ssoUid}
-          aria-label={t.statusOf.replace('{user}', labelOf(row))}
+          aria-label={format(t.statusOf, { user: labelOf(row) })}
           onChange={(on) => void setStatus(row, on)}
         />
       ),
@@ -172,7 +174,7 @@ export default function UserListPage() {
       {
         view: (row) => navigate(toOperate('view', row.ssoUid)),
         edit: (row) => navigate(toOperate('edit', row.ssoUid)),
-        remove: (row) => deletion.remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row))),
+        remove: (row) => deletion.remove([row.ssoUid], format(t.deleteOne, { user: labelOf(row) })),
       },
       160,
     ),

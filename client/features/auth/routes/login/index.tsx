@@ -17,11 +17,14 @@ import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration';
 import { ThirdPartyLogins } from '../../components/third-party-logins';
 import { Agreement } from '../../components/agreement';
-import { useCaptcha } from '../../components/captcha-dialog';
+import { useCaptcha } from '../../../../components/captcha-dialog';
+import { useSendCode } from '../../../../components/use-send-code';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { useRule } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
+import { format } from '@shared/i18n/define-texts';
 import { CodeInput } from '../../../../components/code-input';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import { productMessage } from '@shared/errors/catalogue';
 import { texts } from './locale';
@@ -44,13 +47,14 @@ export default function LoginPage({
   const location = useLocation();
   const { mutate } = useSWRConfig();
   const captcha = useCaptcha();
+  const code = useSendCode('login');
   const brand = useBrand();
   const [tab, setTab] = useState<Tab>(initialTab ?? 'sms');
   const [tabChosen, setTabChosen] = useState(initialTab !== undefined);
   const [agreed, setAgreed] = useState(false);
   const [prompt, setPrompt] = useState(false);
   const [autoLogin, setAutoLogin] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
   const [smsForm] = Form.useForm<{ phone: string; code: string }>();
   const [passwordForm] = Form.useForm<{ account: string; password: string }>();
   // What a visitor typed into the prerendered page before the script arrived.
@@ -97,29 +101,17 @@ export default function LoginPage({
     else go();
   }
 
-  async function sendCode(): Promise<boolean> {
-    try {
-      await smsForm.validate(['phone']);
-    } catch {
-      return false;
-    }
-    const result = await captcha.verify();
-    if (!result) return false;
-    try {
-      await call('loginSmsCode', { phone: smsForm.getFieldValue('phone') }, { captcha: result });
-      notify.success(t.codeSent);
-      return true;
-    } catch {
-      return false; // the client showed the server's message
-    }
-  }
+  const sendCode = () =>
+    code.send(
+      (options) => call('loginSmsCode', { phone: smsForm.getFieldValue('phone') }, options),
+      () => smsForm.validate(['phone']),
+    );
 
   const formInvalid = () => notify.error(productMessage('formInvalid', locale));
 
   async function submitSms(values: { phone: string; code: string }): Promise<void> {
     if (!requireAgreement()) return;
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const params = new URLSearchParams(location.search);
       const reply = await call<LoginReply['data'], LoginReply>('loginByPhone', {
         phone: values.phone,
@@ -129,25 +121,14 @@ export default function LoginPage({
         clientId: params.get('clientId') ?? undefined,
       });
       await finish(reply);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   async function submitPassword(values: { account: string; password: string }): Promise<void> {
     if (!requireAgreement()) return;
     const result = await captcha.verify();
     if (!result) return;
-    setSubmitting(true);
-    try {
-      await finish(await loginByAccount({ ...values, autoLogin }, result));
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    await run(async () => finish(await loginByAccount({ ...values, autoLogin }, result)));
   }
 
   const common = (
@@ -161,7 +142,7 @@ export default function LoginPage({
         prompt={prompt}
       />
       <Checkbox checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
-        {t.autoLogin.replace('{days}', String(brand.autoLoginDays))}
+        {format(t.autoLogin, { days: brand.autoLoginDays })}
       </Checkbox>
     </>
   );
@@ -252,6 +233,7 @@ export default function LoginPage({
       {links}
       <ThirdPartyLogins />
       {captcha.dialog}
+      {code.dialog}
     </PublicLayout>
   );
 }

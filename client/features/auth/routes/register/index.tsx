@@ -1,17 +1,18 @@
 import { Button, Form, Input } from '@arco-design/web-react';
-import { PasswordInput } from '../../../../components/password-input';
+import { NewPasswordFields } from '../../../../components/new-password-fields';
+import { useSendCode } from '../../../../components/use-send-code';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { Tabs } from '../../../../components/tabs';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
   checkCode,
-  checkConfirmation,
   checkEmail,
   checkEmailTabUsername,
-  checkNewPassword,
   checkPhone,
   checkUsername,
 } from '@shared/validation/rules';
+import { format } from '@shared/i18n/define-texts';
 import type { ValidationCode } from '@shared/validation/messages';
 import { call } from '../../../../lib/api/client';
 import { itemExists } from '../../../../lib/api/account';
@@ -23,10 +24,9 @@ import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { useUsernameCheck } from '../../hooks/use-username-check';
 import { Agreement } from '../../components/agreement';
 import { useRule, useValidationText } from '../../../../components/form-rules';
-import { notify } from '../../../../lib/notify';
 import { CodeInput } from '../../../../components/code-input';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 
 type Tab = 'email' | 'phone';
@@ -52,7 +52,8 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   const [tab, setTab] = useState<Tab>('email');
   const [agreed, setAgreed] = useState(false);
   const [prompt, setPrompt] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
+  const code = useSendCode('register');
   const [done, setDone] = useState<{ kind: Tab; email?: string } | null>(initialDone ?? null);
   const [exists, setExists] = useState<{ email?: boolean; phone?: boolean }>({});
   // The phone tab's username is checked with the server on blur, before a code is spent (spec §5).
@@ -83,8 +84,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
 
   async function submitEmail(values: EmailValues): Promise<void> {
     if (!agreed) return setPrompt(true);
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await registerByEmail({
         username: values.username,
         email: values.email,
@@ -92,32 +92,18 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
         source,
       });
       setDone({ kind: 'email', email: values.email });
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
-  async function sendCode(): Promise<boolean> {
-    try {
-      await phoneForm.validate(['phone']);
-    } catch {
-      return false;
-    }
-    try {
-      await call('registerSmsCode', { phone: phoneForm.getFieldValue('phone') });
-      notify.success(t.codeSent);
-      return true;
-    } catch {
-      return false; // the client showed the server's message
-    }
-  }
+  const sendCode = () =>
+    code.send(
+      (options) => call('registerSmsCode', { phone: phoneForm.getFieldValue('phone') }, options),
+      () => phoneForm.validate(['phone']),
+    );
 
   async function submitPhone(values: PhoneValues): Promise<void> {
     if (!agreed) return setPrompt(true);
-    setSubmitting(true);
-    try {
+    await run(async () => {
       if (!(await username.verify(values.username))) return;
       const password = await encryptForUaa(values.password, 'register');
       await call('registerByPhone', {
@@ -128,11 +114,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
         source,
       });
       setDone({ kind: 'phone' });
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   if (done) {
@@ -147,10 +129,10 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
             done.kind === 'phone'
               ? t.phoneDoneBody
               : done.email
-                ? t.emailSentBody.replace('{email}', done.email)
+                ? format(t.emailSentBody, { email: done.email })
                 : t.emailSentBodyNoAddress
           }
-          countdown={brand.branded ? t.autoBack.replace('{s}', String(left)) : undefined}
+          countdown={brand.branded ? format(t.autoBack, { s: left }) : undefined}
           actions={
             <ResultLink to={loginHref} primary>
               {t.backToLogin}
@@ -170,22 +152,6 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
       }}
       prompt={prompt}
     />
-  );
-  const passwordFields = (form: typeof emailForm | typeof phoneForm) => (
-    <>
-      <Form.Item label={t.password} field="password" rules={rule(checkNewPassword)} validateTrigger="onBlur">
-        <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
-      </Form.Item>
-      <Form.Item
-        label={t.confirm}
-        field="confirm"
-        dependencies={['password']}
-        rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
-        validateTrigger="onBlur"
-      >
-        <PasswordInput placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
-      </Form.Item>
-    </>
   );
 
   return (
@@ -215,7 +181,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
                 onBlur={(e) => void checkExists('email', e.target.value, checkEmail(e.target.value) === null)}
               />
             </Form.Item>
-            {passwordFields(emailForm)}
+            <NewPasswordFields form={emailForm} texts={t} />
             {agreement}
             <Button
               type="primary"
@@ -270,7 +236,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
             >
               <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
             </Form.Item>
-            {passwordFields(phoneForm)}
+            <NewPasswordFields form={phoneForm} texts={t} />
             {agreement}
             <Button
               type="primary"
@@ -285,6 +251,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
           </Form>
         </Tabs.TabPane>
       </Tabs>
+      {code.dialog}
       <div className="form-links">
         <span />
         <span>
