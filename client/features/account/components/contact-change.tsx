@@ -2,10 +2,10 @@ import { Alert, Button, Form, Input, Steps } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/api/types';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
-import { checkCode, checkEmail, checkPhone } from '@shared/validation/rules';
+import { checkEmail, checkPhone } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
 import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api';
-import { CodeInput } from '../../../components/code-input';
+import { CodeField } from '../../../components/code-input';
 import { VerifyCurrentContact } from './verify-current-contact';
 import { useRule, useValidationText } from '../../../components/form-rules';
 import { notify } from '../../../lib/notify';
@@ -137,17 +137,13 @@ export function ContactChange(props: {
     </Form.Item>
   );
   const newCodeField = (step: typeof first) => (
-    <Form.Item
-      label={t.code}
+    <CodeField
       field="newCode"
-      rules={rule((v) => checkCode(v, target === 'phone' ? 'phone' : 'other'))}
-    >
-      <CodeInput
-        placeholder={t.codePlaceholder}
-        maxLength={target === 'phone' ? 6 : 20}
-        onSend={() => sendNew(step)}
-      />
-    </Form.Item>
+      channel={target}
+      label={t.code}
+      placeholder={t.codePlaceholder}
+      onSend={() => sendNew(step)}
+    />
   );
 
   return (

@@ -1,12 +1,10 @@
 import { Form, Input, Radio } from '@arco-design/web-react';
 import type { UserInfo } from '@shared/api/types';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
-import { checkCode } from '@shared/validation/rules';
 import { sendStepCode } from '../api';
-import { CodeInput } from '../../../components/code-input';
+import { CodeField } from '../../../components/code-input';
 import { texts } from './contact-change.locale';
 import { useSendCode } from '../../../components/use-send-code';
-import { useRule } from '../../../components/form-rules';
 import { useTexts } from '../../../lib/i18n/use-texts';
 
 /**
@@ -21,7 +19,6 @@ export function VerifyCurrentContact(props: {
 }) {
   const { user, step, channel } = props;
   const t = useTexts(texts);
-  const rule = useRule();
   const code = useSendCode('step');
   const current = user[channel] ?? '';
   return (
@@ -43,17 +40,12 @@ export function VerifyCurrentContact(props: {
       >
         <Input disabled />
       </Form.Item>
-      <Form.Item
+      <CodeField
+        channel={channel}
         label={t.code}
-        field="code"
-        rules={rule((v) => checkCode(v, channel === 'phone' ? 'phone' : 'other'))}
-      >
-        <CodeInput
-          placeholder={t.codePlaceholder}
-          maxLength={channel === 'phone' ? 6 : 20}
-          onSend={() => code.send((options) => sendStepCode(step, current, options))}
-        />
-      </Form.Item>
+        placeholder={t.codePlaceholder}
+        onSend={() => code.send((options) => sendStepCode(step, current, options))}
+      />
       {code.dialog}
     </>
   );

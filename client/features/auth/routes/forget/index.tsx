@@ -5,14 +5,14 @@ import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { Tabs } from '../../../../components/tabs';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { checkCode, checkEmail, checkPhone } from '@shared/validation/rules';
+import { checkEmail, checkPhone } from '@shared/validation/rules';
 import { format } from '@shared/i18n/define-texts';
 import { call } from '../../../../lib/api/client';
 import { itemExists } from '../../../../lib/api/account';
 import { encryptForUaa } from '../../../../lib/api/password';
 import { useBrand } from '../../../../lib/brand';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { CodeInput } from '../../../../components/code-input';
+import { CodeField } from '../../../../components/code-input';
 import { useRule, useValidationText } from '../../../../components/form-rules';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
@@ -83,18 +83,13 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
           onBlur={(e) => void onBlur(e.target.value)}
         />
       </Form.Item>
-      <Form.Item
+      <CodeField
+        channel={channel}
         label={t.code}
-        field="code"
-        rules={rule((v) => checkCode(v, channel === 'phone' ? 'phone' : 'other'))}
+        placeholder={t.codePlaceholder}
+        onSend={sendCode}
         validateTrigger="onBlur"
-      >
-        <CodeInput
-          placeholder={t.codePlaceholder}
-          maxLength={channel === 'phone' ? 6 : 20}
-          onSend={sendCode}
-        />
-      </Form.Item>
+      />
       <NewPasswordFields form={form} texts={t} mismatch="resetMismatch" />
       <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
         {t.submit}

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { LocationInfo, LoginReply } from '@shared/api/types';
-import { checkAccount, checkCode, checkLoginPassword, checkPhone } from '@shared/validation/rules';
+import { checkAccount, checkLoginPassword, checkPhone } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
 import { SWR_KEYS } from '../../../../lib/api/account';
 import { loginByAccount } from '../../api';
@@ -23,7 +23,7 @@ import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { useRule } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
 import { format } from '@shared/i18n/define-texts';
-import { CodeInput } from '../../../../components/code-input';
+import { CodeField } from '../../../../components/code-input';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import { productMessage } from '@shared/errors/catalogue';
@@ -187,14 +187,13 @@ export default function LoginPage({
             >
               <Input placeholder={t.phonePlaceholder} autoComplete="tel" inputMode="numeric" maxLength={11} />
             </Form.Item>
-            <Form.Item
+            <CodeField
+              channel="phone"
               label={t.code}
-              field="code"
-              rules={rule((v) => checkCode(v, 'phone'))}
+              placeholder={t.codePlaceholder}
+              onSend={sendCode}
               validateTrigger="onBlur"
-            >
-              <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
-            </Form.Item>
+            />
             {common}
             <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
               {submitting ? t.submitting : t.submit}

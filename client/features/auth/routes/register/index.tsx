@@ -5,13 +5,7 @@ import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { Tabs } from '../../../../components/tabs';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import {
-  checkCode,
-  checkEmail,
-  checkEmailTabUsername,
-  checkPhone,
-  checkUsername,
-} from '@shared/validation/rules';
+import { checkEmail, checkEmailTabUsername, checkPhone, checkUsername } from '@shared/validation/rules';
 import { format } from '@shared/i18n/define-texts';
 import type { ValidationCode } from '@shared/validation/messages';
 import { call } from '../../../../lib/api/client';
@@ -24,7 +18,7 @@ import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { useUsernameCheck } from '../../hooks/use-username-check';
 import { Agreement } from '../../components/agreement';
 import { useRule, useValidationText } from '../../../../components/form-rules';
-import { CodeInput } from '../../../../components/code-input';
+import { CodeField } from '../../../../components/code-input';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
@@ -228,14 +222,13 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
                 onBlur={(e) => void checkExists('phone', e.target.value, checkPhone(e.target.value) === null)}
               />
             </Form.Item>
-            <Form.Item
+            <CodeField
+              channel="phone"
               label={t.code}
-              field="code"
-              rules={rule((v) => checkCode(v, 'phone'))}
+              placeholder={t.codePlaceholder}
+              onSend={sendCode}
               validateTrigger="onBlur"
-            >
-              <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
-            </Form.Item>
+            />
             <NewPasswordFields form={phoneForm} texts={t} />
             {agreement}
             <Button
