@@ -7,7 +7,7 @@ import type { ValidationCode } from '@shared/validation/messages';
 import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api';
 import { CodeField } from '../../../components/code-input';
 import { VerifyCurrentContact } from './verify-current-contact';
-import { useRule, useValidationText } from '../../../components/form-rules';
+import { useProblemProps, useRule } from '../../../components/form-rules';
 import { notify } from '../../../lib/notify';
 import { useSendCode } from '../../../components/use-send-code';
 import { useSubmit } from '../../../lib/hooks/use-submit';
@@ -32,7 +32,7 @@ export function ContactChange(props: {
   const { target, user } = props;
   const t = useTexts(texts);
   const rule = useRule();
-  const text = useValidationText();
+  const problemProps = useProblemProps();
   const [via, setVia] = useState<ContactChannel | undefined>(undefined);
   const [stage, setStage] = useState<0 | 1>(0);
   const { submitting: busy, run } = useSubmit();
@@ -125,8 +125,7 @@ export function ContactChange(props: {
       field="value"
       rules={rule(check)}
       validateTrigger="onBlur"
-      validateStatus={problem ? 'error' : undefined}
-      help={problem ? <span role="alert">{text(problem)}</span> : undefined}
+      {...problemProps(problem)}
     >
       <Input
         placeholder={target === 'phone' ? t.newPhonePlaceholder : t.newEmailPlaceholder}

@@ -13,7 +13,7 @@ import { encryptForUaa } from '../../../../lib/api/password';
 import { useBrand } from '../../../../lib/brand';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { CodeField } from '../../../../components/code-input';
-import { useRule, useValidationText } from '../../../../components/form-rules';
+import { useProblemProps, useRule } from '../../../../components/form-rules';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
 import { useTexts } from '../../../../lib/i18n/use-texts';
@@ -30,7 +30,7 @@ interface Values {
 function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
   const t = useTexts(texts);
   const rule = useRule();
-  const text = useValidationText();
+  const problemProps = useProblemProps();
   const [form] = Form.useForm<Values>();
   const [unknown, setUnknown] = useState(false);
   const { submitting, run } = useSubmit();
@@ -66,14 +66,9 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
         field="item"
         rules={rule(check)}
         validateTrigger="onBlur"
-        validateStatus={unknown ? 'error' : undefined}
-        help={
-          unknown ? (
-            <span role="alert">
-              {text(channel === 'phone' ? 'phoneNotRegistered' : 'emailNotRegistered')}
-            </span>
-          ) : undefined
-        }
+        {...problemProps(
+          unknown ? (channel === 'phone' ? 'phoneNotRegistered' : 'emailNotRegistered') : null,
+        )}
       >
         <Input
           placeholder={channel === 'phone' ? t.phonePlaceholder : t.emailPlaceholder}

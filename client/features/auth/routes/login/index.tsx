@@ -16,7 +16,7 @@ import { tellEmbedder } from '../../../../lib/widget';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration';
 import { ThirdPartyLogins } from '../../components/third-party-logins';
-import { Agreement } from '../../components/agreement';
+import { useAgreement } from '../../components/agreement';
 import { useCaptcha } from '../../../../components/captcha-dialog';
 import { useSendCode } from '../../../../components/use-send-code';
 import { useSubmit } from '../../../../lib/hooks/use-submit';
@@ -51,8 +51,7 @@ export default function LoginPage({
   const brand = useBrand();
   const [tab, setTab] = useState<Tab>(initialTab ?? 'sms');
   const [tabChosen, setTabChosen] = useState(initialTab !== undefined);
-  const [agreed, setAgreed] = useState(false);
-  const [prompt, setPrompt] = useState(false);
+  const agreement = useAgreement();
   const [autoLogin, setAutoLogin] = useState(false);
   const { submitting, run } = useSubmit();
   const [smsForm] = Form.useForm<{ phone: string; code: string }>();
@@ -76,12 +75,6 @@ export default function LoginPage({
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
-
-  function requireAgreement(): boolean {
-    if (agreed) return true;
-    setPrompt(true);
-    return false;
-  }
 
   async function finish(reply: LoginReply): Promise<void> {
     await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
@@ -110,7 +103,7 @@ export default function LoginPage({
   const formInvalid = () => notify.error(productMessage('formInvalid', locale));
 
   async function submitSms(values: { phone: string; code: string }): Promise<void> {
-    if (!requireAgreement()) return;
+    if (!agreement.require()) return;
     await run(async () => {
       const params = new URLSearchParams(location.search);
       const reply = await call<LoginReply['data'], LoginReply>('loginByPhone', {
@@ -125,7 +118,7 @@ export default function LoginPage({
   }
 
   async function submitPassword(values: { account: string; password: string }): Promise<void> {
-    if (!requireAgreement()) return;
+    if (!agreement.require()) return;
     const result = await captcha.verify();
     if (!result) return;
     await run(async () => finish(await loginByAccount({ ...values, autoLogin }, result)));
@@ -133,14 +126,7 @@ export default function LoginPage({
 
   const common = (
     <>
-      <Agreement
-        checked={agreed}
-        onChange={(v) => {
-          setAgreed(v);
-          setPrompt(false);
-        }}
-        prompt={prompt}
-      />
+      {agreement.element}
       <Checkbox checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
         {format(t.autoLogin, { days: brand.autoLoginDays })}
       </Checkbox>

@@ -3,11 +3,10 @@ import { NewPasswordFields } from '../../../../components/new-password-fields';
 import { useSendCode } from '../../../../components/use-send-code';
 import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { Tabs } from '../../../../components/tabs';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { checkEmail, checkEmailTabUsername, checkPhone, checkUsername } from '@shared/validation/rules';
 import { format } from '@shared/i18n/define-texts';
-import type { ValidationCode } from '@shared/validation/messages';
 import { call } from '../../../../lib/api/client';
 import { itemExists } from '../../../../lib/api/account';
 import { registerByEmail } from '../../api';
@@ -16,8 +15,8 @@ import { useBrand } from '../../../../lib/brand';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { useUsernameCheck } from '../../hooks/use-username-check';
-import { Agreement } from '../../components/agreement';
-import { useRule, useValidationText } from '../../../../components/form-rules';
+import { useAgreement } from '../../components/agreement';
+import { useProblemProps, useRule } from '../../../../components/form-rules';
 import { CodeField } from '../../../../components/code-input';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
 import { useTexts } from '../../../../lib/i18n/use-texts';
@@ -41,11 +40,10 @@ interface PhoneValues {
 export default function RegisterPage({ initialDone }: { initialDone?: { kind: Tab; email?: string } } = {}) {
   const t = useTexts(texts);
   const rule = useRule();
-  const text = useValidationText();
+  const problemProps = useProblemProps();
   const location = useLocation();
   const [tab, setTab] = useState<Tab>('email');
-  const [agreed, setAgreed] = useState(false);
-  const [prompt, setPrompt] = useState(false);
+  const agreement = useAgreement();
   const { submitting, run } = useSubmit();
   const code = useSendCode('register');
   const [done, setDone] = useState<{ kind: Tab; email?: string } | null>(initialDone ?? null);
@@ -66,18 +64,15 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     setExists((e) => ({ ...e, [kind]: found === true }));
   }
 
-  function existsHelp(kind: 'email' | 'phone'): ReactNode {
-    if (!exists[kind]) return undefined;
-    const code: ValidationCode = kind === 'email' ? 'emailExists' : 'phoneExists';
-    return (
-      <span role="alert">
-        {text(code)} <RouterLink to={loginHref}>{t.loginLink}</RouterLink>
-      </span>
+  /** An e-mail or phone that has an account already: say so, with the way to log in. */
+  const existsProps = (kind: 'email' | 'phone') =>
+    problemProps(
+      exists[kind] ? (kind === 'email' ? 'emailExists' : 'phoneExists') : null,
+      <RouterLink to={loginHref}>{t.loginLink}</RouterLink>,
     );
-  }
 
   async function submitEmail(values: EmailValues): Promise<void> {
-    if (!agreed) return setPrompt(true);
+    if (!agreement.require()) return;
     await run(async () => {
       await registerByEmail({
         username: values.username,
@@ -96,7 +91,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     );
 
   async function submitPhone(values: PhoneValues): Promise<void> {
-    if (!agreed) return setPrompt(true);
+    if (!agreement.require()) return;
     await run(async () => {
       if (!(await username.verify(values.username))) return;
       const password = await encryptForUaa(values.password, 'register');
@@ -137,17 +132,6 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     );
   }
 
-  const agreement = (
-    <Agreement
-      checked={agreed}
-      onChange={(v) => {
-        setAgreed(v);
-        setPrompt(false);
-      }}
-      prompt={prompt}
-    />
-  );
-
   return (
     <PublicLayout title={t.title}>
       <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)}>
@@ -166,8 +150,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               field="email"
               rules={rule(checkEmail)}
               validateTrigger="onBlur"
-              help={existsHelp('email')}
-              validateStatus={exists.email ? 'error' : undefined}
+              {...existsProps('email')}
             >
               <Input
                 placeholder={t.emailPlaceholder}
@@ -176,7 +159,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               />
             </Form.Item>
             <NewPasswordFields form={emailForm} texts={t} />
-            {agreement}
+            {agreement.element}
             <Button
               type="primary"
               htmlType="submit"
@@ -196,8 +179,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               field="username"
               rules={rule(checkUsername)}
               validateTrigger="onBlur"
-              validateStatus={username.problem ? 'error' : undefined}
-              help={username.problem ? <span role="alert">{text(username.problem)}</span> : undefined}
+              {...problemProps(username.problem)}
             >
               <Input
                 placeholder={t.usernamePlaceholder}
@@ -211,8 +193,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               field="phone"
               rules={rule((v) => checkPhone(v))}
               validateTrigger="onBlur"
-              help={existsHelp('phone')}
-              validateStatus={exists.phone ? 'error' : undefined}
+              {...existsProps('phone')}
             >
               <Input
                 placeholder={t.phonePlaceholder}
@@ -230,7 +211,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               validateTrigger="onBlur"
             />
             <NewPasswordFields form={phoneForm} texts={t} />
-            {agreement}
+            {agreement.element}
             <Button
               type="primary"
               htmlType="submit"

@@ -6,7 +6,7 @@ import { checkUsername } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
 import { SWR_KEYS } from '../../../../lib/api/account';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { useRule, useValidationText } from '../../../../components/form-rules';
+import { useProblemProps, useRule } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
 import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { useUsernameCheck } from '../../hooks/use-username-check';
@@ -16,7 +16,7 @@ import { texts } from './locale';
 export default function UsernamePage() {
   const t = useTexts(texts);
   const rule = useRule();
-  const text = useValidationText();
+  const problemProps = useProblemProps();
   const navigate = useNavigate();
   const location = useLocation();
   const { mutate } = useSWRConfig();
@@ -48,8 +48,7 @@ export default function UsernamePage() {
           field="username"
           rules={rule(checkUsername)}
           validateTrigger="onBlur"
-          validateStatus={problem ? 'error' : undefined}
-          help={problem ? <span role="alert">{text(problem)}</span> : undefined}
+          {...problemProps(problem)}
         >
           <Input
             placeholder={t.placeholder}

@@ -1,0 +1,47 @@
+import type { FormItemProps, RulesProps } from '@arco-design/web-react';
+import type { ReactNode } from 'react';
+import { validationText, type ValidationCode } from '@shared/validation/messages';
+import { useLocale } from '../lib/i18n/locale-context';
+
+type Check = (value: unknown) => ValidationCode | null;
+
+/** Turns a shared rule (which returns a code) into an Arco form rule with the localized text. */
+export function useRule(): (check: Check) => RulesProps[] {
+  const { locale } = useLocale();
+  return (check) => [
+    {
+      validator: (value: unknown, callback: (error?: string) => void) => {
+        const code = check(value);
+        callback(code ? validationText(code, locale) : undefined);
+      },
+    },
+  ];
+}
+
+export function useValidationText(): (code: ValidationCode) => string {
+  const { locale } = useLocale();
+  return (code) => validationText(code, locale);
+}
+
+/**
+ * A field's problem found beside its rules (a server check on blur, spec §5): the error state and
+ * the message, announced, with anything `after` it (a link); none when `problem` is null.
+ */
+export function useProblemProps(): (
+  problem: ValidationCode | null,
+  after?: ReactNode,
+) => Pick<FormItemProps, 'validateStatus' | 'help'> {
+  const text = useValidationText();
+  return (problem, after) =>
+    problem
+      ? {
+          validateStatus: 'error',
+          help: (
+            <span role="alert">
+              {text(problem)}
+              {after ? <> {after}</> : null}
+            </span>
+          ),
+        }
+      : { validateStatus: undefined, help: undefined };
+}
