@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Steps } from '@arco-design/web-react';
+import { Alert, Form, Input } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/api/types';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
@@ -13,8 +13,7 @@ import { useSendCode } from '../../../components/use-send-code';
 import { useSubmit } from '../../../lib/hooks/use-submit';
 import { useTexts } from '../../../lib/i18n/use-texts';
 import { texts } from './contact-change.locale';
-import './flow.css';
-import { NewPasswordFields } from '../../../components/new-password-fields';
+import { AccountPasswordFields, StepFlow } from './step-flow';
 
 /**
  * Change (or bind) the phone or e-mail (spec §4): step 0 verifies a contact the account has by
@@ -146,62 +145,49 @@ export function ContactChange(props: {
   );
 
   return (
-    <section className="uc-flow" aria-label={title}>
-      <h1 className="uc-title">{title}</h1>
-      <Steps current={stage + 1} size="small" className="uc-steps">
-        <Steps.Step title={noContact ? t.stepNew : t.stepVerify} />
-        <Steps.Step title={noContact ? t.stepPassword : t.stepNew} />
-      </Steps>
-      {props.takenHint && (problem === 'phoneExists' || problem === 'emailInUse') ? (
-        <Alert
-          type="warning"
-          className="uc-hint"
-          content={target === 'phone' ? t.takenHint : t.takenEmailHint}
-        />
+    <StepFlow
+      id={`change-${target}`}
+      title={title}
+      steps={noContact ? [t.stepNew, t.stepPassword] : [t.stepVerify, t.stepNew]}
+      stage={stage}
+      onStage={setStage}
+      busy={busy}
+      form={form}
+      onCancel={props.onCancel}
+      onNext={next}
+      onSubmit={submit}
+      hint={
+        props.takenHint && (problem === 'phoneExists' || problem === 'emailInUse') ? (
+          <Alert
+            type="warning"
+            className="uc-hint"
+            content={target === 'phone' ? t.takenHint : t.takenEmailHint}
+          />
+        ) : null
+      }
+    >
+      {stage === 0 && !noContact ? (
+        <VerifyCurrentContact user={user} step={first} channel={verifyChannel} onChannel={setVia} />
       ) : null}
-      <Form id={`change-${target}`} form={form} layout="vertical" className="uc-form">
-        {stage === 0 && !noContact ? (
-          <VerifyCurrentContact user={user} step={first} channel={verifyChannel} onChannel={setVia} />
-        ) : null}
-        {stage === 0 && noContact ? (
-          <>
-            {newValueField}
-            {newCodeField(first)}
-          </>
-        ) : null}
-        {stage === 1 && !noContact ? (
-          <>
-            {newValueField}
-            {newCodeField(second)}
-          </>
-        ) : null}
-        {stage === 1 && noContact ? (
-          <>
-            <p className="uc-muted">{t.setPasswordHint}</p>
-            <NewPasswordFields
-              form={form}
-              texts={{
-                password: t.newPassword,
-                passwordPlaceholder: t.newPasswordPlaceholder,
-                confirm: t.confirmPassword,
-              }}
-            />
-          </>
-        ) : null}
-        <div className="uc-flow-actions">
-          <Button onClick={stage === 0 ? props.onCancel : () => setStage(0)}>{t.back}</Button>
-          {stage === 0 ? (
-            <Button type="primary" loading={busy} onClick={() => void next()}>
-              {t.next}
-            </Button>
-          ) : (
-            <Button type="primary" loading={busy} onClick={() => void submit()}>
-              {t.submit}
-            </Button>
-          )}
-        </div>
-      </Form>
+      {stage === 0 && noContact ? (
+        <>
+          {newValueField}
+          {newCodeField(first)}
+        </>
+      ) : null}
+      {stage === 1 && !noContact ? (
+        <>
+          {newValueField}
+          {newCodeField(second)}
+        </>
+      ) : null}
+      {stage === 1 && noContact ? (
+        <>
+          <p className="uc-muted">{t.setPasswordHint}</p>
+          <AccountPasswordFields form={form} />
+        </>
+      ) : null}
       {code.dialog}
-    </section>
+    </StepFlow>
   );
 }
