@@ -70,6 +70,22 @@ export function sameFilters(a: object, b: object): boolean {
   return set(a) === set(b);
 }
 
+/**
+ * A list's filters and page. `apply` runs a search: back to page 1, the selection cleared, and
+ * the same search again still asks the server (someone else may have changed the list).
+ */
+export function useListSearch<F extends object>() {
+  const [filters, setFilters] = useState<F>({} as F);
+  const [page, setPage] = useState(1);
+  function apply(next: F, refresh: () => unknown, selection: { setSelected(keys: string[]): void }): void {
+    if (page === 1 && sameFilters(next, filters)) void refresh();
+    setFilters(next);
+    setPage(1);
+    selection.setSelected([]);
+  }
+  return { filters, page, setPage, apply };
+}
+
 /** Spec §9: 12 per page; the 12, 15 and 20 options exist but the size changer is not shown. */
 export const PAGE_SIZE = 12;
 export function pagination(

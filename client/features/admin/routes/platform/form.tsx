@@ -185,6 +185,23 @@ export default function PlatformFormPage() {
       </Form>
     );
 
+  /** One of the platform's credentials, shown with its copy button. */
+  const credential = (testId: string, label: string, value: string | undefined, copyLabel: string) => (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <code data-testid={testId}>{value}</code>
+        <Button
+          type="text"
+          size="small"
+          icon={<IconCopy />}
+          aria-label={copyLabel}
+          onClick={() => void copy(value ?? '')}
+        />
+      </dd>
+    </>
+  );
+
   return (
     <AdminPage title={title}>
       {holder}
@@ -197,28 +214,8 @@ export default function PlatformFormPage() {
             <Tabs.TabPane key="auth" title={t.authTab}>
               {platform ? (
                 <dl className="platform-auth">
-                  <dt>{t.clientId}</dt>
-                  <dd>
-                    <code data-testid="client-id">{platform.clientId}</code>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<IconCopy />}
-                      aria-label={t.copyClientId}
-                      onClick={() => void copy(platform.clientId)}
-                    />
-                  </dd>
-                  <dt>{t.clientSecret}</dt>
-                  <dd>
-                    <code data-testid="client-secret">{platform.clientSecret}</code>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<IconCopy />}
-                      aria-label={t.copyClientSecret}
-                      onClick={() => void copy(platform.clientSecret ?? '')}
-                    />
-                  </dd>
+                  {credential('client-id', t.clientId, platform.clientId, t.copyClientId)}
+                  {credential('client-secret', t.clientSecret, platform.clientSecret, t.copyClientSecret)}
                   <dd className="platform-auth-actions">
                     <Button icon={<IconRefresh />} onClick={resetSecret}>
                       {t.resetSecret}

@@ -1,5 +1,4 @@
 import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/api/admin-types';
 import { ROUTES } from '@shared/routes';
@@ -12,7 +11,7 @@ import {
   formatTime,
   PAGE_SIZE,
   rowActionsColumn,
-  sameFilters,
+  useListSearch,
   useListDeletion,
 } from '../../components/admin-list';
 import { operatePath, type Operate } from '../../components/admin-modules';
@@ -35,8 +34,7 @@ export default function PlatformListPage() {
   const common = useTexts(adminTexts);
   const navigate = useNavigate();
   const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<Omit<PlatformQuery, 'current' | 'pageSize'>>({});
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply } = useListSearch<Omit<PlatformQuery, 'current' | 'pageSize'>>();
   const { data, isLoading, mutate } = usePlatforms({ current: page, pageSize: PAGE_SIZE, ...filters });
   const deletion = useListDeletion(deletePlatforms, t.deleted);
 
@@ -48,11 +46,7 @@ export default function PlatformListPage() {
       beginTime: from,
       endTime: to,
     };
-    // The same search again still asks the server (someone else may have changed the list).
-    if (page === 1 && sameFilters(next, filters)) void mutate();
-    setFilters(next);
-    setPage(1);
-    deletion.setSelected([]);
+    apply(next, mutate, deletion);
   }
 
   function reset(): void {

@@ -20,7 +20,7 @@ import {
   formatTime,
   PAGE_SIZE,
   rowActionsColumn,
-  sameFilters,
+  useListSearch,
   useListDeletion,
 } from '../../components/admin-list';
 import { operatePath, type Operate } from '../../components/admin-modules';
@@ -53,10 +53,9 @@ export default function UserListPage() {
   const common = useTexts(adminTexts);
   const navigate = useNavigate();
   const [form] = Form.useForm<FilterValues>();
-  const [fields, setFields] = useState<UserFilters>({});
+  const { filters: fields, page, setPage, apply } = useListSearch<UserFilters>();
   const [source, setSource] = useState<string[]>([]);
   const [used, setUsed] = useState<string[]>([]);
-  const [page, setPage] = useState(1);
   const [switching, setSwitching] = useState<string | null>(null);
   const names = usePlatformNames();
   const { data: sources } = useSources();
@@ -80,11 +79,7 @@ export default function UserListPage() {
       since: from,
       until: to,
     };
-    // The same search again still asks the server (someone else may have changed the list).
-    if (page === 1 && sameFilters(next, fields)) void mutate();
-    setFields(next);
-    setPage(1);
-    deletion.setSelected([]);
+    apply(next, mutate, deletion);
   }
 
   function reset(): void {
