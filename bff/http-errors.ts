@@ -1,6 +1,7 @@
 /** The BFF's own refusals: JSON `{msgCode, msg}` in the request's language (DESIGN.md §5). */
 import type { Request, Response } from 'express';
-import { localeOf, productMessage, serverErrorText, type ProductMessage } from '@shared/errors/catalogue';
+import { productMessage, serverErrorText, type ProductMessage } from '@shared/errors/catalogue';
+import { resolveLocale } from '@shared/i18n/locale';
 
 export function sendError(
   req: Request,
@@ -13,7 +14,7 @@ export function sendError(
     res.destroy();
     return;
   }
-  const locale = localeOf(req.headers.lang);
+  const locale = resolveLocale(req.headers.lang);
   const msg =
     typeof message === 'string'
       ? productMessage(message, locale)

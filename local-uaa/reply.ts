@@ -6,7 +6,8 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import type { Locale } from '@shared/i18n/locale';
-import { localeOf, productMessage, serverErrorText, type ServerErrorCode } from '@shared/errors/catalogue';
+import { productMessage, serverErrorText, type ServerErrorCode } from '@shared/errors/catalogue';
+import { resolveLocale } from '@shared/i18n/locale';
 import type { Logger } from './logger';
 import type { LocalText } from './messages';
 
@@ -26,7 +27,7 @@ export class UaaError extends Error {
 }
 
 export function requestLocale(req: Request): Locale {
-  return localeOf(req.headers.lang);
+  return resolveLocale(req.headers.lang);
 }
 
 export function errorEnvelope(req: Request, code: ServerErrorCode, detail?: LocalText): Envelope<never> {

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '@shared/api/runtime-config';
-import { DEFAULT_LOCALE, isLocale } from '@shared/i18n/locale';
+import { resolveLocale } from '@shared/i18n/locale';
 import { platformFromRedirect } from '@shared/platforms';
 import {
   isDesktopAgent,
@@ -41,12 +41,7 @@ export function chooseDocument(
   if (platformFromRedirect(params.get('redirect') ?? params.get('redirect_url')) !== null) return undefined;
   // The branded documents hold the sub-brand's routes as they were named at build time.
   const branded = (doc: PrerenderedDocument) => doc.path !== '/login';
-  const lang = params.get('lang');
-  const locale = isLocale(lang)
-    ? lang
-    : isLocale(request.localeCookie)
-      ? request.localeCookie
-      : DEFAULT_LOCALE;
+  const locale = resolveLocale(params.get('lang'), request.localeCookie);
   return manifest.documents.find(
     (doc) =>
       doc.path === request.path &&

@@ -1,5 +1,6 @@
 import { PublicLayout } from './layouts/public-layout';
-import { defineTexts, useTexts } from '../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
+import { useTexts } from '../lib/i18n/use-texts';
 
 const texts = defineTexts(
   { title: 'Coming soon', body: 'This page is not available yet.' },

@@ -1,4 +1,4 @@
-import { defineTexts } from '../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 /** The way back from "no permission": the user centre when signed in, else the login page. */
 export const noPermissionTexts = defineTexts(

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { useSession } from '../lib/api/account';
-import { useTexts } from '../lib/i18n/define-texts';
+import { useTexts } from '../lib/i18n/use-texts';
 import { useLocale } from '../lib/i18n/locale-context';
 import { noPermissionTexts } from './no-permission.locale';
 

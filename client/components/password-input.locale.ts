@@ -1,3 +1,3 @@
-import { defineTexts } from '../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 export const texts = defineTexts({ show: 'Show password' }, { show: '显示密码' });

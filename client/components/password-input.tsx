@@ -1,7 +1,7 @@
 import { Input, type InputProps } from '@arco-design/web-react';
 import { IconEye, IconEyeInvisible } from '@arco-design/web-react/icon';
 import { useState } from 'react';
-import { useTexts } from '../lib/i18n/define-texts';
+import { useTexts } from '../lib/i18n/use-texts';
 import { texts } from './password-input.locale';
 import './password-input.css';
 

@@ -5,7 +5,7 @@
  * expects them.
  */
 import type { PlatformKey } from '@shared/platforms';
-import { defineTexts } from './i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 export interface PlatformTheme {
   /** Arco primary 5/6/7 (hover, base, active) as "r,g,b". */

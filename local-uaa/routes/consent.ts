@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { OauthProvider } from '@shared/contract/login';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import type { Locale } from '@shared/i18n/locale';
-import { localeOf } from '@shared/errors/catalogue';
+import { resolveLocale } from '@shared/i18n/locale';
 import type { LocalText } from '../messages';
 import { requestOrigin, type RouteDeps } from './deps';
 
@@ -109,7 +109,7 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
   }
 
   function badRedirect(req: Request, res: Response): void {
-    const locale = localeOf(req.query.lang ?? req.body?.lang);
+    const locale = resolveLocale(req.query.lang ?? req.body?.lang);
     res.status(400).type('text/plain').send(TEXTS.badRedirect[locale]);
   }
 
@@ -127,7 +127,7 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
       const type = typeof req.query.type === 'string' ? req.query.type.slice(0, 64) : undefined;
       sendPage(req, res, 200, {
         provider,
-        locale: localeOf(req.query.lang),
+        locale: resolveLocale(req.query.lang),
         state,
         redirectUri: target.href,
         type,
@@ -140,7 +140,7 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
       const target = callback(req, parsed.success ? parsed.data.redirect_uri : undefined);
       if (!parsed.success || !target) return badRedirect(req, res);
       const { state, type, account, decision } = parsed.data;
-      const locale = localeOf(parsed.data.lang);
+      const locale = resolveLocale(parsed.data.lang);
       if (decision === 'deny') {
         target.searchParams.set('error', 'access_denied');
       } else {

@@ -3,7 +3,6 @@ import { LOCALES } from '../i18n/locale';
 import {
   PRODUCT_MESSAGES,
   SERVER_ERRORS,
-  localeOf,
   productMessage,
   serverErrorText,
   type ProductMessage,
@@ -130,17 +129,4 @@ describe('PRODUCT_MESSAGES', () => {
   ])('%s carries the spec wording', (key, text) => {
     expect(productMessage(key, 'en-US').toLowerCase()).toBe(text);
   });
-});
-
-describe('localeOf', () => {
-  it('honours en-US and zh-CN', () => {
-    expect(localeOf('en-US')).toBe('en-US');
-    expect(localeOf('zh-CN')).toBe('zh-CN');
-  });
-  it.each([undefined, null, '', 'en', 'en-us', 'EN-US', 'fr-FR', ['en-US'], 1])(
-    'falls back to zh-CN for %j',
-    (lang) => {
-      expect(localeOf(lang)).toBe('zh-CN');
-    },
-  );
 });

@@ -117,8 +117,3 @@ export function serverErrorText(code: string, locale: Locale): string {
 export function productMessage(key: ProductMessage, locale: Locale): string {
   return PRODUCT_MESSAGES[key][locale];
 }
-
-/** Language of a request: the `lang` header when it is a known locale, else zh-CN. */
-export function localeOf(lang: unknown): Locale {
-  return lang === 'en-US' ? 'en-US' : 'zh-CN';
-}

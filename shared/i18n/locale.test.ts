@@ -21,6 +21,19 @@ describe('resolveLocale', () => {
   });
 });
 
+describe('resolveLocale of a request header alone', () => {
+  it('honours en-US and zh-CN', () => {
+    expect(resolveLocale('en-US')).toBe('en-US');
+    expect(resolveLocale('zh-CN')).toBe('zh-CN');
+  });
+  it.each([undefined, null, '', 'en', 'en-us', 'EN-US', 'fr-FR', ['en-US'], 1])(
+    'falls back to zh-CN for %j',
+    (lang) => {
+      expect(resolveLocale(lang)).toBe('zh-CN');
+    },
+  );
+});
+
 describe('locale constants', () => {
   it('are the two spec locales, zh-CN by default, stored as "locale"', () => {
     expect([...LOCALES].sort()).toEqual(['en-US', 'zh-CN']);

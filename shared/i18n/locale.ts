@@ -7,12 +7,11 @@ export function isLocale(value: unknown): value is Locale {
   return value === 'zh-CN' || value === 'en-US';
 }
 
-/** Spec §1: the lang query parameter, else the stored locale, else zh-CN. */
-export function resolveLocale(
-  queryLang: string | null | undefined,
-  stored: string | null | undefined,
-): Locale {
-  if (isLocale(queryLang)) return queryLang;
-  if (isLocale(stored)) return stored;
-  return DEFAULT_LOCALE;
+/**
+ * The one locale resolver: the first candidate that is a known locale, else zh-CN. Spec §1's
+ * order is the caller's: the lang query parameter, then the stored locale (or cookie); a request's
+ * `lang` header alone for the BFF and the local UAA.
+ */
+export function resolveLocale(...candidates: unknown[]): Locale {
+  return candidates.find(isLocale) ?? DEFAULT_LOCALE;
 }

@@ -153,6 +153,8 @@ describe('checkConfirmation', () => {
     expect(checkConfirmation('abcd1234', 'abcd1235')).toBe('passwordMismatch');
     expect(checkConfirmation('abcd1234', 'ABCD1234')).toBe('passwordMismatch');
     expect(checkConfirmation('abcd1234', 'abcd1234 ')).toBe('passwordMismatch');
+    expect(checkConfirmation('abcd1234', 'abcd1235', 'resetMismatch')).toBe('resetMismatch');
+    expect(checkConfirmation('abcd1234', 'abcd1234', 'resetMismatch')).toBeNull();
   });
   it('requires a confirmation', () => {
     expect(checkConfirmation('abcd1234', '')).toBe('confirmRequired');

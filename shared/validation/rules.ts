@@ -68,12 +68,15 @@ export const newPasswordRule = z
   .max(LIMITS.passwordMax, 'passwordRule')
   .refine((v) => [LETTER, DIGIT, SYMBOL].filter((re) => re.test(v)).length >= 2, 'passwordRule');
 
-/** The repeated password must equal the new one. */
-export const confirmationRule = (password: unknown) =>
+/** The repeated password must equal the new one; spec §5 words the forgot-password mismatch apart. */
+export const confirmationRule = (
+  password: unknown,
+  mismatch: 'passwordMismatch' | 'resetMismatch' = 'passwordMismatch',
+) =>
   z
     .string({ error: 'confirmRequired' })
     .min(1, 'confirmRequired')
-    .refine((v) => v === password, 'passwordMismatch');
+    .refine((v) => v === password, mismatch);
 
 const usernameStart = (required: ValidationCode) =>
   text(required)
@@ -139,8 +142,11 @@ export const checkLoginPassword = (value: unknown): Check => firstCode(loginPass
 export const checkCode = (value: unknown, channel: 'phone' | 'other'): Check =>
   firstCode(channel === 'phone' ? phoneCodeRule : otherCodeRule, value);
 export const checkNewPassword = (value: unknown): Check => firstCode(newPasswordRule, value);
-export const checkConfirmation = (password: unknown, confirmation: unknown): Check =>
-  firstCode(confirmationRule(password), confirmation);
+export const checkConfirmation = (
+  password: unknown,
+  confirmation: unknown,
+  mismatch: 'passwordMismatch' | 'resetMismatch' = 'passwordMismatch',
+): Check => firstCode(confirmationRule(password, mismatch), confirmation);
 export const checkUsername = (value: unknown): Check => firstCode(usernameRule, value);
 export const checkEmailTabUsername = (value: unknown): Check => firstCode(emailTabUsernameRule, value);
 export const checkPlatformName = (value: unknown): Check => firstCode(platformNameRule, value);

@@ -4,7 +4,7 @@ import { LanguageSwitch } from '../language-switch';
 import { useDevice } from '../../lib/hooks/use-device';
 import { useDocumentTitle } from '../../lib/hooks/use-document-title';
 import { usePlatform } from '../../lib/hooks/use-platform';
-import { useTexts } from '../../lib/i18n/define-texts';
+import { useTexts } from '../../lib/i18n/use-texts';
 import { useBrand } from '../../lib/brand';
 import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '../../lib/platform-theme';
 import { useWidget } from '../../lib/widget';

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { CredentialCreateData } from '@shared/contract/credential';
 import type { ItemCheckPayload } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
-import { call } from '../../lib/api/client';
+import { call, type CallOptions } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
 
 export const CREDENTIALS_KEY = 'credentials';
@@ -45,9 +45,13 @@ export async function contactInUse(payload: ItemCheckPayload): Promise<boolean |
   }
 }
 
-export async function sendStepCode(step: VerificationStep, item: string): Promise<void> {
+export async function sendStepCode(
+  step: VerificationStep,
+  item: string,
+  options?: CallOptions,
+): Promise<void> {
   const channel: ContactChannel = step.sendsTo?.channel ?? (step.target === 'email' ? 'email' : 'phone');
-  await call('messageCode', { function: step.function, message: channel, item });
+  await call('messageCode', { function: step.function, message: channel, item }, options);
 }
 
 export async function checkStepCode(step: VerificationStep, item: string, code: string): Promise<void> {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { TEXT_REGISTRY } from './define-texts';
+import { TEXT_REGISTRY } from '@shared/i18n/define-texts';
 
 // Load every client module so that each text table registers itself.
 const modules = import.meta.glob(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../main.tsx']);
@@ -20,6 +20,11 @@ function leaves(value: unknown, prefix = ''): Map<string, unknown> {
   return out;
 }
 
+/** The `{names}` a text fills in (format), sorted. */
+function placeholders(text: unknown): string[] {
+  return [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+}
+
 describe('client texts', () => {
   it('exist in zh-CN and en-US for every key of every table', async () => {
     await Promise.all(Object.values(modules).map((load) => load()));
@@ -32,6 +37,7 @@ describe('client texts', () => {
         expect(typeof text === 'string' && text.trim() !== '', `en-US ${key}`).toBe(true);
         const other = zh.get(key);
         expect(typeof other === 'string' && other.trim() !== '', `zh-CN ${key}`).toBe(true);
+        expect(placeholders(other), `zh-CN ${key} placeholders`).toEqual(placeholders(text));
       }
     }
   });

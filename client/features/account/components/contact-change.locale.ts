@@ -1,10 +1,9 @@
-import { defineTexts } from '../../../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 export const texts = defineTexts(
   {
     code: 'Verification code',
     codePlaceholder: 'Enter the code',
-    codeSent: 'Code sent, please check',
     verifyWith: 'Verify with',
     viaPhone: 'Phone',
     viaEmail: 'Email',
@@ -38,7 +37,6 @@ export const texts = defineTexts(
   {
     code: '验证码',
     codePlaceholder: '请输入验证码',
-    codeSent: '发送成功，请查收',
     verifyWith: '验证方式',
     viaPhone: '手机号',
     viaEmail: '邮箱',

@@ -1,18 +1,19 @@
-import { Alert, Button, Form, Input, Steps } from '@arco-design/web-react';
+import { Alert, Form, Input } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/contract/personal';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
-import { checkCode, checkEmail, checkPhone } from '@shared/validation/rules';
+import { checkEmail, checkPhone } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
 import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api';
-import { CodeInput } from '../../../components/code-input';
+import { CodeField } from '../../../components/code-input';
 import { VerifyCurrentContact } from './verify-current-contact';
-import { useRule, useValidationText } from '../../../components/form-rules';
+import { useProblemProps, useRule } from '../../../components/form-rules';
 import { notify } from '../../../lib/notify';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useSendCode } from '../../../components/use-send-code';
+import { useSubmit } from '../../../lib/hooks/use-submit';
+import { useTexts } from '../../../lib/i18n/use-texts';
 import { texts } from './contact-change.locale';
-import './flow.css';
-import { NewPasswordFields } from './new-password-fields';
+import { AccountPasswordFields, StepFlow } from './step-flow';
 
 /**
  * Change (or bind) the phone or e-mail (spec §4): step 0 verifies a contact the account has by
@@ -30,10 +31,11 @@ export function ContactChange(props: {
   const { target, user } = props;
   const t = useTexts(texts);
   const rule = useRule();
-  const text = useValidationText();
+  const problemProps = useProblemProps();
   const [via, setVia] = useState<ContactChannel | undefined>(undefined);
   const [stage, setStage] = useState<0 | 1>(0);
-  const [busy, setBusy] = useState(false);
+  const { submitting: busy, run } = useSubmit();
+  const code = useSendCode('step');
   const [problem, setProblem] = useState<ValidationCode | null>(null);
   const [form] = Form.useForm<{
     code: string;
@@ -65,29 +67,16 @@ export function ContactChange(props: {
     return used ? (target === 'phone' ? 'phoneExists' : 'emailInUse') : null;
   }
 
-  async function sendNew(step: typeof first): Promise<boolean> {
+  function sendNew(step: typeof first): Promise<boolean> {
     const value = String(form.getFieldValue('value') ?? '');
-    const found = await newValueProblem(value);
-    setProblem(found);
-    if (found) return false;
-    try {
-      await sendStepCode(step, value);
-      notify.success(t.codeSent);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  async function run(action: () => Promise<void>): Promise<void> {
-    setBusy(true);
-    try {
-      await action();
-    } catch {
-      /* the HTTP client showed the server's message */
-    } finally {
-      setBusy(false);
-    }
+    return code.send(
+      (options) => sendStepCode(step, value, options),
+      async () => {
+        const found = await newValueProblem(value);
+        setProblem(found);
+        return found === null;
+      },
+    );
   }
 
   async function next(): Promise<void> {
@@ -135,8 +124,7 @@ export function ContactChange(props: {
       field="value"
       rules={rule(check)}
       validateTrigger="onBlur"
-      validateStatus={problem ? 'error' : undefined}
-      help={problem ? <span role="alert">{text(problem)}</span> : undefined}
+      {...problemProps(problem)}
     >
       <Input
         placeholder={target === 'phone' ? t.newPhonePlaceholder : t.newEmailPlaceholder}
@@ -147,68 +135,59 @@ export function ContactChange(props: {
     </Form.Item>
   );
   const newCodeField = (step: typeof first) => (
-    <Form.Item
-      label={t.code}
+    <CodeField
       field="newCode"
-      rules={rule((v) => checkCode(v, target === 'phone' ? 'phone' : 'other'))}
-    >
-      <CodeInput
-        placeholder={t.codePlaceholder}
-        maxLength={target === 'phone' ? 6 : 20}
-        onSend={() => sendNew(step)}
-      />
-    </Form.Item>
+      channel={target}
+      label={t.code}
+      placeholder={t.codePlaceholder}
+      onSend={() => sendNew(step)}
+    />
   );
 
   return (
-    <section className="uc-flow" aria-label={title}>
-      <h1 className="uc-title">{title}</h1>
-      <Steps current={stage + 1} size="small" className="uc-steps">
-        <Steps.Step title={noContact ? t.stepNew : t.stepVerify} />
-        <Steps.Step title={noContact ? t.stepPassword : t.stepNew} />
-      </Steps>
-      {props.takenHint && (problem === 'phoneExists' || problem === 'emailInUse') ? (
-        <Alert
-          type="warning"
-          className="uc-hint"
-          content={target === 'phone' ? t.takenHint : t.takenEmailHint}
-        />
+    <StepFlow
+      id={`change-${target}`}
+      title={title}
+      steps={noContact ? [t.stepNew, t.stepPassword] : [t.stepVerify, t.stepNew]}
+      stage={stage}
+      onStage={setStage}
+      busy={busy}
+      form={form}
+      onCancel={props.onCancel}
+      onNext={next}
+      onSubmit={submit}
+      hint={
+        props.takenHint && (problem === 'phoneExists' || problem === 'emailInUse') ? (
+          <Alert
+            type="warning"
+            className="uc-hint"
+            content={target === 'phone' ? t.takenHint : t.takenEmailHint}
+          />
+        ) : null
+      }
+    >
+      {stage === 0 && !noContact ? (
+        <VerifyCurrentContact user={user} step={first} channel={verifyChannel} onChannel={setVia} />
       ) : null}
-      <Form id={`change-${target}`} form={form} layout="vertical" className="uc-form">
-        {stage === 0 && !noContact ? (
-          <VerifyCurrentContact user={user} step={first} channel={verifyChannel} onChannel={setVia} />
-        ) : null}
-        {stage === 0 && noContact ? (
-          <>
-            {newValueField}
-            {newCodeField(first)}
-          </>
-        ) : null}
-        {stage === 1 && !noContact ? (
-          <>
-            {newValueField}
-            {newCodeField(second)}
-          </>
-        ) : null}
-        {stage === 1 && noContact ? (
-          <>
-            <p className="uc-muted">{t.setPasswordHint}</p>
-            <NewPasswordFields form={form} />
-          </>
-        ) : null}
-        <div className="uc-flow-actions">
-          <Button onClick={stage === 0 ? props.onCancel : () => setStage(0)}>{t.back}</Button>
-          {stage === 0 ? (
-            <Button type="primary" loading={busy} onClick={() => void next()}>
-              {t.next}
-            </Button>
-          ) : (
-            <Button type="primary" loading={busy} onClick={() => void submit()}>
-              {t.submit}
-            </Button>
-          )}
-        </div>
-      </Form>
-    </section>
+      {stage === 0 && noContact ? (
+        <>
+          {newValueField}
+          {newCodeField(first)}
+        </>
+      ) : null}
+      {stage === 1 && !noContact ? (
+        <>
+          {newValueField}
+          {newCodeField(second)}
+        </>
+      ) : null}
+      {stage === 1 && noContact ? (
+        <>
+          <p className="uc-muted">{t.setPasswordHint}</p>
+          <AccountPasswordFields form={form} />
+        </>
+      ) : null}
+      {code.dialog}
+    </StepFlow>
   );
 }

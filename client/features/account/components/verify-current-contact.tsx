@@ -1,13 +1,11 @@
 import { Form, Input, Radio } from '@arco-design/web-react';
 import type { UserInfo } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
-import { checkCode } from '@shared/validation/rules';
 import { sendStepCode } from '../api';
-import { CodeInput } from '../../../components/code-input';
+import { CodeField } from '../../../components/code-input';
 import { texts } from './contact-change.locale';
-import { useRule } from '../../../components/form-rules';
-import { notify } from '../../../lib/notify';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useSendCode } from '../../../components/use-send-code';
+import { useTexts } from '../../../lib/i18n/use-texts';
 
 /**
  * Step 0 of a change (spec §4): a code to a contact the account already has, with a choice of
@@ -21,7 +19,7 @@ export function VerifyCurrentContact(props: {
 }) {
   const { user, step, channel } = props;
   const t = useTexts(texts);
-  const rule = useRule();
+  const code = useSendCode('step');
   const current = user[channel] ?? '';
   return (
     <>
@@ -42,25 +40,13 @@ export function VerifyCurrentContact(props: {
       >
         <Input disabled />
       </Form.Item>
-      <Form.Item
+      <CodeField
+        channel={channel}
         label={t.code}
-        field="code"
-        rules={rule((v) => checkCode(v, channel === 'phone' ? 'phone' : 'other'))}
-      >
-        <CodeInput
-          placeholder={t.codePlaceholder}
-          maxLength={channel === 'phone' ? 6 : 20}
-          onSend={async () => {
-            try {
-              await sendStepCode(step, current);
-              notify.success(t.codeSent);
-              return true;
-            } catch {
-              return false; // the HTTP client showed the server's message
-            }
-          }}
-        />
-      </Form.Item>
+        placeholder={t.codePlaceholder}
+        onSend={() => code.send((options) => sendStepCode(step, current, options))}
+      />
+      {code.dialog}
     </>
   );
 }

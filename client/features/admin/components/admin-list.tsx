@@ -18,13 +18,15 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useCallback, useState, type ReactNode } from 'react';
 import { productMessage } from '@shared/errors/catalogue';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/use-texts';
 import { useLocale } from '../../../lib/i18n/locale-context';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
 import { useRule } from '../../../components/form-rules';
 import { notify } from '../../../lib/notify';
 import { formatTime } from '../../../lib/format-time';
+import { format } from '@shared/i18n/define-texts';
+import { handleError } from '../../../lib/api/handle-error';
 
 export { formatTime };
 
@@ -68,6 +70,22 @@ export function sameFilters(a: object, b: object): boolean {
   return set(a) === set(b);
 }
 
+/**
+ * A list's filters and page. `apply` runs a search: back to page 1, the selection cleared, and
+ * the same search again still asks the server (someone else may have changed the list).
+ */
+export function useListSearch<F extends object>() {
+  const [filters, setFilters] = useState<F>({} as F);
+  const [page, setPage] = useState(1);
+  function apply(next: F, refresh: () => unknown, selection: { setSelected(keys: string[]): void }): void {
+    if (page === 1 && sameFilters(next, filters)) void refresh();
+    setFilters(next);
+    setPage(1);
+    selection.setSelected([]);
+  }
+  return { filters, page, setPage, apply };
+}
+
 /** Spec §9: 12 per page; the 12, 15 and 20 options exist but the size changer is not shown. */
 export const PAGE_SIZE = 12;
 export function pagination(
@@ -99,11 +117,8 @@ export function useConfirm() {
         cancelText: t.cancel,
         okButtonProps: { status: 'danger' },
         onOk: async () => {
-          try {
-            await options.onOk();
-          } catch {
-            /* the HTTP client has shown the error; the dialog closes */
-          }
+          // The dialog closes either way.
+          await options.onOk().catch((error: unknown) => handleError(error));
         },
       });
     },
@@ -293,7 +308,7 @@ export function useListDeletion(deleteIds: (ids: string[]) => Promise<unknown>, 
       notify.warning(productMessage('selectToDelete', locale));
       return;
     }
-    remove(selected, t.deleteSelected.replace('{count}', String(selected.length)));
+    remove(selected, format(t.deleteSelected, { count: selected.length }));
   }
 
   return { selected, setSelected, remove, removeSelected, holder };

@@ -1,4 +1,4 @@
-import { defineTexts } from '../../../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 /** Texts of the back-office shell and the controls every back-office page shares. */
 export const adminTexts = defineTexts(

@@ -7,7 +7,7 @@ import { ROUTES } from '@shared/routes';
 import { logout, SWR_KEYS, useUserInfo } from '../../../lib/api/account';
 import { useModules } from '../api';
 import { setPermitted, usePermitted } from '../../../lib/api/session-events';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/use-texts';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { LanguageSwitch } from '../../../components/language-switch';

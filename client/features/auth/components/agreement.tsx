@@ -3,7 +3,8 @@
  * the line, in the flow of the form so that it covers no field or button; ticking the box closes it.
  */
 import { Checkbox, Link } from '@arco-design/web-react';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useState, type ReactNode } from 'react';
+import { useTexts } from '../../../lib/i18n/use-texts';
 import { texts } from './agreement.locale';
 import { useValidationText } from '../../../components/form-rules';
 import { usePlatformLinks } from '../../../lib/hooks/use-platform';
@@ -33,4 +34,28 @@ export function Agreement(props: { checked: boolean; onChange(checked: boolean):
       ) : null}
     </>
   );
+}
+
+/**
+ * The agreement of a login or registration form: `require()` before a submit says whether the box
+ * is ticked and opens the prompt when it is not; render `element` in the form.
+ */
+export function useAgreement(): { require(): boolean; element: ReactNode } {
+  const [agreed, setAgreed] = useState(false);
+  const [prompt, setPrompt] = useState(false);
+  const element = (
+    <Agreement
+      checked={agreed}
+      onChange={(v) => {
+        setAgreed(v);
+        setPrompt(false);
+      }}
+      prompt={prompt}
+    />
+  );
+  function require(): boolean {
+    if (!agreed) setPrompt(true);
+    return agreed;
+  }
+  return { require, element };
 }

@@ -5,7 +5,7 @@ import { productMessage } from '@shared/errors/catalogue';
 import { useBrand } from '../../../lib/brand';
 import { openOauthPopup } from '../../../lib/oauth-popup';
 import { runtimeConfig } from '../../../lib/runtime-config';
-import { useTexts } from '../../../lib/i18n/define-texts';
+import { useTexts } from '../../../lib/i18n/use-texts';
 import { texts } from './third-party-logins.locale';
 import { useLocale } from '../../../lib/i18n/locale-context';
 import { notify } from '../../../lib/notify';

@@ -24,9 +24,11 @@ import {
 import { useValidationText } from '../../../../components/form-rules';
 import { formatTime } from '../../../../lib/format-time';
 import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import { texts } from './locale';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
+import { handleError } from '../../../../lib/api/handle-error';
 
 /** Spec §9: the tip shown when deleting an enabled key stays 2 s. */
 export const DELETE_TIP_MS = 2000;
@@ -44,7 +46,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
   const [secrets, setSecrets] = useState<Record<string, string>>({});
   const [creating, setCreating] = useState(false);
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { submitting: busy, run } = useSubmit({ fallback: productMessage('keyCreateFailed', locale) });
   const [tipFor, setTipFor] = useState<string | null>(null);
   const atLimit = keys.length >= MAX_CREDENTIALS;
   const descriptionProblem = checkDescription(description);
@@ -54,15 +56,14 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
     try {
       const sk = await revealSecret(ak);
       setSecrets((s) => ({ ...s, [ak]: sk }));
-    } catch {
-      /* shown by the client */
+    } catch (error) {
+      handleError(error);
     }
   }
 
   async function create(): Promise<void> {
     if (descriptionProblem) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const key = await createCredential(description.trim());
       setCreating(false);
       setDescription('');
@@ -81,12 +82,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
           </div>
         ),
       });
-    } catch (error) {
-      if (!(error instanceof Error && error.name === 'ApiError'))
-        notify.error(productMessage('keyCreateFailed', locale));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function remove(key: Credential): void {

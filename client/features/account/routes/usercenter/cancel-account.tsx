@@ -5,7 +5,7 @@ import { ROUTES } from '@shared/routes';
 import { logout, SWR_KEYS } from '../../../../lib/api/account';
 import { deactivateAccount } from '../../api';
 import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 
 /** Account cancellation (spec §4): confirmed against the deletion policy, then signed out. */

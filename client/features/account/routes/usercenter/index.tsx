@@ -12,7 +12,7 @@ import { LanguageSwitch } from '../../../../components/language-switch';
 import { notify } from '../../../../lib/notify';
 import { useDevice } from '../../../../lib/hooks/use-device';
 import { useDocumentTitle } from '../../../../lib/hooks/use-document-title';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import { AccessKeys } from './access-keys';
 import { AccountInfo } from './account-info';

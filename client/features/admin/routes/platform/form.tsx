@@ -19,9 +19,10 @@ import { OPERATES, operatePath, type Operate } from '../../components/admin-modu
 import { Tabs } from '../../../../components/tabs';
 import { useRule, useValidationText } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 import './platform.css';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
 
 interface Values {
   displayName: string;
@@ -68,7 +69,7 @@ export default function PlatformFormPage() {
   const mode = operate as Operate;
   const { data: platform, error } = usePlatform(valid && mode !== 'create' ? id : null);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { submitting: saving, run } = useSubmit();
   const [tab, setTab] = useState('basic');
   const { confirm, holder } = useConfirm();
   const copy = useCopy();
@@ -89,8 +90,7 @@ export default function PlatformFormPage() {
       logo: logoUrl(values.logo),
       description: values.description ?? '',
     };
-    setSaving(true);
-    try {
+    await run(async () => {
       if (mode === 'create') {
         await addPlatform(fields);
         notify.success(t.createdDone);
@@ -99,11 +99,7 @@ export default function PlatformFormPage() {
         notify.success(t.updated);
       }
       backToList();
-    } catch {
-      /* the HTTP client has shown the error */
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   function resetSecret(): void {
@@ -189,6 +185,23 @@ export default function PlatformFormPage() {
       </Form>
     );
 
+  /** One of the platform's credentials, shown with its copy button. */
+  const credential = (testId: string, label: string, value: string | undefined, copyLabel: string) => (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <code data-testid={testId}>{value}</code>
+        <Button
+          type="text"
+          size="small"
+          icon={<IconCopy />}
+          aria-label={copyLabel}
+          onClick={() => void copy(value ?? '')}
+        />
+      </dd>
+    </>
+  );
+
   return (
     <AdminPage title={title}>
       {holder}
@@ -201,28 +214,8 @@ export default function PlatformFormPage() {
             <Tabs.TabPane key="auth" title={t.authTab}>
               {platform ? (
                 <dl className="platform-auth">
-                  <dt>{t.clientId}</dt>
-                  <dd>
-                    <code data-testid="client-id">{platform.clientId}</code>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<IconCopy />}
-                      aria-label={t.copyClientId}
-                      onClick={() => void copy(platform.clientId)}
-                    />
-                  </dd>
-                  <dt>{t.clientSecret}</dt>
-                  <dd>
-                    <code data-testid="client-secret">{platform.clientSecret}</code>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<IconCopy />}
-                      aria-label={t.copyClientSecret}
-                      onClick={() => void copy(platform.clientSecret ?? '')}
-                    />
-                  </dd>
+                  {credential('client-id', t.clientId, platform.clientId, t.copyClientId)}
+                  {credential('client-secret', t.clientSecret, platform.clientSecret, t.copyClientSecret)}
                   <dd className="platform-auth-actions">
                     <Button icon={<IconRefresh />} onClick={resetSecret}>
                       {t.resetSecret}

@@ -1,5 +1,4 @@
 import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
@@ -12,13 +11,14 @@ import {
   formatTime,
   PAGE_SIZE,
   rowActionsColumn,
-  sameFilters,
+  useListSearch,
   useListDeletion,
 } from '../../components/admin-list';
 import { operatePath, type Operate } from '../../components/admin-modules';
 import { adminTexts } from '../../components/admin-shell.locale';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
+import { format } from '@shared/i18n/define-texts';
 
 interface FilterValues {
   platformsId?: string;
@@ -34,8 +34,7 @@ export default function PlatformListPage() {
   const common = useTexts(adminTexts);
   const navigate = useNavigate();
   const [form] = Form.useForm<FilterValues>();
-  const [filters, setFilters] = useState<Omit<PlatformQuery, 'current' | 'pageSize'>>({});
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply } = useListSearch<Omit<PlatformQuery, 'current' | 'pageSize'>>();
   const { data, isLoading, mutate } = usePlatforms({ current: page, pageSize: PAGE_SIZE, ...filters });
   const deletion = useListDeletion(deletePlatforms, t.deleted);
 
@@ -47,11 +46,7 @@ export default function PlatformListPage() {
       beginTime: from,
       endTime: to,
     };
-    // The same search again still asks the server (someone else may have changed the list).
-    if (page === 1 && sameFilters(next, filters)) void mutate();
-    setFilters(next);
-    setPage(1);
-    deletion.setSelected([]);
+    apply(next, mutate, deletion);
   }
 
   function reset(): void {
@@ -76,7 +71,7 @@ export default function PlatformListPage() {
     rowActionsColumn<Platform>(common, {
       view: (row) => navigate(toOperate('view', row.id)),
       edit: (row) => navigate(toOperate('edit', row.id)),
-      remove: (row) => deletion.remove([row.id], t.deleteOne.replace('{name}', row.displayName)),
+      remove: (row) => deletion.remove([row.id], format(t.deleteOne, { name: row.displayName })),
     }),
   ];
 

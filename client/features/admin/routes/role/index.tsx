@@ -4,7 +4,7 @@ import type { BackOfficeModule, Role } from '@shared/contract/admin';
 import { useRoles } from '../../api';
 import { AdminPage, pagination, PAGE_SIZE } from '../../components/admin-list';
 import { adminTexts } from '../../components/admin-shell.locale';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 
 /** /admin/role: the read-only role list (spec §2, §6: roles are not created or edited here). */

@@ -20,7 +20,7 @@ import { AdminFormButtons, AdminPage, DescriptionField } from '../../components/
 import { OPERATES, operatePath, type Operate } from '../../components/admin-modules';
 import { useValidationText } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import { texts } from './locale';
 import './user.css';

@@ -20,15 +20,17 @@ import {
   formatTime,
   PAGE_SIZE,
   rowActionsColumn,
-  sameFilters,
+  useListSearch,
   useListDeletion,
 } from '../../components/admin-list';
 import { operatePath, type Operate } from '../../components/admin-modules';
 import { adminTexts } from '../../components/admin-shell.locale';
 import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 import './user.css';
+import { format } from '@shared/i18n/define-texts';
+import { handleError } from '../../../../lib/api/handle-error';
 
 interface FilterValues {
   ssoUid?: string;
@@ -51,10 +53,9 @@ export default function UserListPage() {
   const common = useTexts(adminTexts);
   const navigate = useNavigate();
   const [form] = Form.useForm<FilterValues>();
-  const [fields, setFields] = useState<UserFilters>({});
+  const { filters: fields, page, setPage, apply } = useListSearch<UserFilters>();
   const [source, setSource] = useState<string[]>([]);
   const [used, setUsed] = useState<string[]>([]);
-  const [page, setPage] = useState(1);
   const [switching, setSwitching] = useState<string | null>(null);
   const names = usePlatformNames();
   const { data: sources } = useSources();
@@ -78,11 +79,7 @@ export default function UserListPage() {
       since: from,
       until: to,
     };
-    // The same search again still asks the server (someone else may have changed the list).
-    if (page === 1 && sameFilters(next, fields)) void mutate();
-    setFields(next);
-    setPage(1);
-    deletion.setSelected([]);
+    apply(next, mutate, deletion);
   }
 
   function reset(): void {
@@ -101,8 +98,8 @@ export default function UserListPage() {
         { silent: false },
       );
       notify.success(common.operationSuccess);
-    } catch {
-      /* the HTTP client has shown the error; the switch keeps the stored state */
+    } catch (error) {
+      handleError(error); // the switch keeps the stored state
     } finally {
       setSwitching(null);
     }
@@ -156,7 +153,7 @@ export default function UserListPage() {
           checkedText={t.active}
           uncheckedText={t.disabled}
           loading={switching === row.ssoUid}
-          aria-label={t.statusOf.replace('{user}', labelOf(row))}
+          aria-label={format(t.statusOf, { user: labelOf(row) })}
           onChange={(on) => void setStatus(row, on)}
         />
       ),
@@ -172,7 +169,7 @@ export default function UserListPage() {
       {
         view: (row) => navigate(toOperate('view', row.ssoUid)),
         edit: (row) => navigate(toOperate('edit', row.ssoUid)),
-        remove: (row) => deletion.remove([row.ssoUid], t.deleteOne.replace('{user}', labelOf(row))),
+        remove: (row) => deletion.remove([row.ssoUid], format(t.deleteOne, { user: labelOf(row) })),
       },
       160,
     ),

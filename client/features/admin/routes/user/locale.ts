@@ -1,4 +1,4 @@
-import { defineTexts } from '../../../../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 export const texts = defineTexts(
   {

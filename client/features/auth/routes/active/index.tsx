@@ -7,7 +7,8 @@ import { ApiError } from '../../../../lib/api/client';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
-import { defineTexts, useTexts } from '../../../../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 
 const texts = defineTexts(
   {

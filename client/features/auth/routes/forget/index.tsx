@@ -1,20 +1,22 @@
 import { Button, Form, Input } from '@arco-design/web-react';
-import { PasswordInput } from '../../../../components/password-input';
+import { NewPasswordFields } from '../../../../components/new-password-fields';
+import { useSendCode } from '../../../../components/use-send-code';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { Tabs } from '../../../../components/tabs';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
+import { checkEmail, checkPhone } from '@shared/validation/rules';
+import { format } from '@shared/i18n/define-texts';
 import { call } from '../../../../lib/api/client';
 import { itemExists } from '../../../../lib/api/account';
 import { encryptForUaa } from '../../../../lib/api/password';
 import { useBrand } from '../../../../lib/brand';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { CodeInput } from '../../../../components/code-input';
-import { useRule, useValidationText } from '../../../../components/form-rules';
-import { notify } from '../../../../lib/notify';
+import { CodeField } from '../../../../components/code-input';
+import { useProblemProps, useRule } from '../../../../components/form-rules';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 
 type Channel = 'phone' | 'email';
@@ -28,10 +30,11 @@ interface Values {
 function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
   const t = useTexts(texts);
   const rule = useRule();
-  const text = useValidationText();
+  const problemProps = useProblemProps();
   const [form] = Form.useForm<Values>();
   const [unknown, setUnknown] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
+  const code = useSendCode('forget');
   const check = channel === 'phone' ? (v: unknown) => checkPhone(v) : checkEmail;
 
   // Spec §5: existence is checked on blur; a failing check is ignored.
@@ -41,34 +44,19 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
     setUnknown(exists === false);
   }
 
-  async function sendCode(): Promise<boolean> {
-    try {
-      await form.validate(['item']);
-    } catch {
-      return false;
-    }
-    if (unknown) return false;
-    try {
-      await call('passwordForget', { type: channel, item: form.getFieldValue('item') });
-      notify.success(t.codeSent);
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  const sendCode = () =>
+    code.send(
+      (options) => call('passwordForget', { type: channel, item: form.getFieldValue('item') }, options),
+      async () => (await form.validate(['item'])) && !unknown,
+    );
 
   async function submit(values: Values): Promise<void> {
     if (unknown) return;
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const password = await encryptForUaa(values.password, 'resetPassword');
       await call('passwordReset', { type: channel, item: values.item, code: values.code, password });
       onDone();
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
@@ -78,14 +66,9 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
         field="item"
         rules={rule(check)}
         validateTrigger="onBlur"
-        validateStatus={unknown ? 'error' : undefined}
-        help={
-          unknown ? (
-            <span role="alert">
-              {text(channel === 'phone' ? 'phoneNotRegistered' : 'emailNotRegistered')}
-            </span>
-          ) : undefined
-        }
+        {...problemProps(
+          unknown ? (channel === 'phone' ? 'phoneNotRegistered' : 'emailNotRegistered') : null,
+        )}
       >
         <Input
           placeholder={channel === 'phone' ? t.phonePlaceholder : t.emailPlaceholder}
@@ -95,36 +78,18 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
           onBlur={(e) => void onBlur(e.target.value)}
         />
       </Form.Item>
-      <Form.Item
+      <CodeField
+        channel={channel}
         label={t.code}
-        field="code"
-        rules={rule((v) => checkCode(v, channel === 'phone' ? 'phone' : 'other'))}
+        placeholder={t.codePlaceholder}
+        onSend={sendCode}
         validateTrigger="onBlur"
-      >
-        <CodeInput
-          placeholder={t.codePlaceholder}
-          maxLength={channel === 'phone' ? 6 : 20}
-          onSend={sendCode}
-        />
-      </Form.Item>
-      <Form.Item label={t.password} field="password" rules={rule(checkNewPassword)} validateTrigger="onBlur">
-        <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
-      </Form.Item>
-      <Form.Item
-        label={t.confirm}
-        field="confirm"
-        dependencies={['password']}
-        rules={rule((v) => {
-          if (typeof v !== 'string' || v === '') return 'confirmRequired';
-          return v === form.getFieldValue('password') ? null : 'resetMismatch';
-        })}
-        validateTrigger="onBlur"
-      >
-        <PasswordInput placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
-      </Form.Item>
+      />
+      <NewPasswordFields form={form} texts={t} mismatch="resetMismatch" />
       <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
         {t.submit}
       </Button>
+      {code.dialog}
     </Form>
   );
 }
@@ -145,7 +110,7 @@ export default function ForgetPage({ initialChannel }: { initialChannel?: Channe
           takeFocus
           status="success"
           title={t.doneTitle}
-          countdown={t.doneBody.replace('{s}', String(left))}
+          countdown={format(t.doneBody, { s: left })}
           actions={
             <ResultLink to={loginHref} primary>
               {t.loginNow}

@@ -1,4 +1,4 @@
-import { defineTexts } from '../../../../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 export const texts = defineTexts(
   {
@@ -17,7 +17,6 @@ export const texts = defineTexts(
     confirmPlaceholder: 'Enter the new password again',
     submit: 'Reset password',
     back: 'Back to login',
-    codeSent: 'Code sent, please check',
     doneTitle: 'Password reset',
     doneBody: 'Your password has been reset. Returning to login in {s} s.',
     loginNow: 'Log in now',
@@ -38,7 +37,6 @@ export const texts = defineTexts(
     confirmPlaceholder: '请再次输入新密码',
     submit: '重置密码',
     back: '返回登录',
-    codeSent: '发送成功，请查收',
     doneTitle: '密码已重置',
     doneBody: '密码重置成功，{s} 秒后返回登录。',
     loginNow: '立即登录',

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { LoginReply } from '@shared/contract/login';
-import { checkAccount, checkCode, checkLoginPassword, checkPhone } from '@shared/validation/rules';
+import { checkAccount, checkLoginPassword, checkPhone } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
 import { SWR_KEYS } from '../../../../lib/api/account';
 import { loginByAccount } from '../../api';
@@ -16,12 +16,15 @@ import { tellEmbedder } from '../../../../lib/widget';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration';
 import { ThirdPartyLogins } from '../../components/third-party-logins';
-import { Agreement } from '../../components/agreement';
-import { useCaptcha } from '../../components/captcha-dialog';
+import { useAgreement } from '../../components/agreement';
+import { useCaptcha } from '../../../../components/captcha-dialog';
+import { useSendCode } from '../../../../components/use-send-code';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { useRule } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
-import { CodeInput } from '../../../../components/code-input';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { format } from '@shared/i18n/define-texts';
+import { CodeField } from '../../../../components/code-input';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import { productMessage } from '@shared/errors/catalogue';
 import { texts } from './locale';
@@ -44,13 +47,13 @@ export default function LoginPage({
   const location = useLocation();
   const { mutate } = useSWRConfig();
   const captcha = useCaptcha();
+  const code = useSendCode('login');
   const brand = useBrand();
   const [tab, setTab] = useState<Tab>(initialTab ?? 'sms');
   const [tabChosen, setTabChosen] = useState(initialTab !== undefined);
-  const [agreed, setAgreed] = useState(false);
-  const [prompt, setPrompt] = useState(false);
+  const agreement = useAgreement();
   const [autoLogin, setAutoLogin] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
   const [smsForm] = Form.useForm<{ phone: string; code: string }>();
   const [passwordForm] = Form.useForm<{ account: string; password: string }>();
   // What a visitor typed into the prerendered page before the script arrived.
@@ -73,12 +76,6 @@ export default function LoginPage({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
 
-  function requireAgreement(): boolean {
-    if (agreed) return true;
-    setPrompt(true);
-    return false;
-  }
-
   async function finish(reply: LoginReply): Promise<void> {
     await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
     if (stayAfterLogin) return;
@@ -97,29 +94,17 @@ export default function LoginPage({
     else go();
   }
 
-  async function sendCode(): Promise<boolean> {
-    try {
-      await smsForm.validate(['phone']);
-    } catch {
-      return false;
-    }
-    const result = await captcha.verify();
-    if (!result) return false;
-    try {
-      await call('loginSmsCode', { phone: smsForm.getFieldValue('phone') }, { captcha: result });
-      notify.success(t.codeSent);
-      return true;
-    } catch {
-      return false; // the client showed the server's message
-    }
-  }
+  const sendCode = () =>
+    code.send(
+      (options) => call('loginSmsCode', { phone: smsForm.getFieldValue('phone') }, options),
+      () => smsForm.validate(['phone']),
+    );
 
   const formInvalid = () => notify.error(productMessage('formInvalid', locale));
 
   async function submitSms(values: { phone: string; code: string }): Promise<void> {
-    if (!requireAgreement()) return;
-    setSubmitting(true);
-    try {
+    if (!agreement.require()) return;
+    await run(async () => {
       const params = new URLSearchParams(location.search);
       const reply = await call('loginByPhone', {
         phone: values.phone,
@@ -129,39 +114,21 @@ export default function LoginPage({
         clientId: params.get('clientId') ?? undefined,
       });
       await finish(reply);
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   async function submitPassword(values: { account: string; password: string }): Promise<void> {
-    if (!requireAgreement()) return;
+    if (!agreement.require()) return;
     const result = await captcha.verify();
     if (!result) return;
-    setSubmitting(true);
-    try {
-      await finish(await loginByAccount({ ...values, autoLogin }, result));
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    await run(async () => finish(await loginByAccount({ ...values, autoLogin }, result)));
   }
 
   const common = (
     <>
-      <Agreement
-        checked={agreed}
-        onChange={(v) => {
-          setAgreed(v);
-          setPrompt(false);
-        }}
-        prompt={prompt}
-      />
+      {agreement.element}
       <Checkbox checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
-        {t.autoLogin.replace('{days}', String(brand.autoLoginDays))}
+        {format(t.autoLogin, { days: brand.autoLoginDays })}
       </Checkbox>
     </>
   );
@@ -206,14 +173,13 @@ export default function LoginPage({
             >
               <Input placeholder={t.phonePlaceholder} autoComplete="tel" inputMode="numeric" maxLength={11} />
             </Form.Item>
-            <Form.Item
+            <CodeField
+              channel="phone"
               label={t.code}
-              field="code"
-              rules={rule((v) => checkCode(v, 'phone'))}
+              placeholder={t.codePlaceholder}
+              onSend={sendCode}
               validateTrigger="onBlur"
-            >
-              <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
-            </Form.Item>
+            />
             {common}
             <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
               {submitting ? t.submitting : t.submit}
@@ -252,6 +218,7 @@ export default function LoginPage({
       {links}
       <ThirdPartyLogins />
       {captcha.dialog}
+      {code.dialog}
     </PublicLayout>
   );
 }

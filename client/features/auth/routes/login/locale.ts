@@ -1,4 +1,4 @@
-import { defineTexts } from '../../../../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 export const texts = defineTexts(
   {
@@ -19,7 +19,6 @@ export const texts = defineTexts(
     forgot: 'Forgot password?',
     noAccount: 'No account yet?',
     register: 'Register',
-    codeSent: 'Code sent, please check',
   },
   {
     title: '登录',
@@ -39,6 +38,5 @@ export const texts = defineTexts(
     forgot: '忘记密码？',
     noAccount: '还没有账号？',
     register: '立即注册',
-    codeSent: '发送成功，请查收',
   },
 );

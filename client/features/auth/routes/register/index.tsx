@@ -1,18 +1,12 @@
 import { Button, Form, Input } from '@arco-design/web-react';
-import { PasswordInput } from '../../../../components/password-input';
+import { NewPasswordFields } from '../../../../components/new-password-fields';
+import { useSendCode } from '../../../../components/use-send-code';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { Tabs } from '../../../../components/tabs';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import {
-  checkCode,
-  checkConfirmation,
-  checkEmail,
-  checkEmailTabUsername,
-  checkNewPassword,
-  checkPhone,
-  checkUsername,
-} from '@shared/validation/rules';
-import type { ValidationCode } from '@shared/validation/messages';
+import { checkEmail, checkEmailTabUsername, checkPhone, checkUsername } from '@shared/validation/rules';
+import { format } from '@shared/i18n/define-texts';
 import { call } from '../../../../lib/api/client';
 import { itemExists } from '../../../../lib/api/account';
 import { registerByEmail } from '../../api';
@@ -21,12 +15,11 @@ import { useBrand } from '../../../../lib/brand';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { useUsernameCheck } from '../../hooks/use-username-check';
-import { Agreement } from '../../components/agreement';
-import { useRule, useValidationText } from '../../../../components/form-rules';
-import { notify } from '../../../../lib/notify';
-import { CodeInput } from '../../../../components/code-input';
+import { useAgreement } from '../../components/agreement';
+import { useProblemProps, useRule } from '../../../../components/form-rules';
+import { CodeField } from '../../../../components/code-input';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 
 type Tab = 'email' | 'phone';
@@ -47,12 +40,12 @@ interface PhoneValues {
 export default function RegisterPage({ initialDone }: { initialDone?: { kind: Tab; email?: string } } = {}) {
   const t = useTexts(texts);
   const rule = useRule();
-  const text = useValidationText();
+  const problemProps = useProblemProps();
   const location = useLocation();
   const [tab, setTab] = useState<Tab>('email');
-  const [agreed, setAgreed] = useState(false);
-  const [prompt, setPrompt] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const agreement = useAgreement();
+  const { submitting, run } = useSubmit();
+  const code = useSendCode('register');
   const [done, setDone] = useState<{ kind: Tab; email?: string } | null>(initialDone ?? null);
   const [exists, setExists] = useState<{ email?: boolean; phone?: boolean }>({});
   // The phone tab's username is checked with the server on blur, before a code is spent (spec §5).
@@ -71,20 +64,16 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     setExists((e) => ({ ...e, [kind]: found === true }));
   }
 
-  function existsHelp(kind: 'email' | 'phone'): ReactNode {
-    if (!exists[kind]) return undefined;
-    const code: ValidationCode = kind === 'email' ? 'emailExists' : 'phoneExists';
-    return (
-      <span role="alert">
-        {text(code)} <RouterLink to={loginHref}>{t.loginLink}</RouterLink>
-      </span>
+  /** An e-mail or phone that has an account already: say so, with the way to log in. */
+  const existsProps = (kind: 'email' | 'phone') =>
+    problemProps(
+      exists[kind] ? (kind === 'email' ? 'emailExists' : 'phoneExists') : null,
+      <RouterLink to={loginHref}>{t.loginLink}</RouterLink>,
     );
-  }
 
   async function submitEmail(values: EmailValues): Promise<void> {
-    if (!agreed) return setPrompt(true);
-    setSubmitting(true);
-    try {
+    if (!agreement.require()) return;
+    await run(async () => {
       await registerByEmail({
         username: values.username,
         email: values.email,
@@ -92,32 +81,18 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
         source,
       });
       setDone({ kind: 'email', email: values.email });
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
-  async function sendCode(): Promise<boolean> {
-    try {
-      await phoneForm.validate(['phone']);
-    } catch {
-      return false;
-    }
-    try {
-      await call('registerSmsCode', { phone: phoneForm.getFieldValue('phone') });
-      notify.success(t.codeSent);
-      return true;
-    } catch {
-      return false; // the client showed the server's message
-    }
-  }
+  const sendCode = () =>
+    code.send(
+      (options) => call('registerSmsCode', { phone: phoneForm.getFieldValue('phone') }, options),
+      () => phoneForm.validate(['phone']),
+    );
 
   async function submitPhone(values: PhoneValues): Promise<void> {
-    if (!agreed) return setPrompt(true);
-    setSubmitting(true);
-    try {
+    if (!agreement.require()) return;
+    await run(async () => {
       if (!(await username.verify(values.username))) return;
       const password = await encryptForUaa(values.password, 'register');
       await call('registerByPhone', {
@@ -128,11 +103,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
         source,
       });
       setDone({ kind: 'phone' });
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   if (done) {
@@ -147,10 +118,10 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
             done.kind === 'phone'
               ? t.phoneDoneBody
               : done.email
-                ? t.emailSentBody.replace('{email}', done.email)
+                ? format(t.emailSentBody, { email: done.email })
                 : t.emailSentBodyNoAddress
           }
-          countdown={brand.branded ? t.autoBack.replace('{s}', String(left)) : undefined}
+          countdown={brand.branded ? format(t.autoBack, { s: left }) : undefined}
           actions={
             <ResultLink to={loginHref} primary>
               {t.backToLogin}
@@ -160,33 +131,6 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
       </PublicLayout>
     );
   }
-
-  const agreement = (
-    <Agreement
-      checked={agreed}
-      onChange={(v) => {
-        setAgreed(v);
-        setPrompt(false);
-      }}
-      prompt={prompt}
-    />
-  );
-  const passwordFields = (form: typeof emailForm | typeof phoneForm) => (
-    <>
-      <Form.Item label={t.password} field="password" rules={rule(checkNewPassword)} validateTrigger="onBlur">
-        <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
-      </Form.Item>
-      <Form.Item
-        label={t.confirm}
-        field="confirm"
-        dependencies={['password']}
-        rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v))}
-        validateTrigger="onBlur"
-      >
-        <PasswordInput placeholder={t.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
-      </Form.Item>
-    </>
-  );
 
   return (
     <PublicLayout title={t.title}>
@@ -206,8 +150,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               field="email"
               rules={rule(checkEmail)}
               validateTrigger="onBlur"
-              help={existsHelp('email')}
-              validateStatus={exists.email ? 'error' : undefined}
+              {...existsProps('email')}
             >
               <Input
                 placeholder={t.emailPlaceholder}
@@ -215,8 +158,8 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
                 onBlur={(e) => void checkExists('email', e.target.value, checkEmail(e.target.value) === null)}
               />
             </Form.Item>
-            {passwordFields(emailForm)}
-            {agreement}
+            <NewPasswordFields form={emailForm} texts={t} />
+            {agreement.element}
             <Button
               type="primary"
               htmlType="submit"
@@ -236,8 +179,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               field="username"
               rules={rule(checkUsername)}
               validateTrigger="onBlur"
-              validateStatus={username.problem ? 'error' : undefined}
-              help={username.problem ? <span role="alert">{text(username.problem)}</span> : undefined}
+              {...problemProps(username.problem)}
             >
               <Input
                 placeholder={t.usernamePlaceholder}
@@ -251,8 +193,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               field="phone"
               rules={rule((v) => checkPhone(v))}
               validateTrigger="onBlur"
-              help={existsHelp('phone')}
-              validateStatus={exists.phone ? 'error' : undefined}
+              {...existsProps('phone')}
             >
               <Input
                 placeholder={t.phonePlaceholder}
@@ -262,16 +203,15 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
                 onBlur={(e) => void checkExists('phone', e.target.value, checkPhone(e.target.value) === null)}
               />
             </Form.Item>
-            <Form.Item
+            <CodeField
+              channel="phone"
               label={t.code}
-              field="code"
-              rules={rule((v) => checkCode(v, 'phone'))}
+              placeholder={t.codePlaceholder}
+              onSend={sendCode}
               validateTrigger="onBlur"
-            >
-              <CodeInput placeholder={t.codePlaceholder} maxLength={6} onSend={sendCode} />
-            </Form.Item>
-            {passwordFields(phoneForm)}
-            {agreement}
+            />
+            <NewPasswordFields form={phoneForm} texts={t} />
+            {agreement.element}
             <Button
               type="primary"
               htmlType="submit"
@@ -285,6 +225,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
           </Form>
         </Tabs.TabPane>
       </Tabs>
+      {code.dialog}
       <div className="form-links">
         <span />
         <span>

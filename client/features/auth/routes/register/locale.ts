@@ -1,4 +1,4 @@
-import { defineTexts } from '../../../../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
 
 export const texts = defineTexts(
   {
@@ -29,7 +29,6 @@ export const texts = defineTexts(
     phoneDoneBody: 'Your account is ready. Please sign in.',
     autoBack: 'Returning to login in {s} s.',
     backToLogin: 'Back to login',
-    codeSent: 'Code sent, please check',
   },
   {
     title: '注册账号',
@@ -58,6 +57,5 @@ export const texts = defineTexts(
     phoneDoneBody: '账号已创建，请登录。',
     autoBack: '{s} 秒后返回登录。',
     backToLogin: '返回登录',
-    codeSent: '发送成功，请查收',
   },
 );

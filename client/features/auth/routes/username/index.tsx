@@ -1,5 +1,4 @@
 import { Button, Form, Input } from '@arco-design/web-react';
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
@@ -7,26 +6,26 @@ import { checkUsername } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
 import { SWR_KEYS } from '../../../../lib/api/account';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { useRule, useValidationText } from '../../../../components/form-rules';
+import { useProblemProps, useRule } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
+import { useSubmit } from '../../../../lib/hooks/use-submit';
 import { useUsernameCheck } from '../../hooks/use-username-check';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 
 export default function UsernamePage() {
   const t = useTexts(texts);
   const rule = useRule();
-  const text = useValidationText();
+  const problemProps = useProblemProps();
   const navigate = useNavigate();
   const location = useLocation();
   const { mutate } = useSWRConfig();
   const [form] = Form.useForm<{ username: string }>();
   const { problem, onBlur, verify } = useUsernameCheck();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmit();
 
   async function submit({ username }: { username: string }): Promise<void> {
-    setSubmitting(true);
-    try {
+    await run(async () => {
       if (!(await verify(username))) return;
       await call('infoUpdate', { username });
       notify.success(t.done);
@@ -37,11 +36,7 @@ export default function UsernamePage() {
       } else {
         navigate(ROUTES.usercenter, { replace: true });
       }
-    } catch {
-      /* shown by the client */
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (
@@ -53,8 +48,7 @@ export default function UsernamePage() {
           field="username"
           rules={rule(checkUsername)}
           validateTrigger="onBlur"
-          validateStatus={problem ? 'error' : undefined}
-          help={problem ? <span role="alert">{text(problem)}</span> : undefined}
+          {...problemProps(problem)}
         >
           <Input
             placeholder={t.placeholder}

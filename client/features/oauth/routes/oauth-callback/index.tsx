@@ -15,7 +15,7 @@ import {
 import { BIND_TYPE, type OauthProvider } from '../../../../lib/oauth-popup';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 
 type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };

@@ -25,7 +25,7 @@ import { storage } from '../../../../lib/storage';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { notify } from '../../../../lib/notify';
 import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import './wechat.css';

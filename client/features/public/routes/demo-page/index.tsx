@@ -5,9 +5,10 @@ import { DEMO_PAGES, ROUTES } from '@shared/routes';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { platformNames } from '../../../../lib/platform-theme';
 import { runtimeConfig } from '../../../../lib/runtime-config';
-import { useTexts } from '../../../../lib/i18n/define-texts';
+import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 import './demo-page.css';
+import { format } from '@shared/i18n/define-texts';
 
 type Kind = keyof typeof DEMO_PAGES;
 
@@ -27,7 +28,7 @@ export default function DemoPage() {
   const page = t[kind];
   return (
     <PublicLayout title={page.title} wide>
-      <p className="demo-page-for">{t.forPlatform.replace('{platform}', platform)}</p>
+      <p className="demo-page-for">{format(t.forPlatform, { platform })}</p>
       <Alert type="info" content={t.demoNote} className="demo-page-note" />
       {Object.values(page.sections).map((section) => (
         <section key={section.heading} className="demo-page-section">

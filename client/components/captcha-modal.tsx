@@ -6,7 +6,8 @@
 import { Button, Modal } from '@arco-design/web-react';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import type { CaptchaResult } from '@shared/api/envelope';
-import { defineTexts, useTexts } from '../../../lib/i18n/define-texts';
+import { defineTexts } from '@shared/i18n/define-texts';
+import { useTexts } from '../lib/i18n/use-texts';
 
 export const CAPTCHA_DIALOG_WIDTH = 358;
 

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { productMessage } from '@shared/errors/catalogue';
 import type { CaptchaResult } from '@shared/api/envelope';
-import { currentLocale } from '../../../lib/i18n/locale-context';
-import { notify } from '../../../lib/notify';
+import { currentLocale } from '../lib/i18n/locale-context';
+import { notify } from '../lib/notify';
 
 export const CAPTCHA_TIMEOUT_MS = 10_000;
 

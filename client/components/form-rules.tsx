@@ -1,4 +1,5 @@
-import type { RulesProps } from '@arco-design/web-react';
+import type { FormItemProps, RulesProps } from '@arco-design/web-react';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
 import { firstCode } from '@shared/validation/rules';
@@ -25,4 +26,27 @@ export function useRule(): (rule: Check | z.ZodType) => RulesProps[] {
 export function useValidationText(): (code: ValidationCode) => string {
   const { locale } = useLocale();
   return (code) => validationText(code, locale);
+}
+
+/**
+ * A field's problem found beside its rules (a server check on blur, spec §5): the error state and
+ * the message, announced, with anything `after` it (a link); none when `problem` is null.
+ */
+export function useProblemProps(): (
+  problem: ValidationCode | null,
+  after?: ReactNode,
+) => Pick<FormItemProps, 'validateStatus' | 'help'> {
+  const text = useValidationText();
+  return (problem, after) =>
+    problem
+      ? {
+          validateStatus: 'error',
+          help: (
+            <span role="alert">
+              {text(problem)}
+              {after ? <> {after}</> : null}
+            </span>
+          ),
+        }
+      : { validateStatus: undefined, help: undefined };
 }

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { CaptchaResult } from '@shared/api/envelope';
+import { SEND_CODE_FLOWS, type SendCodeFlow } from '@shared/api/verification-flows';
+import { handleError } from '../lib/api/handle-error';
+import { defineTexts } from '@shared/i18n/define-texts';
+import { useTexts } from '../lib/i18n/use-texts';
+import { notify } from '../lib/notify';
+import { useCaptcha } from './captcha-dialog';
+
+const texts = defineTexts({ codeSent: 'Code sent, please check' }, { codeSent: '发送成功，请查收' });
+
+/** The options of the sending call: the captcha result where the flow table asks for one. */
+export interface SendOptions {
+  captcha?: CaptchaResult;
+}
+
+/**
+ * Sending a verification code (Logto's use-send-verification-code), for every flow of
+ * SEND_CODE_FLOWS: the form's own checks (`ready` resolves false or rejects: nothing is sent),
+ * then the captcha where the flow table asks for it, then `request`, then the "code sent" toast.
+ * `send` resolves true when a code went out, which starts CodeInput's countdown. Render `dialog`.
+ */
+export function useSendCode(flow: SendCodeFlow): {
+  send(request: (options: SendOptions) => Promise<unknown>, ready?: () => Promise<unknown>): Promise<boolean>;
+  dialog: ReactNode;
+  preload(): void;
+} {
+  const t = useTexts(texts);
+  const captcha = useCaptcha();
+
+  async function send(
+    request: (options: SendOptions) => Promise<unknown>,
+    ready?: () => Promise<unknown>,
+  ): Promise<boolean> {
+    if (ready && (await ready().catch(() => false)) === false) return false;
+    const options: SendOptions = {};
+    if (SEND_CODE_FLOWS[flow].captcha) {
+      const result = await captcha.verify();
+      if (!result) return false;
+      options.captcha = result;
+    }
+    try {
+      await request(options);
+    } catch (error) {
+      handleError(error);
+      return false;
+    }
+    notify.success(t.codeSent);
+    return true;
+  }
+
+  return { send, dialog: captcha.dialog, preload: captcha.preload };
+}
