@@ -1,15 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ok,
-  sendJson,
-  startBff,
-  startUpstream,
-  stubAllowlist,
-  writeRulesFile,
-  type TestBff,
-  type UpstreamDouble,
-} from '../testing';
+import { startBff, stubAllowlist, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
+import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import { routeLabel } from './metrics';
 
 const GW = '/gw/uaa-be/api/v1';

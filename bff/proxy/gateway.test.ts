@@ -3,16 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { rawRequest } from '@tests/support/http';
 import {
   closedPortUrl,
   ok,
-  rawRequest,
   sendJson,
-  startBff,
   startUpstream,
-  type TestBff,
   type UpstreamDouble,
-} from '../testing';
+} from '@tests/support/upstream-double';
 
 const GW = '/gw/uaa-be';
 const USER_INFO = `${GW}/api/v1/login/getUserInfo`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLI_KEY_DESCRIPTION } from '@shared/api/account-types';
 import { ENDPOINTS } from '@shared/api/endpoints';
-import { createTestUaa, type TestUaa } from '../testing';
+import { createTestUaa, type TestUaa } from '@tests/support/local-uaa';
 
 const {
   credentialList,

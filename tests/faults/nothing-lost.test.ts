@@ -8,7 +8,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
-import { startBff, startLocalUaa, type TestBff, type TestLocalUaa } from '@bff/testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 import { startFaultUpstream, type FaultUpstream } from './fault-upstream';
 
 const GW = '/gw/uaa-be/api/v1';
