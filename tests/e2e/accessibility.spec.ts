@@ -1,7 +1,7 @@
 /** axe-core on every visitor page, both languages: no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
-import { LANGS } from './texts';
+import { expect, test } from '../support/e2e-fixtures';
+import { LANGS } from '../support/e2e-texts';
 
 const PAGES = [
   '/login',

@@ -1,8 +1,8 @@
 /** axe-core on every back-office page, both languages: no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
-import { adminTexts, createInternalUser, loginAsAdmin, platformTexts } from './admin-helpers';
-import { LANGS } from './texts';
+import { expect, test, type Page } from '../support/e2e-fixtures';
+import { adminTexts, createInternalUser, loginAsAdmin, platformTexts } from '../support/e2e-admin';
+import { LANGS } from '../support/e2e-texts';
 
 async function blockingViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
