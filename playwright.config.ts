@@ -12,9 +12,9 @@ const EMBEDDED = process.env.E2E_UPSTREAM === 'embedded';
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  // Tests are spread over the workers one by one (a serial file stays together); each worker
-  // runs its tests in turn on its own stack.
-  fullyParallel: true,
+  // Files are spread over the workers; a file's tests run in order in one worker, on its stack
+  // (some build on what an earlier test of their file made: spreading tests broke admin-user's).
+  fullyParallel: false,
   workers: WORKERS,
   retries: 0,
   timeout: 60_000,

@@ -18,6 +18,7 @@ for (const lang of LANGS) {
   test(`back-office pages have no serious or critical accessibility violations (${lang})`, async ({
     page,
   }) => {
+    test.slow(); // ten pages, each measured by axe at rest
     await loginAsAdmin(page);
     const user = await createInternalUser(page.request, { roleIds: [2] });
     const pages = [
@@ -43,6 +44,7 @@ for (const lang of LANGS) {
   test(`back-office dialogs, menus and form errors have no serious or critical violations (${lang})`, async ({
     page,
   }) => {
+    test.slow(); // five states, each measured by axe at rest
     const c = adminTexts[lang];
     const t = platformTexts[lang];
     await loginAsAdmin(page);
