@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -22,8 +21,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 15000,
     pool: 'threads',
-    // Vitest's default (cores - 1) is one file at a time on 2 cores, where most files wait on
-    // servers, child processes and imports: two at a time finish sooner.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
