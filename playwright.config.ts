@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/e2e/stacks';
+import { E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/support/e2e-fixtures';
 
 // E2E_PORT is overridable so that two suites (or two people) can run side by side on one machine;
 // the stacks take E2E_PORT, E2E_PORT + 1, … (one per worker, E2E_WORKERS of them, default 2).
@@ -12,7 +12,8 @@ const EMBEDDED = process.env.E2E_UPSTREAM === 'embedded';
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  // Files are spread over the workers; a file's tests run in order in one worker, on its stack.
+  // Files are spread over the workers; a file's tests run in order in one worker, on its stack
+  // (some build on what an earlier test of their file made: spreading tests broke admin-user's).
   fullyParallel: false,
   workers: WORKERS,
   retries: 0,

@@ -10,6 +10,7 @@ export default defineConfig({
       '@client': dir('./client'),
       '@bff': dir('./bff'),
       '@local-uaa': dir('./local-uaa'),
+      '@tests': dir('./tests'),
     },
   },
   test: {

@@ -1,14 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
-import {
-  appConfigOf,
-  startBff,
-  startUpstream,
-  stubAllowlist,
-  type TestBff,
-  type UpstreamDouble,
-} from './testing';
+import { appConfigOf, startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
+import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 let upstream: UpstreamDouble;
 let bff: TestBff;

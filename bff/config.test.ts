@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
 import { DEFAULT_RULES, parseRules } from './rate-limit/rules';
 import { builtInLinks } from './spa/runtime-config';
-import { writeJsonFile, writeRulesFile } from './testing';
+import { writeJsonFile, writeRulesFile } from '@tests/support/bff-harness';
 
 function errorsOf(env: Record<string, string>): string[] {
   const result = parseConfig(env);

@@ -10,7 +10,9 @@ import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 import { createLogger } from './log';
 import { createAllowlist, type AllowlistSource } from './redirect/allowlist';
-import { issuedCookie, startBff, startLocalUaa, type TestBff, type TestLocalUaa } from './testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { issuedCookie } from '@tests/support/http';
+import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 
 const GW = '/gw/uaa-be/api/v1';
 const PASSWORD = 'Admin12345';

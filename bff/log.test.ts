@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, REDACTED, redactUrl } from './log';
-import { ok, sendJson, startBff, startUpstream, type TestBff, type UpstreamDouble } from './testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 interface LogLine {
   msg: string;

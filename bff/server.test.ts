@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServer } from './server';
-import { listen, shut } from './testing';
+import { listen, shut } from '@tests/support/http';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

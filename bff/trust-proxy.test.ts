@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
-import { listen, shut } from './testing';
+import { listen, shut } from '@tests/support/http';
 
 /** TRUST_PROXY as parseConfig reads it, given to Express's own `trust proxy` setting as app.ts does. */
 function trustProxySetting(value: string): number | string[] {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ALLOWLIST_JSON_PATH, ENDPOINTS } from '@shared/contract/endpoints';
 import { errorHandler, UaaError } from './reply';
 import { DEV_OUTBOX_PATH } from './routes/dev';
-import { createTestUaa } from './testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 describe('local UAA transport', () => {
   const t = createTestUaa();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS, SUCCESS_CODE } from '@shared/api/envelope';
 import { SERVER_ERRORS } from '@shared/errors/catalogue';
-import { createTestUaa } from './testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 const FIELDS = [
   'item',

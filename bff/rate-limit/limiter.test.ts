@@ -2,15 +2,8 @@ import { writeFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../log';
-import {
-  ok,
-  sendJson,
-  startBff,
-  startUpstream,
-  writeRulesFile,
-  type TestBff,
-  type UpstreamDouble,
-} from '../testing';
+import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
+import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import { reloadFromFile } from './limiter';
 import type { RateLimitRule } from './rules';
 

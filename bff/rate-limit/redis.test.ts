@@ -9,7 +9,8 @@ import { connect, createServer } from 'node:net';
 import { createClient } from 'redis';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBff, startUpstream, writeRulesFile, type TestBff, type UpstreamDouble } from '../testing';
+import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
+import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import { REDIS_KEY_PREFIX } from './store';
 
 const REDIS_SERVER = '/usr/bin/redis-server';

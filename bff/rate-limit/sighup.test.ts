@@ -7,7 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, sendJson, startUpstream, writeRulesFile, type UpstreamDouble } from '../testing';
+import { writeRulesFile } from '@tests/support/bff-harness';
+import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 const GW = '/gw/uaa-be/api/v1';
 const USER_INFO = `${GW}/login/getUserInfo`;

@@ -1,18 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appConfigOf, startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
+import { isClearing, setCookiesFor } from '@tests/support/http';
 import {
-  appConfigOf,
   closedPortUrl,
-  isClearing,
   ok,
   sendJson,
-  setCookiesFor,
-  startBff,
   startUpstream,
-  stubAllowlist,
-  type TestBff,
   type UpstreamDouble,
-} from '../testing';
+} from '@tests/support/upstream-double';
 
 const TOKEN = 'tok-redirect-session';
 const CODE = 'one-time-code-7f3a';

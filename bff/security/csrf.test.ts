@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBff, startUpstream, type TestBff, type UpstreamDouble } from '../testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 const USER_INFO = '/gw/uaa-be/api/v1/login/getUserInfo';
 const CSRF_REFUSAL = {

@@ -1,14 +1,7 @@
 import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ok,
-  sendJson,
-  startBff,
-  startUpstream,
-  stubAllowlist,
-  type TestBff,
-  type UpstreamDouble,
-} from '../testing';
+import { startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
+import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 let upstream: UpstreamDouble;
 let dev: TestBff;

@@ -1,18 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { cookieAttributes, isClearing, issuedCookie, setCookiesFor } from '@tests/support/http';
 import {
   closedPortUrl,
-  cookieAttributes,
-  isClearing,
-  issuedCookie,
   ok,
   sendJson,
-  setCookiesFor,
-  startBff,
   startUpstream,
-  type TestBff,
   type UpstreamDouble,
-} from '../testing';
+} from '@tests/support/upstream-double';
 
 const LOGIN = '/gw/uaa-be/api/v1/login/byAccount';
 const USER_INFO = '/gw/uaa-be/api/v1/login/getUserInfo';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_KEYS } from '@shared/platforms';
 import { parseConfig } from '../config';
-import { writeJsonFile } from '../testing';
+import { writeJsonFile } from '@tests/support/bff-harness';
 import { builtInLinks } from './runtime-config';
 
 describe('the built-in links table', () => {

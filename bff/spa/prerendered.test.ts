@@ -11,15 +11,9 @@ import {
   PRERENDER_MANIFEST,
   type PrerenderManifest,
 } from '@shared/prerender';
-import {
-  appConfigOf,
-  makeStaticDir,
-  rawRequest,
-  startBff,
-  startUpstream,
-  type TestBff,
-  type UpstreamDouble,
-} from '../testing';
+import { appConfigOf, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
+import { rawRequest } from '@tests/support/http';
+import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import { chooseDocument, fillPlaceholders, withStyleHashes, type PageRequest } from './prerendered';
 
 const DESKTOP =

@@ -9,13 +9,12 @@ import {
   appConfigOf,
   ASSET_PATH,
   makeStaticDir,
-  rawRequest,
   writeJsonFile,
   startBff,
-  startUpstream,
   type TestBff,
-  type UpstreamDouble,
-} from '../testing';
+} from '@tests/support/bff-harness';
+import { rawRequest } from '@tests/support/http';
+import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import { chooseEncoding } from './precompressed';
 
 const HOSTILE = 'https://x.example/</script><script>alert(1)</script><!--';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PLATFORM_KEYS } from '@shared/platforms';
 import { ROLE_IDS } from '../seed';
-import { createTestUaa, type TestUaa } from '../testing';
+import { createTestUaa, type TestUaa } from '@tests/support/local-uaa';
 
 const newPlatform = {
   displayName: '数据平台2',

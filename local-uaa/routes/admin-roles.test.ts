@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { ROLE_IDS } from '../seed';
-import { createTestUaa } from '../testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 describe('role/management/role/list', () => {
   it('lists the roles with their modules and total', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { verifyPassword } from '../passwords';
 import { ROLE_IDS, SEED_ROLES } from '../seed';
-import { createTestUaa, type TestUaa } from '../testing';
+import { createTestUaa, type TestUaa } from '@tests/support/local-uaa';
 
 const { internalUserList, internalUserSearch, internalUserCreate, internalUserUpdate, internalUserDelete } =
   ENDPOINTS;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLI_KEY_DESCRIPTION } from '@shared/contract/credential';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { createTestUaa, type TestUaa } from '../testing';
+import { createTestUaa, type TestUaa } from '@tests/support/local-uaa';
 
 const {
   credentialList,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEV_LOCATION, DEV_PATHS } from '@shared/api/dev-paths';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
-import { createTestUaa } from '../testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 describe('getLocationInfo and the location switch', () => {
   it('reports Shanghai, not overseas, by default', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { seedClientId } from '../seed';
-import { createTestUaa } from '../testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 const path = ENDPOINTS.internalAuth.path;
 const media = seedClientId('media');

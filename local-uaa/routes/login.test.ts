@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { DEMO_ADMIN } from '../seed';
-import { createTestUaa } from '../testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 const bob = { username: 'bob', email: 'bob@example.org', password: 'Passw0rd!' };
 const DAY = 24 * 60 * 60 * 1000;

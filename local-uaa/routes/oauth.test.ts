@@ -4,7 +4,7 @@ import { DEV_PATHS } from '@shared/api/dev-paths';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import request from 'supertest';
 import { createLocalUaa } from '../app';
-import { createTestUaa, PUBLIC_URL, type TestUaa } from '../testing';
+import { createTestUaa, PUBLIC_URL, type TestUaa } from '@tests/support/local-uaa';
 
 /** Opens the consent page of oauthaddress and approves it as `account`; the callback URL it went to. */
 async function approve(t: TestUaa, provider: OauthProvider, account: string, state = 'st-1'): Promise<URL> {

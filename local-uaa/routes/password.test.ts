@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { verifyPassword } from '../passwords';
-import { createTestUaa, type TestUaa } from '../testing';
+import { createTestUaa, type TestUaa } from '@tests/support/local-uaa';
 
 const forget = ENDPOINTS.passwordForget.path;
 const reset = ENDPOINTS.passwordReset.path;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { createTestUaa } from '../testing';
+import { createTestUaa } from '@tests/support/local-uaa';
 
 describe('personal/username/check', () => {
   const check = ENDPOINTS.usernameCheck.path;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { createTestUaa, PUBLIC_URL } from '../testing';
+import { createTestUaa, PUBLIC_URL } from '@tests/support/local-uaa';
 
 const alice = { username: 'alice', email: 'alice@example.org', password: 'Passw0rd!' };
 const MINUTE = 60_000;

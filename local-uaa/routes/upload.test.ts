@@ -6,7 +6,7 @@ import { DEV_PATHS } from '@shared/api/dev-paths';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { ROLE_IDS } from '../seed';
 import { filesDirFor } from '../store';
-import { createTestUaa, PUBLIC_URL, type TestUaa } from '../testing';
+import { createTestUaa, PUBLIC_URL, type TestUaa } from '@tests/support/local-uaa';
 
 const path = ENDPOINTS.uploadFile.path;
 const PNG = Buffer.concat([

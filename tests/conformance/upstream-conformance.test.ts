@@ -15,16 +15,9 @@ import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 import { createLogger } from '@bff/log';
 import { createAllowlist, type AllowlistSource } from '@bff/redirect/allowlist';
-import {
-  issuedCookie,
-  isClearing,
-  rawRequest,
-  setCookiesFor,
-  startBff,
-  startLocalUaa,
-  type TestBff,
-  type TestLocalUaa,
-} from '@bff/testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { issuedCookie, isClearing, rawRequest, setCookiesFor } from '@tests/support/http';
+import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 import { createUpstreamClient, type UpstreamClient } from '@bff/upstream/client';
 import { startNginxUpstream, type NginxUpstream } from '../support/nginx-upstream';
 import {

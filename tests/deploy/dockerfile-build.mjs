@@ -7,6 +7,10 @@
 // a slim runtime, a non-root user, production dependencies only.
 //
 //   node tests/deploy/dockerfile-build.mjs        (KEEP_DOCKER_DIR=1 keeps the temporary tree)
+//
+// RUNTIME_OUT=<dir> (a path that does not exist yet) keeps the runtime stage's tree there, the
+// image's /app (dist/ and the production node_modules), so that the scale-out test runs this very
+// build instead of building again.
 import { execFileSync, spawn } from 'node:child_process';
 import {
   cpSync,
@@ -15,6 +19,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
@@ -246,6 +251,15 @@ try {
   ]);
   check(exit.code === 0, 'SIGTERM stops it with exit 0', `${exit.code} after ${Date.now() - t} ms`);
   check(!healthcheck(), 'the HEALTHCHECK fails once it stopped');
+  if (process.env.RUNTIME_OUT) {
+    try {
+      renameSync(app, process.env.RUNTIME_OUT);
+    } catch {
+      // Another file system: copy, keeping node_modules/.bin's links as they are.
+      cpSync(app, process.env.RUNTIME_OUT, { recursive: true, verbatimSymlinks: true });
+    }
+    console.log(`     the runtime tree is kept in ${process.env.RUNTIME_OUT}`);
+  }
 } catch (err) {
   check(false, 'performing the Dockerfile', err.message);
 } finally {

@@ -16,7 +16,7 @@ export interface Proc {
 }
 
 /** A free loopback port (asked of the kernel, then released): one helper for every harness. */
-export { freePort } from '../support/nginx-upstream';
+export { freePort } from '../support/http';
 
 export function start(
   name: string,

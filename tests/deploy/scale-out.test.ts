@@ -5,8 +5,8 @@
  * static files nginx serves itself, a rate limit exact across replicas, no lost request when a
  * replica dies, and the SIGTERM drain.
  *
- * Needs the deploy build (scripts/test-deploy.sh makes it): DEPLOY_CLIENT_DIST (default
- * dist/client-deploy) and DEPLOY_SERVER_DIST (default dist/server-deploy).
+ * Needs a build: scripts/test-deploy.sh points DEPLOY_CLIENT_DIST and DEPLOY_SERVER_DIST at the
+ * runtime tree of the Dockerfile it performed (defaults dist/client-deploy, dist/server-deploy).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

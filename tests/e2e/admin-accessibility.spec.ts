@@ -1,8 +1,8 @@
 /** axe-core on every back-office page, both languages: no serious or critical violation. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
-import { adminTexts, createInternalUser, loginAsAdmin, platformTexts } from './admin-helpers';
-import { LANGS } from './texts';
+import { expect, test, type Page } from '../support/e2e-fixtures';
+import { adminTexts, createInternalUser, loginAsAdmin, platformTexts } from '../support/e2e-admin';
+import { LANGS } from '../support/e2e-texts';
 
 async function blockingViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
@@ -18,6 +18,7 @@ for (const lang of LANGS) {
   test(`back-office pages have no serious or critical accessibility violations (${lang})`, async ({
     page,
   }) => {
+    test.slow(); // ten pages, each measured by axe at rest
     await loginAsAdmin(page);
     const user = await createInternalUser(page.request, { roleIds: [2] });
     const pages = [
@@ -43,6 +44,7 @@ for (const lang of LANGS) {
   test(`back-office dialogs, menus and form errors have no serious or critical violations (${lang})`, async ({
     page,
   }) => {
+    test.slow(); // five states, each measured by axe at rest
     const c = adminTexts[lang];
     const t = platformTexts[lang];
     await loginAsAdmin(page);

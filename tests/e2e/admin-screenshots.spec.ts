@@ -3,9 +3,9 @@
  * (`SCREENSHOTS=1 npx playwright test tests/e2e/admin-screenshots.spec.ts`, written to
  * tests/screenshots/). Skipped in the normal suite.
  */
-import { test, type Page } from './fixtures';
-import { adminTexts, createInternalUser, loginAsAdmin, platformTexts, PNG_1X1 } from './admin-helpers';
-import { LANGS } from './texts';
+import { test, type Page } from '../support/e2e-fixtures';
+import { adminTexts, createInternalUser, loginAsAdmin, platformTexts, PNG_1X1 } from '../support/e2e-admin';
+import { LANGS } from '../support/e2e-texts';
 
 test.skip(!process.env.SCREENSHOTS, 'run with SCREENSHOTS=1');
 

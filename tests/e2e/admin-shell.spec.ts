@@ -5,163 +5,170 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from './fixtures';
+import { expect, journeysInTurns, test } from '../support/e2e-fixtures';
 import { noPermissionTexts } from '../../client/components/no-permission.locale';
-import { adminTexts, loginAsAdmin, loginAsNewAdmin, ROLE } from './admin-helpers';
-import { api, loginByApi, registerPhoneUser } from './support';
-import { LANGS, product } from './texts';
+import { adminTexts, loginAsAdmin, loginAsNewAdmin, ROLE } from '../support/e2e-admin';
+import { api, loginByApi, registerPhoneUser } from '../support/e2e-api';
+import { product } from '../support/e2e-texts';
 
-for (const lang of LANGS) {
+journeysInTurns((lang, inTurn) => {
   const t = adminTexts[lang];
   const noPermission = product.noPermission[lang];
 
-  test(`super admin: header, every module in the menu, /admin opens the first one (${lang})`, async ({
-    page,
-  }) => {
-    await loginAsAdmin(page);
-    await page.goto(`/admin?lang=${lang}`);
-    await expect(page).toHaveURL(/\/admin\/user$/);
-    await expect(page.getByRole('banner').getByText(t.title)).toBeVisible();
-    const menu = page.getByRole('navigation', { name: t.navigation });
-    await expect(menu.getByRole('menuitem')).toHaveText([
-      t.modules.users,
-      t.modules.platforms,
-      t.modules.role,
-    ]);
-    await expect(page.getByRole('heading', { level: 1, name: t.modules.users })).toBeVisible();
+  if (inTurn())
+    test(`super admin: header, every module in the menu, /admin opens the first one (${lang})`, async ({
+      page,
+    }) => {
+      await loginAsAdmin(page);
+      await page.goto(`/admin?lang=${lang}`);
+      await expect(page).toHaveURL(/\/admin\/user$/);
+      await expect(page.getByRole('banner').getByText(t.title)).toBeVisible();
+      const menu = page.getByRole('navigation', { name: t.navigation });
+      await expect(menu.getByRole('menuitem')).toHaveText([
+        t.modules.users,
+        t.modules.platforms,
+        t.modules.role,
+      ]);
+      await expect(page.getByRole('heading', { level: 1, name: t.modules.users })).toBeVisible();
 
-    await menu.getByRole('menuitem', { name: t.modules.platforms }).click();
-    await expect(page).toHaveURL(/\/admin\/platform$/);
-    await expect(page.getByRole('heading', { level: 1, name: t.modules.platforms })).toBeVisible();
-    await menu.getByRole('menuitem', { name: t.modules.role }).click();
-    await expect(page).toHaveURL(/\/admin\/role$/);
-    await expect(page.getByRole('heading', { level: 1, name: t.modules.role })).toBeVisible();
+      await menu.getByRole('menuitem', { name: t.modules.platforms }).click();
+      await expect(page).toHaveURL(/\/admin\/platform$/);
+      await expect(page.getByRole('heading', { level: 1, name: t.modules.platforms })).toBeVisible();
+      await menu.getByRole('menuitem', { name: t.modules.role }).click();
+      await expect(page).toHaveURL(/\/admin\/role$/);
+      await expect(page.getByRole('heading', { level: 1, name: t.modules.role })).toBeVisible();
 
-    // A logged-in user stays in the back office (no jump to the user centre) and an unknown
-    // back-office path is "no permission", not the catch-all login redirect.
-    await page.goto('/admin/nothing-here');
-    await expect(page).toHaveURL(/\/admin\/nothing-here$/);
-    await expect(page.getByText(noPermission)).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveCount(3);
-  });
+      // A logged-in user stays in the back office (no jump to the user centre) and an unknown
+      // back-office path is "no permission", not the catch-all login redirect.
+      await page.goto('/admin/nothing-here');
+      await expect(page).toHaveURL(/\/admin\/nothing-here$/);
+      await expect(page.getByText(noPermission)).toBeVisible();
+      await expect(menu.getByRole('menuitem')).toHaveCount(3);
+    });
 
-  test(`platform-only admin: one module; the others are refused by the SPA and the UAA (${lang})`, async ({
-    page,
-    browser,
-  }) => {
-    await loginAsAdmin(page);
-    const { page: pa, context } = await loginAsNewAdmin(browser, page, [ROLE.platformAdmin]);
-    await pa.goto(`/admin?lang=${lang}`);
-    await expect(pa).toHaveURL(/\/admin\/platform$/);
-    const menu = pa.getByRole('navigation', { name: t.navigation });
-    await expect(menu.getByRole('menuitem')).toHaveText([t.modules.platforms]);
+  if (inTurn())
+    test(`platform-only admin: one module; the others are refused by the SPA and the UAA (${lang})`, async ({
+      page,
+      browser,
+    }) => {
+      await loginAsAdmin(page);
+      const { page: pa, context } = await loginAsNewAdmin(browser, page, [ROLE.platformAdmin]);
+      await pa.goto(`/admin?lang=${lang}`);
+      await expect(pa).toHaveURL(/\/admin\/platform$/);
+      const menu = pa.getByRole('navigation', { name: t.navigation });
+      await expect(menu.getByRole('menuitem')).toHaveText([t.modules.platforms]);
 
-    for (const path of ['/admin/user', '/admin/user/create', '/admin/role']) {
-      await pa.goto(path);
-      await expect(pa.getByText(noPermission)).toBeVisible();
-      await expect(pa.getByRole('button', { name: t.add })).toHaveCount(0);
-    }
-    // The local UAA refuses the hidden modules anyway.
-    for (const [path, body] of [
-      ['/user/admin/internal/list', { pageNumber: 1, pageSize: 12 }],
-      ['/user/admin/internal/delete', { ssoUids: ['x'] }],
-      ['/role/management/role/list', { pageNumber: 1, pageSize: 12, resourceModule: 1 }],
-    ] as const) {
-      const res = await pa.request.post(`/gw/uaa-be/api/v1${path}`, {
-        data: body,
-        headers: { 'X-CSRF': '1', lang },
+      for (const path of ['/admin/user', '/admin/user/create', '/admin/role']) {
+        await pa.goto(path);
+        await expect(pa.getByText(noPermission)).toBeVisible();
+        await expect(pa.getByRole('button', { name: t.add })).toHaveCount(0);
+      }
+      // The local UAA refuses the hidden modules anyway.
+      for (const [path, body] of [
+        ['/user/admin/internal/list', { pageNumber: 1, pageSize: 12 }],
+        ['/user/admin/internal/delete', { ssoUids: ['x'] }],
+        ['/role/management/role/list', { pageNumber: 1, pageSize: 12, resourceModule: 1 }],
+      ] as const) {
+        const res = await pa.request.post(`/gw/uaa-be/api/v1${path}`, {
+          data: body,
+          headers: { 'X-CSRF': '1', lang },
+        });
+        expect(res.status(), path).toBe(403);
+        expect((await res.json()).msgCode).toBe('A0201');
+      }
+      await context.close();
+    });
+
+  if (inTurn())
+    test(`an account without a back-office role sees no menu and "no permission" (${lang})`, async ({
+      page,
+    }) => {
+      const member = await registerPhoneUser(page.request);
+      await loginByApi(page, member.phone, member.password);
+      await page.goto(`/admin?lang=${lang}`);
+      await expect(page.getByText(noPermission)).toBeVisible();
+      await expect(page.getByRole('navigation', { name: t.navigation })).toHaveCount(0);
+      await page.goto('/admin/platform');
+      await expect(page.getByText(noPermission)).toBeVisible();
+    });
+
+  if (inTurn())
+    test(`"no permission" offers a way back: the user centre when signed in, else login (${lang})`, async ({
+      page,
+    }) => {
+      const back = noPermissionTexts[lang];
+      await page.goto(`/no-permission?lang=${lang}`);
+      await expect(page.getByText(noPermission)).toBeVisible();
+      await expect(page.getByRole('link', { name: back.toUserCenter })).toHaveCount(0);
+      await page.getByRole('link', { name: back.toLogin }).click();
+      await expect(page).toHaveURL(/\/login$/);
+
+      const member = await registerPhoneUser(page.request);
+      await loginByApi(page, member.phone, member.password);
+      await page.goto(`/no-permission?lang=${lang}`);
+      await expect(page.getByText(noPermission)).toBeVisible();
+      await expect(page.getByRole('link', { name: back.toLogin })).toHaveCount(0);
+      await page.getByRole('link', { name: back.toUserCenter }).click();
+      await expect(page).toHaveURL(/\/usercenter$/);
+
+      // The back office's own "no permission" has the same way out.
+      await page.goto(`/admin/platform?lang=${lang}`);
+      await expect(page.getByText(noPermission)).toBeVisible();
+      await page.getByRole('main').getByRole('link', { name: back.toUserCenter }).click();
+      await expect(page).toHaveURL(/\/usercenter$/);
+    });
+
+  if (inTurn())
+    test(`a spinner shows while the permissions load (${lang})`, async ({ page }) => {
+      await loginAsAdmin(page);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/role/management/user/res/list', async (route) => {
+        await held;
+        await route.continue();
       });
-      expect(res.status(), path).toBe(403);
-      expect((await res.json()).msgCode).toBe('A0201');
-    }
-    await context.close();
-  });
-
-  test(`an account without a back-office role sees no menu and "no permission" (${lang})`, async ({
-    page,
-  }) => {
-    const member = await registerPhoneUser(page.request);
-    await loginByApi(page, member.phone, member.password);
-    await page.goto(`/admin?lang=${lang}`);
-    await expect(page.getByText(noPermission)).toBeVisible();
-    await expect(page.getByRole('navigation', { name: t.navigation })).toHaveCount(0);
-    await page.goto('/admin/platform');
-    await expect(page.getByText(noPermission)).toBeVisible();
-  });
-
-  test(`"no permission" offers a way back: the user centre when signed in, else login (${lang})`, async ({
-    page,
-  }) => {
-    const back = noPermissionTexts[lang];
-    await page.goto(`/no-permission?lang=${lang}`);
-    await expect(page.getByText(noPermission)).toBeVisible();
-    await expect(page.getByRole('link', { name: back.toUserCenter })).toHaveCount(0);
-    await page.getByRole('link', { name: back.toLogin }).click();
-    await expect(page).toHaveURL(/\/login$/);
-
-    const member = await registerPhoneUser(page.request);
-    await loginByApi(page, member.phone, member.password);
-    await page.goto(`/no-permission?lang=${lang}`);
-    await expect(page.getByText(noPermission)).toBeVisible();
-    await expect(page.getByRole('link', { name: back.toLogin })).toHaveCount(0);
-    await page.getByRole('link', { name: back.toUserCenter }).click();
-    await expect(page).toHaveURL(/\/usercenter$/);
-
-    // The back office's own "no permission" has the same way out.
-    await page.goto(`/admin/platform?lang=${lang}`);
-    await expect(page.getByText(noPermission)).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: back.toUserCenter }).click();
-    await expect(page).toHaveURL(/\/usercenter$/);
-  });
-
-  test(`a spinner shows while the permissions load (${lang})`, async ({ page }) => {
-    await loginAsAdmin(page);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/role/management/user/res/list', async (route) => {
-      await held;
-      await route.continue();
+      await page.goto(`/admin/role?lang=${lang}`);
+      await expect(page.locator('.admin-loading .arco-spin')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: t.modules.role })).toBeVisible();
+      await expect(page.locator('.admin-loading')).toHaveCount(0);
     });
-    await page.goto(`/admin/role?lang=${lang}`);
-    await expect(page.locator('.admin-loading .arco-spin')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
-    release();
-    await expect(page.getByRole('heading', { level: 1, name: t.modules.role })).toBeVisible();
-    await expect(page.locator('.admin-loading')).toHaveCount(0);
-  });
 
-  test(`a 403 from the UAA turns the page into "no permission" (${lang})`, async ({ page, browser }) => {
-    await loginAsAdmin(page);
-    const { user, page: ua, context } = await loginAsNewAdmin(browser, page, [ROLE.superAdmin]);
-    await ua.goto(`/admin/user?lang=${lang}`);
-    await expect(ua.getByRole('heading', { level: 1, name: t.modules.users })).toBeVisible();
-    // The role changes behind the open page: its next call is refused with 403.
-    const reply = await api(page.request, '/user/admin/internal/update', {
-      ssoUid: user.ssoUid,
-      roleIds: [ROLE.platformAdmin],
+  if (inTurn())
+    test(`a 403 from the UAA turns the page into "no permission" (${lang})`, async ({ page, browser }) => {
+      await loginAsAdmin(page);
+      const { user, page: ua, context } = await loginAsNewAdmin(browser, page, [ROLE.superAdmin]);
+      await ua.goto(`/admin/user?lang=${lang}`);
+      await expect(ua.getByRole('heading', { level: 1, name: t.modules.users })).toBeVisible();
+      // The role changes behind the open page: its next call is refused with 403.
+      const reply = await api(page.request, '/user/admin/internal/update', {
+        ssoUid: user.ssoUid,
+        roleIds: [ROLE.platformAdmin],
+      });
+      expect(reply.msgCode, reply.msg).toBe('10000');
+      await ua.getByRole('search').getByRole('button', { name: t.search }).click();
+      await expect(ua.getByText(noPermission)).toBeVisible();
+      // Another page gets a fresh chance: its module list still names the users module.
+      await ua.getByRole('navigation', { name: t.navigation }).getByRole('menuitem').nth(1).click();
+      await expect(ua.getByRole('heading', { level: 1, name: t.modules.platforms })).toBeVisible();
+      await context.close();
     });
-    expect(reply.msgCode, reply.msg).toBe('10000');
-    await ua.getByRole('search').getByRole('button', { name: t.search }).click();
-    await expect(ua.getByText(noPermission)).toBeVisible();
-    // Another page gets a fresh chance: its module list still names the users module.
-    await ua.getByRole('navigation', { name: t.navigation }).getByRole('menuitem').nth(1).click();
-    await expect(ua.getByRole('heading', { level: 1, name: t.modules.platforms })).toBeVisible();
-    await context.close();
-  });
 
-  test(`avatar menu: the account name and logout (${lang})`, async ({ page }) => {
-    await loginAsAdmin(page);
-    await page.goto(`/admin/platform?lang=${lang}`);
-    await page.getByRole('button', { name: t.accountMenu }).click();
-    await expect(page.getByRole('menuitem', { name: 'admin' })).toBeVisible();
-    await page.getByRole('menuitem', { name: t.logout }).click();
-    await expect(page).toHaveURL(/\/login/);
-    const session = await (await page.request.get('/bff/session')).json();
-    expect(session.authenticated).toBe(false);
-    await page.goto('/admin/platform');
-    await expect(page).toHaveURL(/\/login/);
-  });
-}
+  if (inTurn())
+    test(`avatar menu: the account name and logout (${lang})`, async ({ page }) => {
+      await loginAsAdmin(page);
+      await page.goto(`/admin/platform?lang=${lang}`);
+      await page.getByRole('button', { name: t.accountMenu }).click();
+      await expect(page.getByRole('menuitem', { name: 'admin' })).toBeVisible();
+      await page.getByRole('menuitem', { name: t.logout }).click();
+      await expect(page).toHaveURL(/\/login/);
+      const session = await (await page.request.get('/bff/session')).json();
+      expect(session.authenticated).toBe(false);
+      await page.goto('/admin/platform');
+      await expect(page).toHaveURL(/\/login/);
+    });
+});
 
 test('/admin cannot be framed by another origin, unlike the embeddable login page', async ({
   page,

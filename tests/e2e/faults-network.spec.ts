@@ -8,10 +8,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { expect, test, type Page } from './fixtures';
+import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import { PRODUCT_MESSAGES } from '../../shared/errors/catalogue';
 import { startFaultUpstream, type FaultUpstream } from '../faults/fault-upstream';
-import { common, LANGS, login } from './texts';
+import { common, login, type Lang } from '../support/e2e-texts';
 
 const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
@@ -75,42 +75,43 @@ test.afterAll(async () => {
   await faulty?.close();
 });
 
-async function submitPasswordLogin(page: Page, lang: (typeof LANGS)[number]) {
+async function submitPasswordLogin(page: Page, lang: Lang) {
   const panel = page.getByRole('tabpanel', { name: login[lang].passwordTab });
   await panel.getByRole('button', { name: login[lang].submit, exact: true }).click();
   await page.getByRole('button', { name: common[lang].verify }).click();
 }
 
-for (const lang of LANGS) {
-  test(`login survives a hanging and a refusing UAA, then signs in (${lang})`, async ({ page }) => {
-    test.setTimeout(60_000);
-    await faulty.set('none');
-    await page.goto(`${base}/login?lang=${lang}`);
-    await page.getByRole('tab', { name: login[lang].passwordTab }).click();
-    const panel = page.getByRole('tabpanel', { name: login[lang].passwordTab });
-    await panel.getByRole('textbox', { name: login[lang].account, exact: true }).fill('admin');
-    await panel.locator('input[type=password]').fill('Admin12345');
-    await panel.getByText(common[lang].agree).click();
+journeysInTurns((lang, inTurn) => {
+  if (inTurn())
+    test(`login survives a hanging and a refusing UAA, then signs in (${lang})`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await faulty.set('none');
+      await page.goto(`${base}/login?lang=${lang}`);
+      await page.getByRole('tab', { name: login[lang].passwordTab }).click();
+      const panel = page.getByRole('tabpanel', { name: login[lang].passwordTab });
+      await panel.getByRole('textbox', { name: login[lang].account, exact: true }).fill('admin');
+      await panel.locator('input[type=password]').fill('Admin12345');
+      await panel.getByText(common[lang].agree).click();
 
-    // The UAA accepts the connection and never answers: the 6 s budget ends in "network timeout".
-    await faulty.set('hang');
-    await submitPasswordLogin(page, lang);
-    await expect(page.getByText(PRODUCT_MESSAGES.networkTimeout[lang]).first()).toBeVisible({
-      timeout: 12_000,
+      // The UAA accepts the connection and never answers: the 6 s budget ends in "network timeout".
+      await faulty.set('hang');
+      await submitPasswordLogin(page, lang);
+      await expect(page.getByText(PRODUCT_MESSAGES.networkTimeout[lang]).first()).toBeVisible({
+        timeout: 12_000,
+      });
+      await expect(page).toHaveURL(/\/login/);
+
+      // Nothing listens: the gateway's 502 envelope, in the page's language.
+      await faulty.set('refuse');
+      await submitPasswordLogin(page, lang);
+      await expect(page.getByText(PRODUCT_MESSAGES.upstreamUnavailable[lang]).first()).toBeVisible({
+        timeout: 8_000,
+      });
+      await expect(page).toHaveURL(/\/login/);
+
+      // The UAA is back: the same form, untouched, signs in.
+      await faulty.set('none');
+      await submitPasswordLogin(page, lang);
+      await expect(page).toHaveURL(/\/usercenter/, { timeout: 10_000 });
     });
-    await expect(page).toHaveURL(/\/login/);
-
-    // Nothing listens: the gateway's 502 envelope, in the page's language.
-    await faulty.set('refuse');
-    await submitPasswordLogin(page, lang);
-    await expect(page.getByText(PRODUCT_MESSAGES.upstreamUnavailable[lang]).first()).toBeVisible({
-      timeout: 8_000,
-    });
-    await expect(page).toHaveURL(/\/login/);
-
-    // The UAA is back: the same form, untouched, signs in.
-    await faulty.set('none');
-    await submitPasswordLogin(page, lang);
-    await expect(page).toHaveURL(/\/usercenter/, { timeout: 10_000 });
-  });
-}
+}, 'zh-CN');

@@ -2,13 +2,12 @@
  * Wrong input on the register and login forms shows the spec's messages in both languages, and
  * the server refuses the same input when the form is bypassed.
  */
-import { expect, test, type Page } from './fixtures';
+import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import { encryptPassword } from '../../shared/crypto';
 import { VALIDATION_MESSAGES } from '../../shared/validation/messages';
 import { SERVER_ERRORS, PRODUCT_MESSAGES } from '../../shared/errors/catalogue';
-import { uniqueSuffix } from './helpers';
+import { uniqueSuffix } from '../support/e2e-api';
 
-const LANGS = ['en-US', 'zh-CN'] as const;
 const API = '/gw/uaa-be/api/v1';
 
 async function api(
@@ -25,7 +24,7 @@ async function api(
   return (await res.json()) as { msgCode: string; msg: string; data?: Record<string, unknown> };
 }
 
-for (const lang of LANGS) {
+journeysInTurns((lang, inTurn) => {
   const v = (code: keyof typeof VALIDATION_MESSAGES) => VALIDATION_MESSAGES[code][lang];
   const ui =
     lang === 'en-US'
@@ -56,128 +55,136 @@ for (const lang of LANGS) {
           verify: '我是真人，点击验证',
         };
 
-  test(`register form shows the spec's messages (${lang})`, async ({ page }) => {
-    await page.goto(`/register?lang=${lang}`);
-    const form = page.getByRole('tabpanel', { name: ui.emailTab });
-    await form.getByRole('button', { name: ui.register, exact: true }).click();
-    await expect(form.getByText(v('usernameRequired'))).toBeVisible();
-    await expect(form.getByText(v('emailRequired'))).toBeVisible();
-    await expect(form.getByText(v('passwordRequired'))).toBeVisible();
+  if (inTurn())
+    test(`register form shows the spec's messages (${lang})`, async ({ page }) => {
+      await page.goto(`/register?lang=${lang}`);
+      const form = page.getByRole('tabpanel', { name: ui.emailTab });
+      await form.getByRole('button', { name: ui.register, exact: true }).click();
+      await expect(form.getByText(v('usernameRequired'))).toBeVisible();
+      await expect(form.getByText(v('emailRequired'))).toBeVisible();
+      await expect(form.getByText(v('passwordRequired'))).toBeVisible();
 
-    await form.getByRole('textbox', { name: ui.username, exact: true }).fill('1abc');
-    await form.getByRole('textbox', { name: ui.email, exact: true }).fill('not-an-email');
-    const [password, confirm] = [
-      form.locator('input[type=password]').nth(0),
-      form.locator('input[type=password]').nth(1),
-    ];
-    await password.fill('abcdefgh');
-    await confirm.fill('abcdefgh1');
-    await form.getByRole('button', { name: ui.register, exact: true }).click();
-    await expect(form.getByText(v('usernameStart'))).toBeVisible();
-    await expect(form.getByText(v('emailInvalid'))).toBeVisible();
-    await expect(form.getByText(v('passwordRule'))).toBeVisible();
-    await expect(form.getByText(v('passwordMismatch'))).toBeVisible();
+      await form.getByRole('textbox', { name: ui.username, exact: true }).fill('1abc');
+      await form.getByRole('textbox', { name: ui.email, exact: true }).fill('not-an-email');
+      const [password, confirm] = [
+        form.locator('input[type=password]').nth(0),
+        form.locator('input[type=password]').nth(1),
+      ];
+      await password.fill('abcdefgh');
+      await confirm.fill('abcdefgh1');
+      await form.getByRole('button', { name: ui.register, exact: true }).click();
+      await expect(form.getByText(v('usernameStart'))).toBeVisible();
+      await expect(form.getByText(v('emailInvalid'))).toBeVisible();
+      await expect(form.getByText(v('passwordRule'))).toBeVisible();
+      await expect(form.getByText(v('passwordMismatch'))).toBeVisible();
 
-    // Valid fields, agreement unticked: the popover prompts.
-    const suffix = uniqueSuffix();
-    await form.getByRole('textbox', { name: ui.username, exact: true }).fill(`valid-${suffix}`);
-    await form.getByRole('textbox', { name: ui.email, exact: true }).fill(`valid.${suffix}@example.com`);
-    await password.fill('Valid12345');
-    await confirm.fill('Valid12345');
-    await form.getByRole('button', { name: ui.register, exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: v('agreementRequired') })).toBeVisible();
-  });
+      // Valid fields, agreement unticked: the popover prompts.
+      const suffix = uniqueSuffix();
+      await form.getByRole('textbox', { name: ui.username, exact: true }).fill(`valid-${suffix}`);
+      await form.getByRole('textbox', { name: ui.email, exact: true }).fill(`valid.${suffix}@example.com`);
+      await password.fill('Valid12345');
+      await confirm.fill('Valid12345');
+      await form.getByRole('button', { name: ui.register, exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: v('agreementRequired') })).toBeVisible();
+    });
 
-  test(`an e-mail already registered says so, with a login link (${lang})`, async ({ page }) => {
-    await page.goto(`/register?lang=${lang}`);
-    const suffix = uniqueSuffix();
-    const email = `taken.${suffix}@example.com`;
-    const { data } = await api(page, '/cipher/getPubKey', {}, lang);
-    const registered = await api(
-      page,
-      '/register/byEmail',
-      {
-        username: `taken-${suffix}`,
-        email,
-        password: encryptPassword(String(data?.pubKey), 'Taken12345', 'register'),
-      },
-      lang,
-    );
-    expect(registered.msgCode).toBe('10000');
-
-    const form = page.getByRole('tabpanel', { name: ui.emailTab });
-    await form.getByRole('textbox', { name: ui.email, exact: true }).fill(email);
-    await form.getByRole('textbox', { name: ui.username, exact: true }).click();
-    const alert = form.getByRole('alert').filter({ hasText: v('emailExists') });
-    await expect(alert).toBeVisible();
-    await expect(alert.getByRole('link')).toHaveAttribute('href', /\/login/);
-  });
-
-  test(`login forms show the spec's messages (${lang})`, async ({ page }) => {
-    await page.goto(`/login?lang=${lang}`);
-    await expect(page.getByRole('tab', { name: ui.smsTab, selected: true })).toBeVisible();
-    const sms = page.getByRole('tabpanel', { name: ui.smsTab });
-    await sms.getByRole('textbox', { name: ui.phone, exact: true }).fill('123');
-    await sms.getByRole('textbox', { name: ui.phone, exact: true }).blur();
-    await expect(sms.getByText(v('phoneInvalid'))).toBeVisible();
-
-    await page.getByRole('tab', { name: ui.passwordTab }).click();
-    const form = page.getByRole('tabpanel', { name: ui.passwordTab });
-    await form.getByRole('button', { name: ui.login, exact: true }).click();
-    await expect(form.getByText(v('accountRequired'))).toBeVisible();
-    await expect(form.getByText(v('passwordRequired'))).toBeVisible();
-    await expect(page.getByText(PRODUCT_MESSAGES.formInvalid[lang])).toBeVisible();
-
-    // A wrong password reaches the server, whose localized message is shown.
-    await form.getByRole('textbox', { name: ui.account, exact: true }).fill('admin');
-    await form.locator('input[type=password]').fill('Wrong12345');
-    await form.getByText(ui.agree).click();
-    await form.getByRole('button', { name: ui.login, exact: true }).click();
-    await page.getByRole('button', { name: ui.verify }).click();
-    await expect(page.getByText(SERVER_ERRORS.A0207[lang])).toBeVisible();
-    await expect(page).toHaveURL(/\/login/);
-  });
-
-  test(`the server refuses what the form would refuse (${lang})`, async ({ page }) => {
-    await page.goto(`/login?lang=${lang}`);
-    const { data } = await api(page, '/cipher/getPubKey', {}, lang);
-    const pubKey = String(data?.pubKey);
-    const suffix = uniqueSuffix();
-    const cases = [
-      { username: '1bad', email: `a.${suffix}@example.com`, password: 'Valid12345' },
-      { username: `ok-${suffix}`, email: 'not-an-email', password: 'Valid12345' },
-      { username: `ok-${suffix}`, email: `b.${suffix}@example.com`, password: 'short' },
-      { username: `ok-${suffix}`, email: `c.${suffix}@example.com`, password: 'lettersonly' },
-    ];
-    for (const c of cases) {
-      const reply = await api(
+  if (inTurn())
+    test(`an e-mail already registered says so, with a login link (${lang})`, async ({ page }) => {
+      await page.goto(`/register?lang=${lang}`);
+      const suffix = uniqueSuffix();
+      const email = `taken.${suffix}@example.com`;
+      const { data } = await api(page, '/cipher/getPubKey', {}, lang);
+      const registered = await api(
         page,
         '/register/byEmail',
-        { ...c, password: encryptPassword(pubKey, c.password, 'register') },
+        {
+          username: `taken-${suffix}`,
+          email,
+          password: encryptPassword(String(data?.pubKey), 'Taken12345', 'register'),
+        },
         lang,
       );
-      expect(reply.msgCode, JSON.stringify(c)).toMatch(/^A010[0-3]$/);
-      // The message is localized: the code's own text or the precise rule that failed.
-      const known = [
-        SERVER_ERRORS[reply.msgCode as 'A0100'][lang],
-        ...Object.values(VALIDATION_MESSAGES).map((m) => m[lang]),
+      expect(registered.msgCode).toBe('10000');
+
+      const form = page.getByRole('tabpanel', { name: ui.emailTab });
+      await form.getByRole('textbox', { name: ui.email, exact: true }).fill(email);
+      await form.getByRole('textbox', { name: ui.username, exact: true }).click();
+      const alert = form.getByRole('alert').filter({ hasText: v('emailExists') });
+      await expect(alert).toBeVisible();
+      await expect(alert.getByRole('link')).toHaveAttribute('href', /\/login/);
+    });
+
+  if (inTurn())
+    test(`login forms show the spec's messages (${lang})`, async ({ page }) => {
+      await page.goto(`/login?lang=${lang}`);
+      await expect(page.getByRole('tab', { name: ui.smsTab, selected: true })).toBeVisible();
+      const sms = page.getByRole('tabpanel', { name: ui.smsTab });
+      await sms.getByRole('textbox', { name: ui.phone, exact: true }).fill('123');
+      await sms.getByRole('textbox', { name: ui.phone, exact: true }).blur();
+      await expect(sms.getByText(v('phoneInvalid'))).toBeVisible();
+
+      await page.getByRole('tab', { name: ui.passwordTab }).click();
+      const form = page.getByRole('tabpanel', { name: ui.passwordTab });
+      await form.getByRole('button', { name: ui.login, exact: true }).click();
+      await expect(form.getByText(v('accountRequired'))).toBeVisible();
+      await expect(form.getByText(v('passwordRequired'))).toBeVisible();
+      await expect(page.getByText(PRODUCT_MESSAGES.formInvalid[lang])).toBeVisible();
+
+      // A wrong password reaches the server, whose localized message is shown.
+      await form.getByRole('textbox', { name: ui.account, exact: true }).fill('admin');
+      await form.locator('input[type=password]').fill('Wrong12345');
+      await form.getByText(ui.agree).click();
+      await form.getByRole('button', { name: ui.login, exact: true }).click();
+      await page.getByRole('button', { name: ui.verify }).click();
+      await expect(page.getByText(SERVER_ERRORS.A0207[lang])).toBeVisible();
+      await expect(page).toHaveURL(/\/login/);
+    });
+
+  if (inTurn())
+    test(`the server refuses what the form would refuse (${lang})`, async ({ page }) => {
+      await page.goto(`/login?lang=${lang}`);
+      const { data } = await api(page, '/cipher/getPubKey', {}, lang);
+      const pubKey = String(data?.pubKey);
+      const suffix = uniqueSuffix();
+      const cases = [
+        { username: '1bad', email: `a.${suffix}@example.com`, password: 'Valid12345' },
+        { username: `ok-${suffix}`, email: 'not-an-email', password: 'Valid12345' },
+        { username: `ok-${suffix}`, email: `b.${suffix}@example.com`, password: 'short' },
+        { username: `ok-${suffix}`, email: `c.${suffix}@example.com`, password: 'lettersonly' },
       ];
-      expect(known).toContain(reply.msg);
-    }
-    const noCaptcha = await api(
-      page,
-      '/login/byAccount',
-      { account: 'admin', password: 'x', autoLogin: false },
-      lang,
-    );
-    expect(noCaptcha.msgCode).toBe('A0204');
-    const tooLong = await api(
-      page,
-      '/login/byAccount',
-      { account: 'a'.repeat(41), password: encryptPassword(pubKey, 'Admin12345', 'login'), autoLogin: false },
-      lang,
-      { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' },
-    );
-    expect(tooLong.msgCode).not.toBe('10000');
-  });
-}
+      for (const c of cases) {
+        const reply = await api(
+          page,
+          '/register/byEmail',
+          { ...c, password: encryptPassword(pubKey, c.password, 'register') },
+          lang,
+        );
+        expect(reply.msgCode, JSON.stringify(c)).toMatch(/^A010[0-3]$/);
+        // The message is localized: the code's own text or the precise rule that failed.
+        const known = [
+          SERVER_ERRORS[reply.msgCode as 'A0100'][lang],
+          ...Object.values(VALIDATION_MESSAGES).map((m) => m[lang]),
+        ];
+        expect(known).toContain(reply.msg);
+      }
+      const noCaptcha = await api(
+        page,
+        '/login/byAccount',
+        { account: 'admin', password: 'x', autoLogin: false },
+        lang,
+      );
+      expect(noCaptcha.msgCode).toBe('A0204');
+      const tooLong = await api(
+        page,
+        '/login/byAccount',
+        {
+          account: 'a'.repeat(41),
+          password: encryptPassword(pubKey, 'Admin12345', 'login'),
+          autoLogin: false,
+        },
+        lang,
+        { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' },
+      );
+      expect(tooLong.msgCode).not.toBe('10000');
+    });
+});

@@ -2,13 +2,20 @@
  * /login (spec §2, §4): the SMS tab with its captcha, countdown and agreement popover; the
  * password tab preselected abroad; and where a visitor goes after logging in.
  */
-import { expect, test, type Page } from './fixtures';
-import { uniqueSuffix } from './helpers';
-import { codeSentTo, createPhoneUser, loginByApi, newPhone, registerPhoneUser, setLocation } from './support';
-import { common, LANGS, login, username as usernameTexts, validation } from './texts';
+import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
+import {
+  codeSentTo,
+  createPhoneUser,
+  loginByApi,
+  newPhone,
+  registerPhoneUser,
+  setLocation,
+  uniqueSuffix,
+} from '../support/e2e-api';
+import { common, login, username as usernameTexts, validation, type Lang } from '../support/e2e-texts';
 
 /** Asks for an SMS code through the captcha dialog; returns the panel and the code that was sent. */
-async function sendSmsCode(page: Page, lang: (typeof LANGS)[number], phone: string) {
+async function sendSmsCode(page: Page, lang: Lang, phone: string) {
   const t = login[lang];
   const panel = page.getByRole('tabpanel', { name: t.smsTab });
   await panel.getByRole('textbox', { name: t.phone, exact: true }).fill(phone);
@@ -21,55 +28,57 @@ async function sendSmsCode(page: Page, lang: (typeof LANGS)[number], phone: stri
   return { panel, code };
 }
 
-for (const lang of LANGS) {
+journeysInTurns((lang, inTurn) => {
   const t = login[lang];
   const c = common[lang];
 
-  test(`SMS login of a new phone: captcha, 60 s countdown then resend, agreement, set username (${lang})`, async ({
-    page,
-  }) => {
-    await page.clock.install();
-    await page.goto(`/login?lang=${lang}`);
-    await expect(page.getByRole('tab', { name: t.smsTab, selected: true })).toBeVisible();
-    await expect(page.getByText(t.autoLogin.replace('{days}', '14'))).toBeVisible();
+  if (inTurn())
+    test(`SMS login of a new phone: captcha, 60 s countdown then resend, agreement, set username (${lang})`, async ({
+      page,
+    }) => {
+      await page.clock.install();
+      await page.goto(`/login?lang=${lang}`);
+      await expect(page.getByRole('tab', { name: t.smsTab, selected: true })).toBeVisible();
+      await expect(page.getByText(t.autoLogin.replace('{days}', '14'))).toBeVisible();
 
-    const phone = newPhone();
-    const { panel, code } = await sendSmsCode(page, lang, phone);
-    const codeButton = panel.getByRole('button', { name: /^60/ });
-    await expect(codeButton).toBeDisabled();
-    await page.clock.runFor(61_000);
-    await expect(panel.getByRole('button', { name: c.resend })).toBeEnabled();
+      const phone = newPhone();
+      const { panel, code } = await sendSmsCode(page, lang, phone);
+      const codeButton = panel.getByRole('button', { name: /^60/ });
+      await expect(codeButton).toBeDisabled();
+      await page.clock.runFor(61_000);
+      await expect(panel.getByRole('button', { name: c.resend })).toBeEnabled();
 
-    await panel.getByRole('textbox', { name: t.code, exact: true }).fill(code);
-    await panel.getByRole('button', { name: t.submit, exact: true }).click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: validation.agreementRequired[lang] }),
-    ).toBeVisible();
-    await panel.getByText(c.agree).click();
-    await panel.getByRole('button', { name: t.submit, exact: true }).click();
+      await panel.getByRole('textbox', { name: t.code, exact: true }).fill(code);
+      await panel.getByRole('button', { name: t.submit, exact: true }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: validation.agreementRequired[lang] }),
+      ).toBeVisible();
+      await panel.getByText(c.agree).click();
+      await panel.getByRole('button', { name: t.submit, exact: true }).click();
 
-    // A new phone account has no username: the main platform asks for one first.
-    await expect(page).toHaveURL(/\/username/);
-    const u = usernameTexts[lang];
-    const name = `sms-${uniqueSuffix()}`;
-    await page.getByRole('textbox', { name: u.username, exact: true }).fill(name);
-    await page.getByRole('button', { name: u.confirm }).click();
-    await expect(page).toHaveURL(/\/usercenter/);
-    await expect(page.getByText(name)).toBeVisible();
-  });
+      // A new phone account has no username: the main platform asks for one first.
+      await expect(page).toHaveURL(/\/username/);
+      const u = usernameTexts[lang];
+      const name = `sms-${uniqueSuffix()}`;
+      await page.getByRole('textbox', { name: u.username, exact: true }).fill(name);
+      await page.getByRole('button', { name: u.confirm }).click();
+      await expect(page).toHaveURL(/\/usercenter/);
+      await expect(page.getByText(name)).toBeVisible();
+    });
 
-  test(`a wrong SMS code is refused and the visitor stays (${lang})`, async ({ page, baseURL }) => {
-    const { phone } = await createPhoneUser(baseURL!);
-    await page.goto(`/login?lang=${lang}`);
-    const { panel } = await sendSmsCode(page, lang, phone);
-    await panel.getByRole('textbox', { name: t.code, exact: true }).fill('000000');
-    await panel.getByText(c.agree).click();
-    await panel.getByRole('button', { name: t.submit, exact: true }).click();
-    // The server's message (A0204, worded by the local UAA) appears as an error toast.
-    await expect(page.locator('.arco-message-error')).toBeVisible();
-    await expect(page).toHaveURL(/\/login/);
-  });
-}
+  if (inTurn())
+    test(`a wrong SMS code is refused and the visitor stays (${lang})`, async ({ page, baseURL }) => {
+      const { phone } = await createPhoneUser(baseURL!);
+      await page.goto(`/login?lang=${lang}`);
+      const { panel } = await sendSmsCode(page, lang, phone);
+      await panel.getByRole('textbox', { name: t.code, exact: true }).fill('000000');
+      await panel.getByText(c.agree).click();
+      await panel.getByRole('button', { name: t.submit, exact: true }).click();
+      // The server's message (A0204, worded by the local UAA) appears as an error toast.
+      await expect(page.locator('.arco-message-error')).toBeVisible();
+      await expect(page).toHaveURL(/\/login/);
+    });
+}, 'zh-CN');
 
 test('visitors abroad or in Hong Kong, Taiwan or Macau get the password tab first', async ({ page }) => {
   try {

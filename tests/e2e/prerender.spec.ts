@@ -4,8 +4,8 @@
  * message and without losing what was typed; a browser whose first render would differ gets a
  * fresh render, quietly, and the next visit its own language.
  */
-import { expect, test, type Page, type TestInfo } from './fixtures';
-import { common, LANGS, login } from './texts';
+import { expect, test, type Page, type TestInfo } from '../support/e2e-fixtures';
+import { common, LANGS, login } from '../support/e2e-texts';
 
 const PHONE = '13800138000';
 

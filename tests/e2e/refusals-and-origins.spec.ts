@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
  * - GitHub and CARSI popups opened at http://127.0.0.1:<port> come back to that origin;
  * - inside the intern widget (a cross-site iframe), a refused /authentication is a page the frame shows.
  */
-import { expect, test, type Page } from './fixtures';
-import { registerPhoneUser } from './support';
-import { common, LANGS, login, product, thirdParty } from './texts';
+import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
+import { registerPhoneUser } from '../support/e2e-api';
+import { common, login, product, thirdParty } from '../support/e2e-texts';
 
 const APPROVE = /approve|同意|授权/i;
 const EVIL = 'https://evil.example/steal';
@@ -20,29 +20,30 @@ async function visitorSpeaking(page: Page, lang: string): Promise<void> {
   await expect(page.getByRole('tab').first()).toBeVisible();
 }
 
-for (const lang of LANGS) {
-  test(`a redirect_url outside the allow-list shows "redirect failed", then login (${lang})`, async ({
-    page,
-  }) => {
-    const user = await registerPhoneUser(page.request);
-    await visitorSpeaking(page, lang);
-    const t = login[lang];
-    await page.goto(`/login?lang=${lang}&redirect_url=${encodeURIComponent(EVIL)}`);
-    const panel = page.getByRole('tabpanel', { name: t.passwordTab });
-    await page.getByRole('tab', { name: t.passwordTab }).click();
-    await panel.getByRole('textbox', { name: t.account, exact: true }).fill(user.username);
-    await panel.locator('input[type=password]').fill(user.password);
-    await panel.getByText(common[lang].agree).click();
-    await panel.getByRole('button', { name: t.submit, exact: true }).click();
-    await page.getByRole('button', { name: common[lang].verify }).click();
-    await expect(page).toHaveURL(/\/bff\/redirect\?to=/);
-    await expect(page.getByText(product.redirectFailed[lang])).toBeVisible();
-    // No raw JSON on the page.
-    await expect(page.getByText('msgCode')).toHaveCount(0);
-    await page.waitForURL(/\/login$|\/login\?|\/usercenter/, { timeout: 5000 });
-    expect(new URL(page.url()).origin).not.toBe('https://evil.example');
-  });
-}
+journeysInTurns((lang, inTurn) => {
+  if (inTurn())
+    test(`a redirect_url outside the allow-list shows "redirect failed", then login (${lang})`, async ({
+      page,
+    }) => {
+      const user = await registerPhoneUser(page.request);
+      await visitorSpeaking(page, lang);
+      const t = login[lang];
+      await page.goto(`/login?lang=${lang}&redirect_url=${encodeURIComponent(EVIL)}`);
+      const panel = page.getByRole('tabpanel', { name: t.passwordTab });
+      await page.getByRole('tab', { name: t.passwordTab }).click();
+      await panel.getByRole('textbox', { name: t.account, exact: true }).fill(user.username);
+      await panel.locator('input[type=password]').fill(user.password);
+      await panel.getByText(common[lang].agree).click();
+      await panel.getByRole('button', { name: t.submit, exact: true }).click();
+      await page.getByRole('button', { name: common[lang].verify }).click();
+      await expect(page).toHaveURL(/\/bff\/redirect\?to=/);
+      await expect(page.getByText(product.redirectFailed[lang])).toBeVisible();
+      // No raw JSON on the page.
+      await expect(page.getByText('msgCode')).toHaveCount(0);
+      await page.waitForURL(/\/login$|\/login\?|\/usercenter/, { timeout: 5000 });
+      expect(new URL(page.url()).origin).not.toBe('https://evil.example');
+    });
+});
 
 test('a script asking /bff/redirect for JSON still gets the 400 envelope, in its lang', async ({ page }) => {
   const reply = await page.request.get(`/bff/redirect?to=${encodeURIComponent(EVIL)}`, {

@@ -3,12 +3,12 @@
  * outbox, log in with the password, see the user centre, log out. Along the way, the session
  * token must never be readable by the page.
  */
-import { expect, test, type Response } from './fixtures';
-import { jsReadableStorage, lastMessageTo, uniqueSuffix } from './helpers';
+import { expect, journeysInTurns, test, type Response } from '../support/e2e-fixtures';
+import { jsReadableStorage, lastMessageTo, uniqueSuffix } from '../support/e2e-api';
 
 const PASSWORD = 'Journey2024!';
 
-for (const lang of ['en-US', 'zh-CN'] as const) {
+journeysInTurns((lang, inTurn) => {
   const t =
     lang === 'en-US'
       ? {
@@ -48,63 +48,66 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
           logout: '退出登录',
         };
 
-  test(`register by e-mail, activate, log in, log out (${lang})`, async ({ page, context, request }) => {
-    const suffix = uniqueSuffix();
-    const username = `journey-${suffix}`;
-    const email = `journey.${suffix}@example.com`;
-    const bodies: string[] = [];
-    page.on('response', async (response: Response) => {
-      const type = response.headers()['content-type'] ?? '';
-      if (/json|html|text/.test(type)) bodies.push(await response.text().catch(() => ''));
+  if (inTurn())
+    test(`register by e-mail, activate, log in, log out (${lang})`, async ({ page, context, request }) => {
+      const suffix = uniqueSuffix();
+      const username = `journey-${suffix}`;
+      const email = `journey.${suffix}@example.com`;
+      const bodies: string[] = [];
+      page.on('response', async (response: Response) => {
+        const type = response.headers()['content-type'] ?? '';
+        if (/json|html|text/.test(type)) bodies.push(await response.text().catch(() => ''));
+      });
+
+      await page.goto(`/register?lang=${lang}`);
+      await expect(page.getByRole('tab', { name: t.emailTab, selected: true })).toBeVisible();
+      const form = page.getByRole('tabpanel', { name: t.emailTab });
+      await form.getByRole('textbox', { name: t.username, exact: true }).fill(username);
+      await form.getByRole('textbox', { name: t.email, exact: true }).fill(email);
+      await form.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+      await form.getByLabel(t.confirm, { exact: true }).fill(PASSWORD);
+      await form.getByText(t.agree).click();
+      await expect(form.getByRole('checkbox', { name: t.agree })).toBeChecked();
+      await form.getByRole('button', { name: t.register, exact: true }).click();
+
+      await expect(page.getByText(t.sent)).toBeVisible();
+      await expect(page.getByText(t.within)).toBeVisible();
+
+      const mail = await lastMessageTo(request, email);
+      expect(mail.link).toBeTruthy();
+      await page.goto(mail.link!);
+      await expect(page.getByText(t.activated)).toBeVisible();
+
+      await page.getByRole('link', { name: t.login }).click();
+      await expect(page).toHaveURL(/\/login/);
+      await page.getByRole('tab', { name: t.passwordTab }).click();
+      const loginForm = page.getByRole('tabpanel', { name: t.passwordTab });
+      await loginForm.getByRole('textbox', { name: t.account, exact: true }).fill(email);
+      await loginForm.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+      await loginForm.getByText(t.agree).click();
+      await expect(loginForm.getByRole('checkbox', { name: t.agree })).toBeChecked();
+      await loginForm
+        .getByRole('button', { name: lang === 'en-US' ? 'Log in' : '登录', exact: true })
+        .click();
+      const captcha = page.getByRole('dialog', { name: t.captchaTitle });
+      await expect(captcha).toBeVisible();
+      await captcha.getByRole('button', { name: t.verify }).click();
+
+      await expect(page).toHaveURL(/\/usercenter/);
+      await expect(page.getByText(username)).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+
+      // The token lives only in an httpOnly cookie: not in any body, not in JS-readable storage.
+      const cookie = (await context.cookies()).find((c) => c.name === 'uaa-token');
+      expect(cookie, 'session cookie set').toBeTruthy();
+      expect(cookie!.httpOnly).toBe(true);
+      expect(cookie!.sameSite).toBe('Lax');
+      expect(cookie!.value.length).toBeGreaterThan(20);
+      expect(await jsReadableStorage(page)).not.toContain(cookie!.value);
+      for (const body of bodies) expect(body).not.toContain(cookie!.value);
+
+      await page.getByRole('button', { name: t.logout }).click();
+      await expect(page).toHaveURL(/\/login/);
+      expect((await context.cookies()).find((c) => c.name === 'uaa-token')).toBeUndefined();
     });
-
-    await page.goto(`/register?lang=${lang}`);
-    await expect(page.getByRole('tab', { name: t.emailTab, selected: true })).toBeVisible();
-    const form = page.getByRole('tabpanel', { name: t.emailTab });
-    await form.getByRole('textbox', { name: t.username, exact: true }).fill(username);
-    await form.getByRole('textbox', { name: t.email, exact: true }).fill(email);
-    await form.getByLabel(t.password, { exact: true }).fill(PASSWORD);
-    await form.getByLabel(t.confirm, { exact: true }).fill(PASSWORD);
-    await form.getByText(t.agree).click();
-    await expect(form.getByRole('checkbox', { name: t.agree })).toBeChecked();
-    await form.getByRole('button', { name: t.register, exact: true }).click();
-
-    await expect(page.getByText(t.sent)).toBeVisible();
-    await expect(page.getByText(t.within)).toBeVisible();
-
-    const mail = await lastMessageTo(request, email);
-    expect(mail.link).toBeTruthy();
-    await page.goto(mail.link!);
-    await expect(page.getByText(t.activated)).toBeVisible();
-
-    await page.getByRole('link', { name: t.login }).click();
-    await expect(page).toHaveURL(/\/login/);
-    await page.getByRole('tab', { name: t.passwordTab }).click();
-    const loginForm = page.getByRole('tabpanel', { name: t.passwordTab });
-    await loginForm.getByRole('textbox', { name: t.account, exact: true }).fill(email);
-    await loginForm.getByLabel(t.password, { exact: true }).fill(PASSWORD);
-    await loginForm.getByText(t.agree).click();
-    await expect(loginForm.getByRole('checkbox', { name: t.agree })).toBeChecked();
-    await loginForm.getByRole('button', { name: lang === 'en-US' ? 'Log in' : '登录', exact: true }).click();
-    const captcha = page.getByRole('dialog', { name: t.captchaTitle });
-    await expect(captcha).toBeVisible();
-    await captcha.getByRole('button', { name: t.verify }).click();
-
-    await expect(page).toHaveURL(/\/usercenter/);
-    await expect(page.getByText(username)).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
-
-    // The token lives only in an httpOnly cookie: not in any body, not in JS-readable storage.
-    const cookie = (await context.cookies()).find((c) => c.name === 'uaa-token');
-    expect(cookie, 'session cookie set').toBeTruthy();
-    expect(cookie!.httpOnly).toBe(true);
-    expect(cookie!.sameSite).toBe('Lax');
-    expect(cookie!.value.length).toBeGreaterThan(20);
-    expect(await jsReadableStorage(page)).not.toContain(cookie!.value);
-    for (const body of bodies) expect(body).not.toContain(cookie!.value);
-
-    await page.getByRole('button', { name: t.logout }).click();
-    await expect(page).toHaveURL(/\/login/);
-    expect((await context.cookies()).find((c) => c.name === 'uaa-token')).toBeUndefined();
-  });
-}
+}, 'zh-CN');

@@ -2,7 +2,7 @@
  * Screenshots of the pages, desktop and phone, both languages, for people to look at
  * (`npm run screenshots`, written to tests/screenshots/). Skipped in the normal suite.
  */
-import { expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from '../support/e2e-fixtures';
 import { encryptPassword } from '../../shared/crypto';
 
 test.skip(!process.env.SCREENSHOTS, 'run with npm run screenshots');

@@ -3,9 +3,22 @@
  * after /setphone, and in the change flows; both languages.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type Page } from './fixtures';
-import { uniqueSuffix } from './helpers';
-import { api, codeSentTo, createPhoneUser, loginByApi, newPhone, registerPhoneUser } from './support';
+import {
+  expect,
+  request as playwrightRequest,
+  journeysInTurns,
+  test,
+  type Page,
+} from '../support/e2e-fixtures';
+import {
+  api,
+  codeSentTo,
+  createPhoneUser,
+  loginByApi,
+  newPhone,
+  registerPhoneUser,
+  uniqueSuffix,
+} from '../support/e2e-api';
 import {
   common,
   contactChange,
@@ -15,7 +28,7 @@ import {
   usercenter,
   validation,
   type Lang,
-} from './texts';
+} from '../support/e2e-texts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
@@ -128,126 +141,134 @@ test.describe('on a phone (390 px)', () => {
   }
 });
 
-for (const lang of LANGS) {
+journeysInTurns((lang, inTurn) => {
   const t = usercenter[lang];
   const c = contactChange[lang];
 
-  test(`a session that ended upstream: log in again and land on the same screen (${lang})`, async ({
-    page,
-    baseURL,
-  }) => {
-    // An account with a username, so that nothing else comes between the login and the screen.
-    const user = await registerPhoneUser(page.request);
-    await loginByApi(page, user.phone, user.password);
-    await page.goto(`/usercenter?tab=keys&lang=${lang}`);
-    await expect(page.getByRole('region', { name: t.keysTitle })).toBeVisible();
+  if (inTurn())
+    test(`a session that ended upstream: log in again and land on the same screen (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      // An account with a username, so that nothing else comes between the login and the screen.
+      const user = await registerPhoneUser(page.request);
+      await loginByApi(page, user.phone, user.password);
+      await page.goto(`/usercenter?tab=keys&lang=${lang}`);
+      await expect(page.getByRole('region', { name: t.keysTitle })).toBeVisible();
 
-    await revokeSessions(baseURL!, user);
-    await page.reload();
-    await expect(page).toHaveURL(/\/login/);
-    await passwordLogin(page, lang, user);
-    await expect(page.getByRole('region', { name: t.keysTitle })).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe('/usercenter');
-    expect(new URL(page.url()).searchParams.get('tab')).toBe('keys');
-  });
-
-  test(`the menu keeps clientId, redirect and lang, so a later 401 keeps them too (${lang})`, async ({
-    page,
-    baseURL,
-  }) => {
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
-    const redirect = 'http://localhost:9/after-login';
-    await page.goto(`/usercenter?clientId=media&redirect=${encodeURIComponent(redirect)}&lang=${lang}`);
-    await page.getByRole('menuitem', { name: t.menuHelp }).click();
-    await expect(page.getByRole('heading', { name: t.helpTitle })).toBeVisible();
-    let query = new URL(page.url()).searchParams;
-    expect(Object.fromEntries(query)).toEqual({ clientId: 'media', redirect, lang, tab: 'help' });
-
-    // The session ends elsewhere; the next call (the key list) answers 401.
-    await revokeSessions(baseURL!, user);
-    await page.getByRole('menuitem', { name: t.menuKeys }).click();
-    await expect(page).toHaveURL(/\/login\?/);
-    query = new URL(page.url()).searchParams;
-    expect(query.get('clientId')).toBe('media');
-    expect(query.get('redirect')).toBe(redirect);
-    expect(query.get('lang')).toBe(lang);
-    await expect(page.getByRole('tab', { name: login[lang].passwordTab })).toBeVisible();
-  });
-
-  test(`after /setphone the user centre shows the new phone at once (${lang})`, async ({ page, baseURL }) => {
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
-    await page.clock.install();
-    await page.goto(`/usercenter?lang=${lang}`);
-    await expect(row(page, 'phone')).toContainText(user.phone);
-    // Into /setphone inside the application (as a later step of a journey does), and back.
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/setphone');
-      window.dispatchEvent(new PopStateEvent('popstate'));
+      await revokeSessions(baseURL!, user);
+      await page.reload();
+      await expect(page).toHaveURL(/\/login/);
+      await passwordLogin(page, lang, user);
+      await expect(page.getByRole('region', { name: t.keysTitle })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe('/usercenter');
+      expect(new URL(page.url()).searchParams.get('tab')).toBe('keys');
     });
-    const flow = page.getByRole('region', { name: c.changePhone });
-    await expect(flow).toBeVisible();
-    // A quick visitor (or an autofilled code) finishes within the 2 s in which the page's data
-    // library reuses its last answer: the page's timers stand still, so only an explicit reload
-    // of the user info can show the new phone.
-    await page.clock.pauseAt(Date.now() + 100);
-    const code0 = await codeSentTo(page.request, user.phone, () =>
-      flow.getByRole('button', { name: common[lang].getCode }).click(),
-    );
-    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
-    await flow.getByRole('button', { name: c.next }).click();
-    const fresh = newPhone();
-    await flow.getByRole('textbox', { name: c.newPhone, exact: true }).fill(fresh);
-    const code1 = await codeSentTo(page.request, fresh, () =>
-      flow.getByRole('button', { name: common[lang].getCode }).click(),
-    );
-    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code1);
-    await flow.getByRole('button', { name: c.submit }).click();
-    await expect(page).toHaveURL(/\/usercenter/);
-    await expect(row(page, 'phone')).toContainText(fresh);
-  });
 
-  test(`the current phone and e-mail fields are named by their labels (${lang})`, async ({
-    page,
-    baseURL,
-  }) => {
-    const email = `both.${uniqueSuffix()}@example.com`;
-    const user = await createPhoneUser(baseURL!, { email });
-    await loginByApi(page, user.phone, user.password);
-    await page.goto(`/usercenter?lang=${lang}`);
-    await row(page, 'phone').getByRole('button').click();
-    const flow = page.getByRole('region', { name: c.changePhone });
-    const currentPhone = flow.getByRole('textbox', { name: c.currentPhone, exact: true });
-    await expect(currentPhone).toHaveValue(user.phone);
-    await expect(currentPhone).toBeDisabled();
-    await flow.getByRole('radiogroup').getByText(c.viaEmail, { exact: true }).click();
-    await expect(flow.getByRole('radio', { name: c.viaEmail })).toBeChecked();
-    const currentEmail = flow.getByRole('textbox', { name: c.currentEmail, exact: true });
-    await expect(currentEmail).toHaveValue(email);
-    await expect(currentEmail).toBeDisabled();
-  });
+  if (inTurn())
+    test(`the menu keeps clientId, redirect and lang, so a later 401 keeps them too (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const user = await createPhoneUser(baseURL!);
+      await loginByApi(page, user.phone, user.password);
+      const redirect = 'http://localhost:9/after-login';
+      await page.goto(`/usercenter?clientId=media&redirect=${encodeURIComponent(redirect)}&lang=${lang}`);
+      await page.getByRole('menuitem', { name: t.menuHelp }).click();
+      await expect(page.getByRole('heading', { name: t.helpTitle })).toBeVisible();
+      let query = new URL(page.url()).searchParams;
+      expect(Object.fromEntries(query)).toEqual({ clientId: 'media', redirect, lang, tab: 'help' });
 
-  test(`binding an e-mail of another account says it is taken, not "please log in" (${lang})`, async ({
-    page,
-    baseURL,
-  }) => {
-    const taken = `taken.${uniqueSuffix()}@example.com`;
-    await createPhoneUser(baseURL!, { email: taken });
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
-    await page.goto(`/usercenter?lang=${lang}`);
-    await row(page, 'email').getByRole('button').click();
-    const flow = page.getByRole('region', { name: c.bindEmail });
-    const code0 = await codeSentTo(page.request, user.phone, () =>
-      flow.getByRole('button', { name: common[lang].getCode }).click(),
-    );
-    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
-    await flow.getByRole('button', { name: c.next }).click();
-    const field = flow.getByRole('textbox', { name: c.newEmail, exact: true });
-    await field.fill(taken);
-    await field.blur();
-    // The register page's "…, please log in" does not fit someone already logged in.
-    await expect(flow.getByRole('alert')).toHaveText(validation.emailInUse[lang]);
-  });
-}
+      // The session ends elsewhere; the next call (the key list) answers 401.
+      await revokeSessions(baseURL!, user);
+      await page.getByRole('menuitem', { name: t.menuKeys }).click();
+      await expect(page).toHaveURL(/\/login\?/);
+      query = new URL(page.url()).searchParams;
+      expect(query.get('clientId')).toBe('media');
+      expect(query.get('redirect')).toBe(redirect);
+      expect(query.get('lang')).toBe(lang);
+      await expect(page.getByRole('tab', { name: login[lang].passwordTab })).toBeVisible();
+    });
+
+  if (inTurn())
+    test(`after /setphone the user centre shows the new phone at once (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const user = await createPhoneUser(baseURL!);
+      await loginByApi(page, user.phone, user.password);
+      await page.clock.install();
+      await page.goto(`/usercenter?lang=${lang}`);
+      await expect(row(page, 'phone')).toContainText(user.phone);
+      // Into /setphone inside the application (as a later step of a journey does), and back.
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/setphone');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const flow = page.getByRole('region', { name: c.changePhone });
+      await expect(flow).toBeVisible();
+      // A quick visitor (or an autofilled code) finishes within the 2 s in which the page's data
+      // library reuses its last answer: the page's timers stand still, so only an explicit reload
+      // of the user info can show the new phone.
+      await page.clock.pauseAt(Date.now() + 100);
+      const code0 = await codeSentTo(page.request, user.phone, () =>
+        flow.getByRole('button', { name: common[lang].getCode }).click(),
+      );
+      await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
+      await flow.getByRole('button', { name: c.next }).click();
+      const fresh = newPhone();
+      await flow.getByRole('textbox', { name: c.newPhone, exact: true }).fill(fresh);
+      const code1 = await codeSentTo(page.request, fresh, () =>
+        flow.getByRole('button', { name: common[lang].getCode }).click(),
+      );
+      await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code1);
+      await flow.getByRole('button', { name: c.submit }).click();
+      await expect(page).toHaveURL(/\/usercenter/);
+      await expect(row(page, 'phone')).toContainText(fresh);
+    });
+
+  if (inTurn())
+    test(`the current phone and e-mail fields are named by their labels (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const email = `both.${uniqueSuffix()}@example.com`;
+      const user = await createPhoneUser(baseURL!, { email });
+      await loginByApi(page, user.phone, user.password);
+      await page.goto(`/usercenter?lang=${lang}`);
+      await row(page, 'phone').getByRole('button').click();
+      const flow = page.getByRole('region', { name: c.changePhone });
+      const currentPhone = flow.getByRole('textbox', { name: c.currentPhone, exact: true });
+      await expect(currentPhone).toHaveValue(user.phone);
+      await expect(currentPhone).toBeDisabled();
+      await flow.getByRole('radiogroup').getByText(c.viaEmail, { exact: true }).click();
+      await expect(flow.getByRole('radio', { name: c.viaEmail })).toBeChecked();
+      const currentEmail = flow.getByRole('textbox', { name: c.currentEmail, exact: true });
+      await expect(currentEmail).toHaveValue(email);
+      await expect(currentEmail).toBeDisabled();
+    });
+
+  if (inTurn())
+    test(`binding an e-mail of another account says it is taken, not "please log in" (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const taken = `taken.${uniqueSuffix()}@example.com`;
+      await createPhoneUser(baseURL!, { email: taken });
+      const user = await createPhoneUser(baseURL!);
+      await loginByApi(page, user.phone, user.password);
+      await page.goto(`/usercenter?lang=${lang}`);
+      await row(page, 'email').getByRole('button').click();
+      const flow = page.getByRole('region', { name: c.bindEmail });
+      const code0 = await codeSentTo(page.request, user.phone, () =>
+        flow.getByRole('button', { name: common[lang].getCode }).click(),
+      );
+      await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
+      await flow.getByRole('button', { name: c.next }).click();
+      const field = flow.getByRole('textbox', { name: c.newEmail, exact: true });
+      await field.fill(taken);
+      await field.blur();
+      // The register page's "…, please log in" does not fit someone already logged in.
+      await expect(flow.getByRole('alert')).toHaveText(validation.emailInUse[lang]);
+    });
+}, 'zh-CN');

@@ -3,11 +3,26 @@
  * mobile header; both languages.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import { CLI_KEY_DESCRIPTION } from '../../shared/contract/credential';
-import { uniqueSuffix } from './helpers';
-import { api, codeSentTo, createPhoneUser, encrypted, loginByApi, newPhone } from './support';
-import { common, contactChange, LANGS, product, usercenter, validation, type Lang } from './texts';
+import {
+  api,
+  codeSentTo,
+  createPhoneUser,
+  encrypted,
+  loginByApi,
+  newPhone,
+  uniqueSuffix,
+} from '../support/e2e-api';
+import {
+  common,
+  contactChange,
+  LANGS,
+  product,
+  usercenter,
+  validation,
+  type Lang,
+} from '../support/e2e-texts';
 
 async function openAs(page: Page, baseURL: string, lang: Lang) {
   const user = await createPhoneUser(baseURL);
@@ -21,90 +36,95 @@ function row(page: Page, key: string) {
   return page.locator(`[data-row="${key}"]`);
 }
 
-for (const lang of LANGS) {
+journeysInTurns((lang, inTurn) => {
   const t = usercenter[lang];
   const c = contactChange[lang];
 
-  test(`change the phone: verify the current one, then the new one (${lang})`, async ({ page, baseURL }) => {
-    const user = await openAs(page, baseURL!, lang);
-    await expect(row(page, 'phone')).toContainText(user.phone);
-    await expect(row(page, 'password')).toBeVisible();
-    await row(page, 'phone').getByRole('button').click();
-    const flow = page.getByRole('region', { name: c.changePhone });
-    const code0 = await codeSentTo(page.request, user.phone, () =>
-      flow.getByRole('button', { name: common[lang].getCode }).click(),
-    );
-    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
-    await flow.getByRole('button', { name: c.next }).click();
+  if (inTurn())
+    test(`change the phone: verify the current one, then the new one (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const user = await openAs(page, baseURL!, lang);
+      await expect(row(page, 'phone')).toContainText(user.phone);
+      await expect(row(page, 'password')).toBeVisible();
+      await row(page, 'phone').getByRole('button').click();
+      const flow = page.getByRole('region', { name: c.changePhone });
+      const code0 = await codeSentTo(page.request, user.phone, () =>
+        flow.getByRole('button', { name: common[lang].getCode }).click(),
+      );
+      await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
+      await flow.getByRole('button', { name: c.next }).click();
 
-    // The same phone, then a phone of another account, are refused with the spec's messages.
-    const field = flow.getByRole('textbox', { name: c.newPhone, exact: true });
-    await field.fill(user.phone);
-    await field.blur();
-    await expect(flow.getByText(validation.newContactRequired[lang])).toBeVisible();
-    const other = await createPhoneUser(baseURL!);
-    await field.fill(other.phone);
-    await field.blur();
-    await expect(flow.getByText(validation.phoneExists[lang])).toBeVisible();
+      // The same phone, then a phone of another account, are refused with the spec's messages.
+      const field = flow.getByRole('textbox', { name: c.newPhone, exact: true });
+      await field.fill(user.phone);
+      await field.blur();
+      await expect(flow.getByText(validation.newContactRequired[lang])).toBeVisible();
+      const other = await createPhoneUser(baseURL!);
+      await field.fill(other.phone);
+      await field.blur();
+      await expect(flow.getByText(validation.phoneExists[lang])).toBeVisible();
 
-    const fresh = newPhone();
-    await field.fill(fresh);
-    await field.blur();
-    const code1 = await codeSentTo(page.request, fresh, () =>
-      flow.getByRole('button', { name: common[lang].getCode }).click(),
-    );
-    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code1);
-    await flow.getByRole('button', { name: c.submit }).click();
-    await expect(row(page, 'phone')).toContainText(fresh);
-  });
+      const fresh = newPhone();
+      await field.fill(fresh);
+      await field.blur();
+      const code1 = await codeSentTo(page.request, fresh, () =>
+        flow.getByRole('button', { name: common[lang].getCode }).click(),
+      );
+      await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code1);
+      await flow.getByRole('button', { name: c.submit }).click();
+      await expect(row(page, 'phone')).toContainText(fresh);
+    });
 
-  test(`access keys: create two, show and copy the secret, the limit, switch, delete (${lang})`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openAs(page, baseURL!, lang);
-    await page.getByRole('menuitem', { name: t.menuKeys }).click();
-    const section = page.getByRole('region', { name: t.keysTitle });
-    for (const description of ['first key', 'second key']) {
-      await section.getByRole('button', { name: t.createKey }).click();
-      const dialog = page.getByRole('dialog', { name: t.createKeyTitle });
-      await dialog.getByRole('textbox', { name: t.description }).fill(description);
-      await dialog.getByRole('button', { name: t.create }).click();
-      const created = page.getByRole('dialog', { name: t.keyCreatedTitle });
-      await expect(created).toBeVisible();
-      await created.getByRole('button').last().click();
-    }
-    await expect(section.getByRole('button', { name: t.createKey })).toBeDisabled();
-    await expect(section.getByText(t.limitReached)).toBeVisible();
-    const rows = section.locator('tbody tr');
-    await expect(rows).toHaveCount(2);
+  if (inTurn())
+    test(`access keys: create two, show and copy the secret, the limit, switch, delete (${lang})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await openAs(page, baseURL!, lang);
+      await page.getByRole('menuitem', { name: t.menuKeys }).click();
+      const section = page.getByRole('region', { name: t.keysTitle });
+      for (const description of ['first key', 'second key']) {
+        await section.getByRole('button', { name: t.createKey }).click();
+        const dialog = page.getByRole('dialog', { name: t.createKeyTitle });
+        await dialog.getByRole('textbox', { name: t.description }).fill(description);
+        await dialog.getByRole('button', { name: t.create }).click();
+        const created = page.getByRole('dialog', { name: t.keyCreatedTitle });
+        await expect(created).toBeVisible();
+        await created.getByRole('button').last().click();
+      }
+      await expect(section.getByRole('button', { name: t.createKey })).toBeDisabled();
+      await expect(section.getByText(t.limitReached)).toBeVisible();
+      const rows = section.locator('tbody tr');
+      await expect(rows).toHaveCount(2);
 
-    const first = rows.first();
-    const masked = (await first.getByLabel(t.sk, { exact: true }).textContent()) ?? '';
-    expect(masked).toContain('****');
-    await first.getByRole('button', { name: `${t.show} ${t.sk}` }).click();
-    await expect(first.getByLabel(t.sk, { exact: true })).not.toContainText('****');
-    const full = (await first.getByLabel(t.sk, { exact: true }).textContent()) ?? '';
-    await first.getByRole('button', { name: `${t.copy} ${t.sk}` }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+      const first = rows.first();
+      const masked = (await first.getByLabel(t.sk, { exact: true }).textContent()) ?? '';
+      expect(masked).toContain('****');
+      await first.getByRole('button', { name: `${t.show} ${t.sk}` }).click();
+      await expect(first.getByLabel(t.sk, { exact: true })).not.toContainText('****');
+      const full = (await first.getByLabel(t.sk, { exact: true }).textContent()) ?? '';
+      await first.getByRole('button', { name: `${t.copy} ${t.sk}` }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
 
-    // An enabled key cannot be deleted: the tip shows for 2 s.
-    await first.getByRole('button', { name: t.delete }).click();
-    await expect(page.getByRole('alert').filter({ hasText: t.closeFirst })).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: t.closeFirst })).toBeHidden({ timeout: 4000 });
-    await first.getByRole('switch').click();
-    await expect(first.getByRole('switch')).not.toBeChecked();
-    await first.getByRole('button', { name: t.delete }).click();
-    await page
-      .getByRole('dialog', { name: t.deleteConfirmTitle })
-      .getByRole('button', { name: t.delete })
-      .click();
-    await expect(rows).toHaveCount(1);
-    await expect(section.getByRole('button', { name: t.createKey })).toBeEnabled();
-  });
-}
+      // An enabled key cannot be deleted: the tip shows for 2 s.
+      await first.getByRole('button', { name: t.delete }).click();
+      await expect(page.getByRole('alert').filter({ hasText: t.closeFirst })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: t.closeFirst })).toBeHidden({ timeout: 4000 });
+      await first.getByRole('switch').click();
+      await expect(first.getByRole('switch')).not.toBeChecked();
+      await first.getByRole('button', { name: t.delete }).click();
+      await page
+        .getByRole('dialog', { name: t.deleteConfirmTitle })
+        .getByRole('button', { name: t.delete })
+        .click();
+      await expect(rows).toHaveCount(1);
+      await expect(section.getByRole('button', { name: t.createKey })).toBeEnabled();
+    });
+}, 'zh-CN');
 
 test("the command-line tool's key is recognized by its description", async ({ page, baseURL }) => {
   await openAs(page, baseURL!, 'en-US');
@@ -115,70 +135,70 @@ test("the command-line tool's key is recognized by its description", async ({ pa
   await expect(row.getByText(usercenter['en-US'].cliKey, { exact: true })).toBeVisible();
 });
 
-for (const lang of LANGS)
-  test(`change the password with a code, then log in with it (${lang})`, async ({ page, baseURL }) => {
-    const user = await openAs(page, baseURL!, lang);
-    await row(page, 'password').getByRole('button').click();
-    const flow = page.getByRole('region', { name: usercenter[lang].changePassword });
-    const code = await codeSentTo(page.request, user.phone, () =>
-      flow.getByRole('button', { name: common[lang].getCode }).click(),
-    );
-    await flow.getByRole('textbox', { name: contactChange[lang].code, exact: true }).fill(code);
-    await flow.getByRole('button', { name: usercenter[lang].next }).click();
-    await flow.locator('input[type=password]').nth(0).fill('Changed123');
-    await flow.locator('input[type=password]').nth(1).fill('Changed123');
-    await flow.getByRole('button', { name: usercenter[lang].submit }).click();
-    await expect(page.getByRole('heading', { name: usercenter[lang].menuAccount })).toBeVisible();
-    const fresh = await api(
-      page.request,
-      '/login/byAccount',
-      {
-        account: user.phone,
-        password: await encrypted(page.request, 'Changed123', 'login'),
-        autoLogin: false,
-      },
-      { headers: { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' } },
-    );
-    expect(fresh.msgCode).toBe('10000');
-  });
-
-for (const lang of LANGS)
-  test(`bind an e-mail to a phone account (verify the phone, then the e-mail) (${lang})`, async ({
-    page,
-    baseURL,
-  }) => {
-    const user = await openAs(page, baseURL!, lang);
-    await row(page, 'email').getByRole('button').click();
-    const c = contactChange[lang];
-    const flow = page.getByRole('region', { name: c.bindEmail });
-    const code0 = await codeSentTo(page.request, user.phone, () =>
-      flow.getByRole('button', { name: common[lang].getCode }).click(),
-    );
-    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
-    await flow.getByRole('button', { name: c.next }).click();
-    const email = `bind.${uniqueSuffix()}@example.com`;
-    await flow.getByRole('textbox', { name: c.newEmail, exact: true }).fill(email);
-    const code1 = await codeSentTo(page.request, email, () =>
-      flow.getByRole('button', { name: common[lang].getCode }).click(),
-    );
-    await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code1);
-    await flow.getByRole('button', { name: c.submit }).click();
-    await expect(row(page, 'email')).toContainText(email);
-  });
-
-for (const lang of LANGS)
-  test(`bind GitHub from the user centre through the popup (${lang})`, async ({ page, baseURL }) => {
-    await openAs(page, baseURL!, lang);
-    const popupPromise = page.waitForEvent('popup');
-    await row(page, 'github').getByRole('button').click();
-    const popup = await popupPromise;
-    await popup.waitForURL(/\/__dev\/oauth\/github/);
-    await popup.getByRole('button', { name: /approve|同意|授权/i }).click();
-    await expect(row(page, 'github')).not.toContainText(usercenter[lang].notSet, { timeout: 10_000 });
-    // WeChat binding is production-only: elsewhere it says so.
-    await row(page, 'wechat').getByRole('button').click();
-    await expect(page.getByText(product.wechatUnsupported[lang])).toBeVisible();
-  });
+journeysInTurns((lang, inTurn) => {
+  if (inTurn())
+    test(`change the password with a code, then log in with it (${lang})`, async ({ page, baseURL }) => {
+      const user = await openAs(page, baseURL!, lang);
+      await row(page, 'password').getByRole('button').click();
+      const flow = page.getByRole('region', { name: usercenter[lang].changePassword });
+      const code = await codeSentTo(page.request, user.phone, () =>
+        flow.getByRole('button', { name: common[lang].getCode }).click(),
+      );
+      await flow.getByRole('textbox', { name: contactChange[lang].code, exact: true }).fill(code);
+      await flow.getByRole('button', { name: usercenter[lang].next }).click();
+      await flow.locator('input[type=password]').nth(0).fill('Changed123');
+      await flow.locator('input[type=password]').nth(1).fill('Changed123');
+      await flow.getByRole('button', { name: usercenter[lang].submit }).click();
+      await expect(page.getByRole('heading', { name: usercenter[lang].menuAccount })).toBeVisible();
+      const fresh = await api(
+        page.request,
+        '/login/byAccount',
+        {
+          account: user.phone,
+          password: await encrypted(page.request, 'Changed123', 'login'),
+          autoLogin: false,
+        },
+        { headers: { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' } },
+      );
+      expect(fresh.msgCode).toBe('10000');
+    });
+  if (inTurn())
+    test(`bind an e-mail to a phone account (verify the phone, then the e-mail) (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const user = await openAs(page, baseURL!, lang);
+      await row(page, 'email').getByRole('button').click();
+      const c = contactChange[lang];
+      const flow = page.getByRole('region', { name: c.bindEmail });
+      const code0 = await codeSentTo(page.request, user.phone, () =>
+        flow.getByRole('button', { name: common[lang].getCode }).click(),
+      );
+      await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code0);
+      await flow.getByRole('button', { name: c.next }).click();
+      const email = `bind.${uniqueSuffix()}@example.com`;
+      await flow.getByRole('textbox', { name: c.newEmail, exact: true }).fill(email);
+      const code1 = await codeSentTo(page.request, email, () =>
+        flow.getByRole('button', { name: common[lang].getCode }).click(),
+      );
+      await flow.getByRole('textbox', { name: c.code, exact: true }).fill(code1);
+      await flow.getByRole('button', { name: c.submit }).click();
+      await expect(row(page, 'email')).toContainText(email);
+    });
+  if (inTurn())
+    test(`bind GitHub from the user centre through the popup (${lang})`, async ({ page, baseURL }) => {
+      await openAs(page, baseURL!, lang);
+      const popupPromise = page.waitForEvent('popup');
+      await row(page, 'github').getByRole('button').click();
+      const popup = await popupPromise;
+      await popup.waitForURL(/\/__dev\/oauth\/github/);
+      await popup.getByRole('button', { name: /approve|同意|授权/i }).click();
+      await expect(row(page, 'github')).not.toContainText(usercenter[lang].notSet, { timeout: 10_000 });
+      // WeChat binding is production-only: elsewhere it says so.
+      await row(page, 'wechat').getByRole('button').click();
+      await expect(page.getByText(product.wechatUnsupported[lang])).toBeVisible();
+    });
+});
 
 test('cancel the account: confirm against the policy, signed out, the account is gone', async ({
   page,

@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net';
  * Third-party popups, the branded variant, the sub-platforms' looks, the mobile layout and the
  * in-app browser hint, and the intern widget inside a cross-site iframe.
  */
-import { devices, expect, test } from './fixtures';
-import { uniqueSuffix } from './helpers';
-import { registerPhoneUser } from './support';
-import { common, forget, login, platformNames, product, register, thirdParty } from './texts';
+import { devices, expect, test } from '../support/e2e-fixtures';
+import { registerPhoneUser, uniqueSuffix } from '../support/e2e-api';
+import { common, forget, login, platformNames, product, register, thirdParty } from '../support/e2e-texts';
 
 const APPROVE = /approve|同意|授权/i;
 

@@ -3,10 +3,9 @@
  * username check on the register phone tab, the agreement prompt, every platform's own agreement
  * and privacy links, and the looks of the result pages, the widget, the footer and the policy page.
  */
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Locator, type Page } from '../support/e2e-fixtures';
 import { PLATFORM_KEYS } from '../../shared/platforms';
-import { uniqueSuffix } from './helpers';
-import { loginByApi, newPhone, registerPhoneUser } from './support';
+import { loginByApi, newPhone, registerPhoneUser, uniqueSuffix } from '../support/e2e-api';
 import {
   common,
   contactChange,
@@ -16,7 +15,7 @@ import {
   register,
   usercenter,
   validation,
-} from './texts';
+} from '../support/e2e-texts';
 
 const INTERN = 'https://intern.example.org/welcome';
 

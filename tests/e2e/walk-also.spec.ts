@@ -6,10 +6,17 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type Locator, type Page } from './fixtures';
-import { uniqueSuffix } from './helpers';
-import { codeSentTo, createPhoneUser, newPhone, registerPhoneUser } from './support';
-import { agreement, common, login, passwordInput, register, thirdParty, type Lang } from './texts';
+import { expect, test, type Browser, type Locator, type Page } from '../support/e2e-fixtures';
+import { codeSentTo, createPhoneUser, newPhone, registerPhoneUser, uniqueSuffix } from '../support/e2e-api';
+import {
+  agreement,
+  common,
+  login,
+  passwordInput,
+  register,
+  thirdParty,
+  type Lang,
+} from '../support/e2e-texts';
 
 /** Once React has taken the prerendered login over, its nodes carry its fibres (as in prerender.spec). */
 async function takenOver(page: Page): Promise<void> {

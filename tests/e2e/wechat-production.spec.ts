@@ -10,23 +10,39 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, test, type BrowserContext, type Page, type Route } from './fixtures';
+import {
+  devices,
+  expect,
+  journeysInTurns,
+  test,
+  type BrowserContext,
+  type Page,
+  type Route,
+} from '../support/e2e-fixtures';
 import { encryptPassword } from '../../shared/crypto';
 import { DEV_PATHS } from '../../shared/api/dev-paths';
 import { ENDPOINTS, GATEWAY_BASE } from '../../shared/contract/endpoints';
 import { BFF_PATHS, ROUTES } from '../../shared/routes';
 import { texts as wechat } from '../../client/features/oauth/routes/wechat/locale';
-import { jsReadableStorage, uniqueSuffix } from './helpers';
 import {
   API,
   CAPTCHA,
   createPhoneUser,
-  freePort,
-  startNodeServer,
+  jsReadableStorage,
   type NodeServer,
   type Reply,
-} from './support';
-import { LANGS, product, thirdParty, username as usernameTexts, usercenter, type Lang } from './texts';
+  startNodeServer,
+  uniqueSuffix,
+} from '../support/e2e-api';
+import { freePort } from '../support/http';
+import {
+  LANGS,
+  product,
+  thirdParty,
+  username as usernameTexts,
+  usercenter,
+  type Lang,
+} from '../support/e2e-texts';
 
 const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
@@ -420,202 +436,208 @@ test('production CSP frames WeChat on every page and adds nothing else', async (
   }
 });
 
-for (const lang of LANGS) {
-  test(`the login page's WeChat button shows the QR; a new account sets its username, then the user centre (${lang})`, async ({
-    page,
-  }) => {
-    await page.goto(`${base}${ROUTES.login}?lang=${lang}`);
-    await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
-    await expect(page).toHaveURL(`${base}${ROUTES.wechat}?lang=${lang}`);
-    await expectQrShown(page, lang);
-    await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute(
-      'href',
-      `${ROUTES.login}?lang=${lang}`,
-    );
-    await expectSignedOut(page);
-
-    const account = newAccount();
-    await standIn.scan(account);
-    // Spec §4: the main platform needs a username, which a brand-new WeChat account lacks.
-    await expect(page).toHaveURL(`${base}${ROUTES.username}?lang=${lang}`);
-    await expectSignedIn(page);
-    const name = `wx${uniqueSuffix()}`.replace(/[^a-zA-Z0-9]/g, '');
-    await page.getByRole('textbox', { name: usernameTexts[lang].username, exact: true }).fill(name);
-    await page.getByRole('button', { name: usernameTexts[lang].confirm }).click();
-    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
-    await expect(page.getByText(usercenter[lang].menuAccount).first()).toBeVisible();
-    await expect(accountRow(page, 'wechat')).toContainText(account);
-    await expect(accountRow(page, 'username')).toContainText(name);
-    await expectSignedIn(page);
-    expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
-
-    // The next WeChat login of that account, now with a username, goes straight to the user centre.
-    await page.context().clearCookies();
-    await page.goto(`${base}${ROUTES.login}?lang=${lang}`);
-    await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
-    await expectQrShown(page, lang);
-    await standIn.scan(account);
-    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
-    await expect(accountRow(page, 'username')).toContainText(name);
-  });
-
-  test(`a sub-platform's login by WeChat returns there with a one-time code via /authentication (${lang})`, async ({
-    page,
-    context,
-  }) => {
-    const hops = await playSubPlatform(context);
-    const target = `${SUB_PLATFORM}/sso/callback?from=wechat&code=stale#frag`;
-    const query = new URLSearchParams({
-      lang,
-      clientId: SUB_PLATFORM_CLIENT_ID,
-      redirect: target,
-      state: 'platform-state',
-    });
-    await page.goto(`${base}${ROUTES.login}?${query}`);
-    await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
-    await expect(page).toHaveURL(`${base}${ROUTES.wechat}?${query}`);
-    await expectQrShown(page, lang);
-    await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute(
-      'href',
-      `${ROUTES.login}?${query}`,
-    );
-
-    // A brand-new account: a sub-platform does not need a username (spec §4).
-    await standIn.scan(newAccount());
-    await page.waitForURL((url) => url.origin === SUB_PLATFORM);
-    const url = new URL(page.url());
-    expect(url.pathname).toBe('/sso/callback');
-    expect(url.searchParams.get('from')).toBe('wechat');
-    expect(url.searchParams.getAll('code')).toHaveLength(1);
-    expect(url.searchParams.get('code')).toMatch(/.{16,}/);
-    expect(url.searchParams.get('code')).not.toBe('stale');
-    expect(url.searchParams.get('state')).toBe('platform-state');
-    expect(url.hash).toBe('#frag');
-    // Straight from /wechat to /authentication, whose 302 carries the code.
-    expect(hops).toEqual([{ from: ROUTES.authentication, to: page.url() }]);
-    const session = await page.request.get(`${base}${BFF_PATHS.session}`);
-    expect(await session.json()).toEqual({ authenticated: true });
-  });
-
-  test(`a login by WeChat with redirect_url goes there through the checked redirect (${lang})`, async ({
-    page,
-    context,
-  }) => {
-    const hops = await playSubPlatform(context);
-    const target = `${SUB_PLATFORM}/welcome?from=wechat`;
-    const query = new URLSearchParams({ lang, redirect_url: target });
-    await page.goto(`${base}${ROUTES.login}?${query}`);
-    await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
-    await expectQrShown(page, lang);
-    await standIn.scan(newAccount());
-    await page.waitForURL(target);
-    expect(hops).toEqual([{ from: BFF_PATHS.redirect, to: target }]);
-    const session = await page.request.get(`${base}${BFF_PATHS.session}`);
-    expect(await session.json()).toEqual({ authenticated: true });
-  });
-
-  test(`the user centre binds WeChat to the signed-in phone account, which stays signed in (${lang})`, async ({
-    page,
-  }) => {
-    const user = await createPhoneUser(base);
-    await signInByApi(page, user.phone, user.password);
-    const before = await userInfo(page);
-    expect(before.wechat ?? null).toBeNull();
-
-    await page.goto(`${base}${ROUTES.usercenter}?lang=${lang}`);
-    const t = usercenter[lang];
-    await expect(accountRow(page, 'wechat')).toContainText(t.notSet);
-    await accountRow(page, 'wechat')
-      .getByRole('button', { name: `${t.bind} ${t.wechat}` })
-      .click();
-    await expect(page).toHaveURL(`${base}${ROUTES.wechat}?purpose=bind`);
-    await expect(page.getByText(wechat[lang].bindTitle).first()).toBeVisible();
-    await expectQrShown(page, lang, { bind: true });
-    await expect(page.getByRole('link', { name: wechat[lang].backToUsercenter })).toHaveAttribute(
-      'href',
-      ROUTES.usercenter,
-    );
-
-    const account = newAccount();
-    await standIn.scan(account);
-    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
-    await expect(accountRow(page, 'wechat')).toContainText(account);
-    await expect(accountRow(page, 'wechat').getByRole('button')).toHaveCount(0);
-    await expect(accountRow(page, 'phone')).toContainText(user.phone);
-    await expectSignedIn(page);
-    // The same account, now with WeChat bound: no new account was signed in.
-    const after = await userInfo(page);
-    expect(after.ssoUid).toBe(before.ssoUid);
-    expect(after.phone).toBe(user.phone);
-    expect(after.wechat).toBeTruthy();
-
-    // A WeChat account bound to somebody else: the bind fails and the visitor is back in the user centre.
-    await page.context().clearCookies();
-    const other = await createPhoneUser(base);
-    await signInByApi(page, other.phone, other.password);
-    const otherBefore = await userInfo(page);
-    await page.goto(`${base}${ROUTES.usercenter}?lang=${lang}`);
-    await accountRow(page, 'wechat')
-      .getByRole('button', { name: `${t.bind} ${t.wechat}` })
-      .click();
-    await expectQrShown(page, lang, { bind: true });
-    await standIn.scan(account);
-    await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
-    // The server's message (A0214, worded by the local UAA), once.
-    await expect(page.locator('.arco-message-error')).toHaveCount(1);
-    await expect(accountRow(page, 'wechat')).toContainText(t.notSet);
-    expect((await userInfo(page)).ssoUid).toBe(otherBefore.ssoUid);
-  });
-
-  test(`/midpage stores the redirect; the scan lands there, once (${lang})`, async ({ page }) => {
-    const stored = `${ROUTES.usercenter}?tab=help`;
-    await page.goto(`${base}${ROUTES.midpage}?redirect=${encodeURIComponent(stored)}&lang=${lang}`);
-    await expectQrShown(page, lang);
-    await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute('href', ROUTES.login);
-    expect(await page.evaluate(() => localStorage.getItem('wxredirect'))).toBe(stored);
-
-    await standIn.scan(newAccount());
-    await expect(page).toHaveURL(`${base}${stored}`);
-    await expect(page.getByRole('menuitem', { name: usercenter[lang].menuHelp })).toHaveClass(/selected/);
-    await expectSignedIn(page);
-    expect(await page.evaluate(() => localStorage.getItem('wxredirect'))).toBeNull();
-
-    // Used once: the next WeChat login is routed as spec §4 says (a new account: its username first).
-    await page.context().clearCookies();
-    await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
-    await expectQrShown(page, lang);
-    await standIn.scan(newAccount());
-    await expect(page).toHaveURL(`${base}${ROUTES.username}?lang=${lang}`);
-    await expectSignedIn(page);
-  });
-
-  test(`a state that is not this page's shows the bad-state error and signs nobody in (${lang})`, async ({
-    page,
-  }) => {
-    // WeChat sends the frame back with another state: the page refuses before exchanging the code.
-    await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
-    await expectQrShown(page, lang);
-    const forged = 'f'.repeat(32);
-    const code = await standIn.scan(newAccount(), { state: forged });
-    await expect(page.getByText(wechat[lang].badState)).toBeVisible();
-    expect(new URL(page.url()).searchParams.get('state')).toBe(forged);
-    await expectSignedOut(page);
-
-    // A forged link opened on its own (no login started here): with a state, and with none.
-    for (const query of [`state=${'e'.repeat(32)}&`, '']) {
-      await page.goto(`${base}${ROUTES.wechat}?${query}code=${code}&lang=${lang}`);
-      await expect(page.getByText(wechat[lang].badState)).toBeVisible();
+journeysInTurns((lang, inTurn) => {
+  if (inTurn())
+    test(`the login page's WeChat button shows the QR; a new account sets its username, then the user centre (${lang})`, async ({
+      page,
+    }) => {
+      await page.goto(`${base}${ROUTES.login}?lang=${lang}`);
+      await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
+      await expect(page).toHaveURL(`${base}${ROUTES.wechat}?lang=${lang}`);
+      await expectQrShown(page, lang);
+      await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute(
+        'href',
+        `${ROUTES.login}?lang=${lang}`,
+      );
       await expectSignedOut(page);
-    }
-    // The code was never spent: the local UAA still redeems it.
-    const reply = await fetch(`${uaaUrl}${ENDPOINTS.loginOauth.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, oauthFrom: 'wechat' }),
+
+      const account = newAccount();
+      await standIn.scan(account);
+      // Spec §4: the main platform needs a username, which a brand-new WeChat account lacks.
+      await expect(page).toHaveURL(`${base}${ROUTES.username}?lang=${lang}`);
+      await expectSignedIn(page);
+      const name = `wx${uniqueSuffix()}`.replace(/[^a-zA-Z0-9]/g, '');
+      await page.getByRole('textbox', { name: usernameTexts[lang].username, exact: true }).fill(name);
+      await page.getByRole('button', { name: usernameTexts[lang].confirm }).click();
+      await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+      await expect(page.getByText(usercenter[lang].menuAccount).first()).toBeVisible();
+      await expect(accountRow(page, 'wechat')).toContainText(account);
+      await expect(accountRow(page, 'username')).toContainText(name);
+      await expectSignedIn(page);
+      expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('4');
+
+      // The next WeChat login of that account, now with a username, goes straight to the user centre.
+      await page.context().clearCookies();
+      await page.goto(`${base}${ROUTES.login}?lang=${lang}`);
+      await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
+      await expectQrShown(page, lang);
+      await standIn.scan(account);
+      await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+      await expect(accountRow(page, 'username')).toContainText(name);
     });
-    expect(((await reply.json()) as { msgCode: string }).msgCode).toBe('10000');
-  });
-}
+
+  if (inTurn())
+    test(`a sub-platform's login by WeChat returns there with a one-time code via /authentication (${lang})`, async ({
+      page,
+      context,
+    }) => {
+      const hops = await playSubPlatform(context);
+      const target = `${SUB_PLATFORM}/sso/callback?from=wechat&code=stale#frag`;
+      const query = new URLSearchParams({
+        lang,
+        clientId: SUB_PLATFORM_CLIENT_ID,
+        redirect: target,
+        state: 'platform-state',
+      });
+      await page.goto(`${base}${ROUTES.login}?${query}`);
+      await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
+      await expect(page).toHaveURL(`${base}${ROUTES.wechat}?${query}`);
+      await expectQrShown(page, lang);
+      await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute(
+        'href',
+        `${ROUTES.login}?${query}`,
+      );
+
+      // A brand-new account: a sub-platform does not need a username (spec §4).
+      await standIn.scan(newAccount());
+      await page.waitForURL((url) => url.origin === SUB_PLATFORM);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe('/sso/callback');
+      expect(url.searchParams.get('from')).toBe('wechat');
+      expect(url.searchParams.getAll('code')).toHaveLength(1);
+      expect(url.searchParams.get('code')).toMatch(/.{16,}/);
+      expect(url.searchParams.get('code')).not.toBe('stale');
+      expect(url.searchParams.get('state')).toBe('platform-state');
+      expect(url.hash).toBe('#frag');
+      // Straight from /wechat to /authentication, whose 302 carries the code.
+      expect(hops).toEqual([{ from: ROUTES.authentication, to: page.url() }]);
+      const session = await page.request.get(`${base}${BFF_PATHS.session}`);
+      expect(await session.json()).toEqual({ authenticated: true });
+    });
+
+  if (inTurn())
+    test(`a login by WeChat with redirect_url goes there through the checked redirect (${lang})`, async ({
+      page,
+      context,
+    }) => {
+      const hops = await playSubPlatform(context);
+      const target = `${SUB_PLATFORM}/welcome?from=wechat`;
+      const query = new URLSearchParams({ lang, redirect_url: target });
+      await page.goto(`${base}${ROUTES.login}?${query}`);
+      await page.getByRole('button', { name: thirdParty[lang].wechat, exact: true }).click();
+      await expectQrShown(page, lang);
+      await standIn.scan(newAccount());
+      await page.waitForURL(target);
+      expect(hops).toEqual([{ from: BFF_PATHS.redirect, to: target }]);
+      const session = await page.request.get(`${base}${BFF_PATHS.session}`);
+      expect(await session.json()).toEqual({ authenticated: true });
+    });
+
+  if (inTurn())
+    test(`the user centre binds WeChat to the signed-in phone account, which stays signed in (${lang})`, async ({
+      page,
+    }) => {
+      const user = await createPhoneUser(base);
+      await signInByApi(page, user.phone, user.password);
+      const before = await userInfo(page);
+      expect(before.wechat ?? null).toBeNull();
+
+      await page.goto(`${base}${ROUTES.usercenter}?lang=${lang}`);
+      const t = usercenter[lang];
+      await expect(accountRow(page, 'wechat')).toContainText(t.notSet);
+      await accountRow(page, 'wechat')
+        .getByRole('button', { name: `${t.bind} ${t.wechat}` })
+        .click();
+      await expect(page).toHaveURL(`${base}${ROUTES.wechat}?purpose=bind`);
+      await expect(page.getByText(wechat[lang].bindTitle).first()).toBeVisible();
+      await expectQrShown(page, lang, { bind: true });
+      await expect(page.getByRole('link', { name: wechat[lang].backToUsercenter })).toHaveAttribute(
+        'href',
+        ROUTES.usercenter,
+      );
+
+      const account = newAccount();
+      await standIn.scan(account);
+      await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+      await expect(accountRow(page, 'wechat')).toContainText(account);
+      await expect(accountRow(page, 'wechat').getByRole('button')).toHaveCount(0);
+      await expect(accountRow(page, 'phone')).toContainText(user.phone);
+      await expectSignedIn(page);
+      // The same account, now with WeChat bound: no new account was signed in.
+      const after = await userInfo(page);
+      expect(after.ssoUid).toBe(before.ssoUid);
+      expect(after.phone).toBe(user.phone);
+      expect(after.wechat).toBeTruthy();
+
+      // A WeChat account bound to somebody else: the bind fails and the visitor is back in the user centre.
+      await page.context().clearCookies();
+      const other = await createPhoneUser(base);
+      await signInByApi(page, other.phone, other.password);
+      const otherBefore = await userInfo(page);
+      await page.goto(`${base}${ROUTES.usercenter}?lang=${lang}`);
+      await accountRow(page, 'wechat')
+        .getByRole('button', { name: `${t.bind} ${t.wechat}` })
+        .click();
+      await expectQrShown(page, lang, { bind: true });
+      await standIn.scan(account);
+      await expect(page).toHaveURL(`${base}${ROUTES.usercenter}`);
+      // The server's message (A0214, worded by the local UAA), once.
+      await expect(page.locator('.arco-message-error')).toHaveCount(1);
+      await expect(accountRow(page, 'wechat')).toContainText(t.notSet);
+      expect((await userInfo(page)).ssoUid).toBe(otherBefore.ssoUid);
+    });
+
+  if (inTurn())
+    test(`/midpage stores the redirect; the scan lands there, once (${lang})`, async ({ page }) => {
+      const stored = `${ROUTES.usercenter}?tab=help`;
+      await page.goto(`${base}${ROUTES.midpage}?redirect=${encodeURIComponent(stored)}&lang=${lang}`);
+      await expectQrShown(page, lang);
+      await expect(page.getByRole('link', { name: wechat[lang].back })).toHaveAttribute('href', ROUTES.login);
+      expect(await page.evaluate(() => localStorage.getItem('wxredirect'))).toBe(stored);
+
+      await standIn.scan(newAccount());
+      await expect(page).toHaveURL(`${base}${stored}`);
+      await expect(page.getByRole('menuitem', { name: usercenter[lang].menuHelp })).toHaveClass(/selected/);
+      await expectSignedIn(page);
+      expect(await page.evaluate(() => localStorage.getItem('wxredirect'))).toBeNull();
+
+      // Used once: the next WeChat login is routed as spec §4 says (a new account: its username first).
+      await page.context().clearCookies();
+      await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
+      await expectQrShown(page, lang);
+      await standIn.scan(newAccount());
+      await expect(page).toHaveURL(`${base}${ROUTES.username}?lang=${lang}`);
+      await expectSignedIn(page);
+    });
+
+  if (inTurn())
+    test(`a state that is not this page's shows the bad-state error and signs nobody in (${lang})`, async ({
+      page,
+    }) => {
+      // WeChat sends the frame back with another state: the page refuses before exchanging the code.
+      await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
+      await expectQrShown(page, lang);
+      const forged = 'f'.repeat(32);
+      const code = await standIn.scan(newAccount(), { state: forged });
+      await expect(page.getByText(wechat[lang].badState)).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('state')).toBe(forged);
+      await expectSignedOut(page);
+
+      // A forged link opened on its own (no login started here): with a state, and with none.
+      for (const query of [`state=${'e'.repeat(32)}&`, '']) {
+        await page.goto(`${base}${ROUTES.wechat}?${query}code=${code}&lang=${lang}`);
+        await expect(page.getByText(wechat[lang].badState)).toBeVisible();
+        await expectSignedOut(page);
+      }
+      // The code was never spent: the local UAA still redeems it.
+      const reply = await fetch(`${uaaUrl}${ENDPOINTS.loginOauth.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code, oauthFrom: 'wechat' }),
+      });
+      expect(((await reply.json()) as { msgCode: string }).msgCode).toBe('10000');
+    });
+});
 
 /**
  * Another site's page that opens /wechat as its login popup (spec §4's popup mode), played by

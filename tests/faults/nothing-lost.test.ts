@@ -8,7 +8,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
-import { startBff, startLocalUaa, type TestBff, type TestLocalUaa } from '@bff/testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 import { startFaultUpstream, type FaultUpstream } from './fault-upstream';
 
 const GW = '/gw/uaa-be/api/v1';
@@ -23,8 +24,10 @@ let seq = 0;
 
 beforeAll(async () => {
   local = await startLocalUaa();
-  faulty = await startFaultUpstream(local.url, { budgetMs: 1500 });
-  bff = await startBff({ upstream: faulty.url, upstreamTimeoutMs: 1500 });
+  // The real 6 s budget: these faults are dropped connections, so no call waits for it, and a
+  // registration's password hashing on a loaded machine never turns into a 504.
+  faulty = await startFaultUpstream(local.url, { budgetMs: 6000 });
+  bff = await startBff({ upstream: faulty.url, upstreamTimeoutMs: 6000 });
 });
 afterAll(async () => {
   await bff.close();

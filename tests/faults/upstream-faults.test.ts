@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_MESSAGES } from '@shared/errors/catalogue';
-import { startBff, startLocalUaa, type TestBff, type TestLocalUaa } from '@bff/testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 import { startFaultUpstream, type Fault, type FaultUpstream } from './fault-upstream';
 
 const PUBKEY = '/gw/uaa-be/api/v1/cipher/getPubKey';

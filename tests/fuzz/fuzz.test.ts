@@ -8,7 +8,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBff, startLocalUaa, type TestBff, type TestLocalUaa } from '@bff/testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 import { createLogger } from '@bff/log';
 import { DEMO_ADMIN } from '@local-uaa/seed';
 import { describeRequest, generate, LEAK, prng, sendRaw, type RawRequest } from './generate';

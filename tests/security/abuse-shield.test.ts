@@ -7,7 +7,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '@bff/rate-limit/rules';
-import { startBff, startUpstream, writeRulesFile, type TestBff, type UpstreamDouble } from '@bff/testing';
+import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
+import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 const SMS = '/gw/uaa-be/api/v1/login/getSmsCode';
 const FORGET = '/gw/uaa-be/api/v1/user/management/password/forget';

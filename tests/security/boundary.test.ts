@@ -15,17 +15,9 @@ import { connect } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@bff/log';
-import {
-  isClearing,
-  ok,
-  rawRequest,
-  sendJson,
-  setCookiesFor,
-  startBff,
-  startUpstream,
-  type TestBff,
-  type UpstreamDouble,
-} from '@bff/testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { isClearing, rawRequest, setCookiesFor } from '@tests/support/http';
+import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 const GW = '/gw/uaa-be/api/v1';
 const UP = '/gw/upload/api/v1';

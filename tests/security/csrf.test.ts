@@ -5,7 +5,8 @@
  */
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBff, startUpstream, type TestBff, type UpstreamDouble } from '@bff/testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 const PATHS = [
   '/gw/uaa-be/api/v1/login/byAccount',

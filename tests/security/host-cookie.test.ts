@@ -9,18 +9,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
-import {
-  cookieAttributes,
-  issuedCookie,
-  isClearing,
-  setCookiesFor,
-  startBff,
-  startLocalUaa,
-  stubAllowlist,
-  writeJsonFile,
-  type TestBff,
-  type TestLocalUaa,
-} from '@bff/testing';
+import { startBff, stubAllowlist, writeJsonFile, type TestBff } from '@tests/support/bff-harness';
+import { cookieAttributes, issuedCookie, isClearing, setCookiesFor } from '@tests/support/http';
+import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 
 const GW = '/gw/uaa-be/api/v1';
 const NAME = '__Host-uaa-token';

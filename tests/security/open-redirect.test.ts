@@ -13,16 +13,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '@shared/routes';
-import {
-  ok,
-  rawRequest,
-  sendJson,
-  startBff,
-  startUpstream,
-  stubAllowlist,
-  type TestBff,
-  type UpstreamDouble,
-} from '@bff/testing';
+import { startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
+import { rawRequest } from '@tests/support/http';
+import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 const TRICKS: string[] = [
   // scheme-relative and slash/backslash confusion

@@ -13,15 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 import { createLogger } from '@bff/log';
-import {
-  issuedCookie,
-  isClearing,
-  setCookiesFor,
-  startBff,
-  startLocalUaa,
-  type TestBff,
-  type TestLocalUaa,
-} from '@bff/testing';
+import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { issuedCookie, isClearing, setCookiesFor } from '@tests/support/http';
+import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 
 const GW = '/gw/uaa-be/api/v1';
 const PASSWORD = 'Journey12345';

@@ -13,7 +13,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { freePort, startNginxUpstream, type NginxUpstream } from './nginx-upstream';
+import { freePort } from './http';
+import { startNginxUpstream, type NginxUpstream } from './nginx-upstream';
 
 const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
 const PUBLIC_PORT = process.env.E2E_PORT ?? '18080';

@@ -18,11 +18,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { connect as netConnect, createServer, type Socket } from 'node:net';
+import { connect as netConnect, type Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { promisify } from 'node:util';
+import { freePort } from './http';
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
@@ -194,18 +195,6 @@ export function testCa(): Promise<TestCa> {
 // ---------------------------------------------------------------------------------------------
 // Ports and probes
 // ---------------------------------------------------------------------------------------------
-
-/** A free loopback port (asked of the kernel, then released: whoever binds it next may race). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** True when 127.0.0.1:port accepts a connection (a verified TLS handshake when `ca` is given). */
 export function accepts(port: number, ca?: Buffer, timeoutMs = 1000): Promise<boolean> {

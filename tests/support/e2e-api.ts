@@ -1,9 +1,11 @@
-/** API-level helpers for setting up journeys (through the BFF, as the SPA would call it). */
+/**
+ * Setting up journeys through the BFF, as the SPA would call it: accounts, logins, codes and
+ * mails from the local UAA's outbox, the location switch; and built servers a spec starts itself.
+ */
 import { spawn } from 'node:child_process';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from './fixtures';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from './e2e-fixtures';
+import type { OutboxMessage } from '../../shared/api/dev-paths';
 import { encryptPassword } from '../../shared/crypto';
-import { uniqueSuffix, type OutboxMessage } from './helpers';
 
 export const API = '/gw/uaa-be/api/v1';
 export const CAPTCHA = { captchaVerifyParam: 'local-captcha-pass', sceneId: 'local', prefix: 'local' };
@@ -37,11 +39,16 @@ export async function encrypted(
   return encryptPassword(String(reply.data?.pubKey), password, scene);
 }
 
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
 /** A fresh mainland phone number (13x…). */
 export function newPhone(): string {
   return `13${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }
 
+/** What the local UAA "sent" to an address so far, oldest first. */
 async function messagesTo(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
   const res = await request.get('/__dev/outbox', { headers: { Accept: 'application/json' } });
   return ((await res.json()) as OutboxMessage[]).filter((m) => m.to === to);
@@ -65,6 +72,26 @@ export async function codeSentTo(
   const code = messages.at(-1)?.code;
   expect(code, `a code was sent to ${to}`).toMatch(/^\d{6}$/);
   return code!;
+}
+
+/** The newest message the local UAA "sent" to an address, waited for (it may still be on its way). */
+export async function lastMessageTo(request: APIRequestContext, to: string): Promise<OutboxMessage> {
+  let messages: OutboxMessage[] = [];
+  await expect
+    .poll(async () => (messages = await messagesTo(request, to)).length, {
+      message: `a message to ${to}`,
+      timeout: 5000,
+    })
+    .toBeGreaterThan(0);
+  return messages.at(-1)!;
+}
+
+/** Everything the page's JavaScript can read where a token might hide. */
+export async function jsReadableStorage(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const dump = (s: Storage) => Object.keys(s).map((k) => `${k}=${s.getItem(k) ?? ''}`);
+    return [document.cookie, ...dump(localStorage), ...dump(sessionStorage)].join('\n');
+  });
 }
 
 /** Registers a phone account (active at once) and returns its credentials. */
@@ -139,15 +166,6 @@ export async function createPhoneUser(baseURL: string, opts: { email?: string } 
   } finally {
     await admin.dispose();
   }
-}
-
-/** A loopback port that was free a moment ago (the system picks it, so no fixed port collides). */
-export async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export interface NodeServer {

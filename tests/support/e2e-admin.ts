@@ -1,11 +1,10 @@
 /** Setting up back-office journeys: admins, platforms and users made through the API as the SPA would. */
-import { expect, type APIRequestContext, type Browser, type Page } from './fixtures';
+import { expect, type APIRequestContext, type Browser, type Page } from './e2e-fixtures';
 import { texts as platformTexts } from '../../client/features/admin/routes/platform/locale';
 import { texts as roleTexts } from '../../client/features/admin/routes/role/locale';
 import { texts as userTexts } from '../../client/features/admin/routes/user/locale';
 import { adminTexts } from '../../client/features/admin/components/admin-shell.locale';
-import { uniqueSuffix } from './helpers';
-import { api, CAPTCHA, encrypted, loginByApi, newPhone } from './support';
+import { api, CAPTCHA, encrypted, loginByApi, newPhone, uniqueSuffix } from './e2e-api';
 
 export { adminTexts, platformTexts, roleTexts, userTexts };
 

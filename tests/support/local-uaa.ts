@@ -1,16 +1,19 @@
 /**
- * Test helpers for the local UAA's route tests: an app on a hand-moved clock, and the few
- * journeys most tests start from (register → activate → log in).
+ * The local UAA for tests: createTestUaa() for its own route tests (supertest, a hand-moved clock,
+ * and the few journeys most tests start from: register → activate → log in), and startLocalUaa()
+ * on a loopback port for the BFF's tests, which reach it over HTTP only.
  */
+import { createServer } from 'node:http';
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { endpointForPath, ENDPOINTS } from '@shared/contract/endpoints';
 import { isSuccess, LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import type { PasswordScene } from '@shared/crypto';
 import { encryptPassword } from '@shared/crypto';
-import { createLocalUaa } from './app';
-import type { UserPatch } from './store';
-import { DEMO_ADMIN } from './seed';
+import { createLocalUaa, type LocalUaa, type LocalUaaOptions } from '@local-uaa/app';
+import { DEMO_ADMIN } from '@local-uaa/seed';
+import type { UserPatch } from '@local-uaa/store';
+import { listen, shut } from './http';
 
 export const PUBLIC_URL = 'http://localhost:8080';
 export const START = Date.parse('2025-03-01T08:00:00Z');
@@ -142,3 +145,26 @@ export function createTestUaa(options: { dataFile?: string; start?: number } = {
 }
 
 export type TestUaa = ReturnType<typeof createTestUaa>;
+
+export interface TestLocalUaa {
+  uaa: LocalUaa;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The local UAA (the legacy contract, stateful) on a loopback port, quiet unless given a logger. */
+export async function startLocalUaa(
+  logger: LocalUaaOptions['logger'] = { info() {}, error() {} },
+): Promise<TestLocalUaa> {
+  const uaa = createLocalUaa({ publicUrl: 'http://localhost:8080', logger });
+  const server = createServer(uaa.app);
+  const url = await listen(server);
+  return {
+    uaa,
+    url,
+    close: async () => {
+      await shut(server);
+      await uaa.close();
+    },
+  };
+}

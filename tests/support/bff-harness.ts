@@ -1,0 +1,126 @@
+/**
+ * The BFF for route tests: the real createApp() with a parsed configuration on a loopback port,
+ * a stub allow-list, a throwaway static directory and temporary JSON files. Test support only: it
+ * imports vitest (afterAll) and is never part of the build.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { afterAll } from 'vitest';
+import { createApp } from '@bff/app';
+import { parseConfig } from '@bff/config';
+import { createLogger } from '@bff/log';
+import { createRateLimits, type RateLimits } from '@bff/rate-limit/limiter';
+import type { AllowlistSource } from '@bff/redirect/allowlist';
+import { createAppServer } from '@bff/server';
+import type { OutboxMessage } from '@shared/api/dev-paths';
+import { listen, shut } from './http';
+
+export const CONFIG_MARKER = '<!--app-config-->';
+export const ASSET_PATH = '/static/js/main.3f9a1c.js';
+
+let jsonDir: string | undefined;
+// Each test file gets its own copy of this module: its JSON files go when the file is done.
+afterAll(() => {
+  if (jsonDir) rmSync(jsonDir, { recursive: true, force: true });
+  jsonDir = undefined;
+});
+
+/** Writes JSON (or text as it is) to a temporary file, removed after the test file. */
+export function writeJsonFile(name: string, value: unknown): string {
+  jsonDir ??= mkdtempSync(path.join(tmpdir(), 'bff-json-'));
+  const file = path.join(mkdtempSync(path.join(jsonDir, 'f-')), name);
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return file;
+}
+
+/** A RATE_LIMITS_FILE holding these rules (or this text). */
+export function writeRulesFile(rules: unknown): string {
+  return writeJsonFile('rate-limits.json', rules);
+}
+
+export function stubAllowlist(domains: string[] = ['example.com'], loaded = true): AllowlistSource {
+  return {
+    domains: () => domains,
+    ageSeconds: () => (loaded ? 1 : undefined),
+    loaded: () => loaded,
+    refresh: async () => {},
+    stop: () => {},
+  };
+}
+
+/** A built SPA in miniature: index.html with the config marker and one hashed asset. */
+export function makeStaticDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bff-static-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><meta charset="utf-8"><title>SSO</title>${CONFIG_MARKER}` +
+      `<script defer src="${ASSET_PATH}"></script></head><body><div id="root"></div></body></html>`,
+  );
+  mkdirSync(path.join(dir, 'static', 'js'), { recursive: true });
+  writeFileSync(path.join(dir, ASSET_PATH), 'console.log("app");');
+  return dir;
+}
+
+export interface TestBffOptions {
+  /** Environment variables for parseConfig, on top of STATIC_DIR. */
+  env?: Record<string, string>;
+  upstream: string;
+  allowlist?: AllowlistSource;
+  outbox?: () => Promise<OutboxMessage[]>;
+  logger?: Logger;
+  upstreamTimeoutMs?: number;
+  /** A built SPA to serve instead of the miniature one (kept on close). */
+  staticDir?: string;
+}
+
+export interface TestBff {
+  url: string;
+  staticDir: string;
+  /** The app's rate limits, built from the configuration (RATE_LIMITS_FILE, REDIS_URL). */
+  rateLimits: RateLimits;
+  close(): Promise<void>;
+}
+
+/** createApp() with a parsed configuration, listening on loopback. */
+export async function startBff(opts: TestBffOptions): Promise<TestBff> {
+  const staticDir = opts.staticDir ?? makeStaticDir();
+  const parsed = parseConfig({ STATIC_DIR: staticDir, ...opts.env });
+  if (!parsed.ok) throw new Error(`test config refused: ${parsed.errors.join('; ')}`);
+  const logger = opts.logger ?? createLogger('silent');
+  const rateLimits = createRateLimits({
+    rules: parsed.config.rateLimitRules,
+    redisUrl: parsed.config.redisUrl,
+    hashSecret: parsed.config.rateLimitHashKey,
+    logger,
+  });
+  const app = createApp({
+    config: parsed.config,
+    logger,
+    upstream: opts.upstream,
+    allowlist: opts.allowlist ?? stubAllowlist(),
+    rateLimits,
+    outbox: opts.outbox,
+    upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 300,
+  });
+  const server = createAppServer(app);
+  const url = await listen(server);
+  return {
+    url,
+    staticDir,
+    rateLimits,
+    close: async () => {
+      await shut(server);
+      await rateLimits.close();
+      if (!opts.staticDir) rmSync(staticDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The runtime config injected into an index.html page. */
+export function appConfigOf(html: string): Record<string, unknown> {
+  const match = /<script id="app-config" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error('no app-config script in the page');
+  return JSON.parse(match[1]) as Record<string, unknown>;
+}

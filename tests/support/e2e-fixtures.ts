@@ -1,0 +1,43 @@
+/**
+ * Playwright's test for the browser tests, with a stack per worker: playwright.config.ts starts
+ * one per worker on E2E_PORT + the worker's slot, and each test's baseURL points at its worker's
+ * stack, so journeys run in parallel without seeing each other's users, platforms or counters.
+ * Specs import from here, not from '@playwright/test'.
+ */
+import { test as base } from '@playwright/test';
+import { LANGS, type Lang } from './e2e-texts';
+
+export * from '@playwright/test';
+
+/** How many stacks the browser tests start, and on which ports (one per Playwright worker). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+export function stackPort(slot: number): number {
+  return E2E_PORT + slot;
+}
+
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://localhost:${stackPort(testInfo.parallelIndex)}`);
+  },
+});
+
+/**
+ * Journeys run once each, the two languages taking turns from one journey to the next (every
+ * page is still rendered in both by pages.spec.ts). `block` is what a `for (const lang of LANGS)`
+ * loop held, each of its tests declared `if (inTurn())`; it is read once per language and each
+ * reading declares its turns only, so every journey, with each of its assertions, runs once, in
+ * one of the languages. `first` takes the first turn.
+ */
+export function journeysInTurns(
+  block: (lang: Lang, inTurn: () => boolean) => void,
+  first: Lang = 'en-US',
+): void {
+  const order = first === LANGS[0] ? LANGS : [...LANGS].reverse();
+  order.forEach((lang, turn) => {
+    let index = 0;
+    block(lang, () => index++ % order.length === turn);
+  });
+}
