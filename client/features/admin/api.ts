@@ -22,10 +22,10 @@ import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/api/endpoints';
 import type { Envelope } from '@shared/api/envelope';
 import { baseHeaders, call, send } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
+import { SWR_KEYS } from '../../lib/api/swr-keys';
 
 /** SWR keys are arrays whose first item names the resource, so a change can refresh all its pages. */
 const RESOURCE = {
-  modules: 'admin/modules',
   platforms: 'admin/platforms',
   platform: 'admin/platform',
   allPlatforms: 'admin/allPlatforms',
@@ -43,7 +43,8 @@ function refresh(...resources: string[]): Promise<unknown> {
 
 /** The back-office modules the signed-in user may open (spec §6); null while the user is unknown. */
 export function useModules(ssoUid: string | undefined) {
-  return useSWR(ssoUid ? [RESOURCE.modules, ssoUid] : null, async () => {
+  // The key the BFF's inlined first screen is seeded under (lib/api/first-screen.ts).
+  return useSWR(ssoUid ? SWR_KEYS.modules(ssoUid) : null, async () => {
     const reply = await call<BackOfficeModule[]>('userResList', { userId: ssoUid });
     return reply.data ?? [];
   });

@@ -1,0 +1,15 @@
+/**
+ * What a signed-in page's first screen needs, which the BFF inlines as JSON beside the runtime
+ * config (issue 17) so that the first render waits for no round trip. Never the token.
+ */
+import type { BackOfficeModule } from './admin-types';
+import type { UserInfo } from './types';
+
+/** The id of the `<script type="application/json">` element that carries it. */
+export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
+
+export interface FirstScreen {
+  userInfo: UserInfo;
+  /** The back-office modules the user may open: only on the back office's pages. */
+  modules?: BackOfficeModule[];
+}
