@@ -6,6 +6,7 @@ import { ENDPOINTS } from '@shared/api/endpoints';
 import { FIRST_SCREEN_ELEMENT_ID } from '@shared/api/first-screen';
 import {
   appConfigOf,
+  ASSET_PATH,
   makeStaticDir,
   ok,
   sendJson,
@@ -136,15 +137,33 @@ describe("a signed-in page's first screen", () => {
 describe("a page's lazy chunks", () => {
   it("are announced with preload links, the build's own file names only", async () => {
     const reply = await request(bff.url).get('/usercenter');
-    expect(reply.text).toContain(`<link rel="preload" href="${CHUNK}" as="script">`);
+    expect(reply.text).toContain(`<link rel="preload" href="${CHUNK}" as="script" fetchpriority="low">`);
     expect(reply.text).toContain(
-      '<link rel="preload" href="/static/css/async/usercenter.4d5e6f.css" as="style">',
+      '<link rel="preload" href="/static/css/async/usercenter.4d5e6f.css" as="style" fetchpriority="low">',
     );
     expect(reply.text).not.toContain('x.js');
+  });
+
+  it("come after the entry's own script, which needs the connections first", async () => {
+    const reply = await request(bff.url).get('/usercenter');
+    expect(reply.text.indexOf(CHUNK)).toBeGreaterThan(reply.text.indexOf(ASSET_PATH));
   });
 
   it('are not announced on other pages', async () => {
     const reply = await request(bff.url).get('/register');
     expect(reply.text).not.toContain('rel="preload"');
+  });
+});
+
+describe('a client-rendered page', () => {
+  it.each([
+    ['/usercenter', 'boot-skeleton-side'],
+    ['/admin/user', 'boot-skeleton-side'],
+    ['/register', 'boot-skeleton-card'],
+  ])('%s shows its skeleton until React renders, not a blank page', async (page, part) => {
+    const reply = await request(bff.url).get(page);
+    expect(reply.text).toMatch(
+      new RegExp(`<div id="root"><div class="boot-skeleton" aria-busy="true">.*${part}`),
+    );
   });
 });

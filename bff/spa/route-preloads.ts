@@ -21,7 +21,11 @@ export function loadRoutePreloads(staticDir: string): Map<string, string> {
     // Names of the build's own files, nothing else reaches the document.
     const links = files
       .filter((f) => ASSET.test(f))
-      .map((f) => `<link rel="preload" href="${f}" as="${f.endsWith('.js') ? 'script' : 'style'}">`);
+      // Low, as the entry's deferred scripts are: a high-priority chunk would hold the entry back.
+      .map(
+        (f) =>
+          `<link rel="preload" href="${f}" as="${f.endsWith('.js') ? 'script' : 'style'}" fetchpriority="low">`,
+      );
     table.set(route, links.join(''));
   }
   return table;

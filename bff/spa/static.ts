@@ -3,7 +3,8 @@
  * .br/.gz variants, every route's index.html uncached and carrying the runtime config. /login
  * may instead get its prerendered document (./prerendered.ts), with the same runtime config.
  * Beside the config a page gets preload links for its lazy chunks (./route-preloads.ts) and, when
- * signed in, its first screen's data (./first-screen.ts): never cached, never the token.
+ * signed in, its first screen's data (./first-screen.ts): never cached, never the token. A
+ * client-rendered page shows its skeleton (./skeleton.ts) until React renders.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } fr
 import type { AppConfig } from './runtime-config';
 import { serializeConfig, serializeForScript } from './runtime-config';
 import { loadRoutePreloads } from './route-preloads';
+import { withSkeleton } from './skeleton';
 
 const CONFIG_MARKER = '<!--app-config-->';
 const CSP = 'Content-Security-Policy';
@@ -71,7 +73,7 @@ export function createSpa(opts: SpaOptions): Spa {
       ? `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${serializeForScript(firstScreen)}</script>`
       : '';
     const links = status === 200 ? (preloads.get(req.path.replace(/(.)\/+$/, '$1')) ?? '') : '';
-    const script = `<script id="app-config" type="application/json">${serializeConfig(config)}</script>${data}${links}`;
+    const script = `<script id="app-config" type="application/json">${serializeConfig(config)}</script>${data}`;
     const query = req.originalUrl.indexOf('?');
     const search = query < 0 || query === req.originalUrl.length - 1 ? '' : req.originalUrl.slice(query);
     const doc =
@@ -85,7 +87,8 @@ export function createSpa(opts: SpaOptions): Spa {
             brandPrefix: config.brandPrefix,
           })
         : undefined;
-    let html = `${head}${script}${tail}`;
+    // The chunks after the entry's own scripts and stylesheets, which need the connections first.
+    let html = withSkeleton(`${head}${script}${tail.replace('</head>', `${links}</head>`)}`, req.path);
     if (prerendered && doc) {
       const [docHead, docTail] = splitAtMarker(
         fillPlaceholders(prerendered.documents.get(doc) as string, search, config),
