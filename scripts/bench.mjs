@@ -6,6 +6,7 @@
 //
 //   npm run bench [-- --strict] [--no-build] [--duration=15] [--memory-requests=100000]
 //                 [--only=proxy,memory,pages] [--log-level=warn] [--cpu-prof] [--page-runs=3]
+//                 [--rate=300]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,8 @@ const CONNECTIONS = 50;
 const MEMORY_ROUND = option('memory-requests', 100_000);
 // Cold loads per page; the median is the figure (the CPUs are shared), the slowest is shown.
 const PAGE_RUNS = option('page-runs', 3);
+// The open-loop rate of the added-latency figure: a few hundred calls a second, as in production.
+const RATE = option('rate', 300);
 // --only=proxy,memory,pages: a part of the run, when working on one budget.
 const ONLY = args
   .find((a) => a.startsWith('--only='))
@@ -48,8 +51,9 @@ const STATS_FILE = path.join(CLIENT_DIST, 'bundle-stats.json');
 const LOG_LEVEL = args.find((a) => a.startsWith('--log-level='))?.split('=')[1] ?? 'info';
 
 const BUDGET = {
-  throughputVsNginx: 0.6,
-  addedP99Ms: 5,
+  // Issue 17: against a bare Node proxy (bench/node-floor.mjs), not nginx (the floor itself
+  // reaches only 64-87 % of nginx here: that ratio measured Node, not the BFF).
+  throughputVsFloor: 0.5,
   jsKb: 130,
   cssKb: 25,
   // Issue 17: from navigation start, 4x CPU, Fast 3G, cold cache.
@@ -202,18 +206,19 @@ async function main() {
       },
       duration: DURATION_S,
       connections: CONNECTIONS,
+      rate: RATE,
       log,
     });
     verdict(
-      `BFF throughput >= ${BUDGET.throughputVsNginx * 100} % of nginx's`,
-      `${round(proxy.throughputVsNginx * 100, 0)} %`,
-      proxy.throughputVsNginx >= BUDGET.throughputVsNginx,
+      `BFF throughput >= ${BUDGET.throughputVsFloor * 100} % of the Node floor's`,
+      `${round(proxy.throughputVsFloor * 100, 0)} % (vs nginx: ${round(proxy.throughputVsNginx * 100, 0)} %)`,
+      proxy.throughputVsFloor >= BUDGET.throughputVsFloor,
     );
-    verdict(
-      `BFF p99 added latency <= ${BUDGET.addedP99Ms} ms at ${CONNECTIONS} connections`,
-      `${round(proxy.addedP99)} ms (nginx: ${round(proxy.nginxAddedP99)} ms)`,
-      proxy.addedP99 <= BUDGET.addedP99Ms,
-    );
+    verdicts.push({
+      budget: `BFF added p99 at ${RATE} calls/s, open loop (reported beside nginx's)`,
+      figure: `${round(proxy.fixedAddedP99)} ms (nginx: ${round(proxy.fixedNginxAddedP99)} ms, Node floor: ${round(proxy.fixedFloorAddedP99)} ms)`,
+      result: 'report',
+    });
   }
 
   // --- Memory -----------------------------------------------------------------------------------
@@ -340,7 +345,8 @@ async function main() {
       `BFF/nginx throughput ${round(proxy.throughputVsNginx * 100, 0)} %, ` +
         `BFF/direct ${round((viaBff.rps / direct.rps) * 100, 0)} %; ` +
         `added p50 ${round(proxy.addedP50)} ms, added p99 ${round(proxy.addedP99)} ms ` +
-        `(nginx: p99 +${round(proxy.nginxAddedP99)} ms)`,
+        `(nginx: p99 +${round(proxy.nginxAddedP99)} ms); open loop at ${proxy.rate} calls/s: added p99 ` +
+        `${round(proxy.fixedAddedP99)} ms (nginx: ${round(proxy.fixedNginxAddedP99)} ms)`,
     );
     log(
       `Node floor/nginx throughput ${round(proxy.floorVsNginx * 100, 0)} %, ` +
