@@ -12,7 +12,7 @@ import { isSuccess } from '@shared/api/envelope';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { UserInfo } from '@shared/api/types';
 import { ROUTES } from '@shared/routes';
-import { forwardingHeaders, UPSTREAM_ACCEPT_ENCODING, type UpstreamClient } from '../upstream/client';
+import { sessionCallHeaders, type UpstreamClient } from '../upstream/client';
 
 /** Longer and the document waits more than the round trip it saves. */
 export const FIRST_SCREEN_TIMEOUT_MS = 1500;
@@ -48,14 +48,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     const reply = await deps.client.call({
       method: 'POST',
       url: `${deps.upstream}${path}`,
-      headers: {
-        ...forwardingHeaders(req),
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'accept-encoding': UPSTREAM_ACCEPT_ENCODING,
-        authorization: `Bearer ${token}`,
-        lang: req.get('lang') ?? 'zh-CN',
-      },
+      headers: sessionCallHeaders(req, token),
       body: JSON.stringify(payload),
       timeoutMs,
     });
