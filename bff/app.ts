@@ -118,10 +118,11 @@ export function createApp(deps: AppDeps): Express {
     configFor,
     // A signed-in visitor gets the shell, whose guard sends it on, never a login form to flash.
     hasSession: (req) => readSessionToken(req, cookie) !== undefined,
-    // What the signed-in page shows first comes with it (issue 17); a visitor gets none.
+    // What the signed-in page shows first comes with it (issue 17); a visitor learns only that
+    // there is no session, as /bff/session would answer, and no user data.
     firstScreen: async (req) => {
       const token = readSessionToken(req, cookie);
-      return token === undefined ? undefined : firstScreen(req, token);
+      return token === undefined ? { authenticated: false } : firstScreen(req, token);
     },
   });
   const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });

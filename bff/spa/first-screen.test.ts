@@ -76,7 +76,7 @@ describe("a signed-in page's first screen", () => {
     const reply = await request(bff.url).get('/usercenter').set('Cookie', SESSION);
     expect(reply.status).toBe(200);
     expect(reply.headers['cache-control']).toBe('no-store');
-    expect(firstScreenOf(reply.text)).toEqual({ userInfo: USER });
+    expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER });
     expect(appConfigOf(reply.text)).toMatchObject({ captcha: { provider: 'local' } });
     expect(reply.text).not.toContain(TOKEN);
     expect(reply.text).not.toContain('reply-token');
@@ -86,7 +86,11 @@ describe("a signed-in page's first screen", () => {
 
   it('adds the modules the user may open on the back office', async () => {
     const reply = await request(bff.url).get('/admin/user').set('Cookie', SESSION);
-    expect(firstScreenOf(reply.text)).toEqual({ userInfo: USER, modules: ['users', 'role'] });
+    expect(firstScreenOf(reply.text)).toEqual({
+      authenticated: true,
+      userInfo: USER,
+      modules: ['users', 'role'],
+    });
     expect(JSON.parse(upstream.requests[1]?.body.toString() ?? '')).toEqual({ userId: USER.ssoUid });
   });
 
@@ -98,12 +102,16 @@ describe("a signed-in page's first screen", () => {
     expect((firstScreenOf(reply.text) as { userInfo: { nickname: string } }).userInfo.nickname).toBe(HOSTILE);
   });
 
-  it('is absent for a visitor without a session, and the UAA is not asked', async () => {
-    const reply = await request(bff.url).get('/usercenter');
-    expect(reply.status).toBe(200);
-    expect(reply.text).not.toContain(FIRST_SCREEN_ELEMENT_ID);
-    expect(upstream.requests).toHaveLength(0);
-  });
+  it.each(['/usercenter', '/register'])(
+    'tells a visitor without a session only that (no user data), and the UAA is not asked: %s',
+    async (page) => {
+      const reply = await request(bff.url).get(page);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(firstScreenOf(reply.text)).toEqual({ authenticated: false });
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
 
   it('is absent when the UAA refuses the session (401), and the page still loads', async () => {
     upstream.respond((_req, res) => sendJson(res, 401, { msgCode: 'A0211', msg: 'expired' }));
@@ -128,7 +136,7 @@ describe("a signed-in page's first screen", () => {
   });
 
   it('is not looked up for pages that do not show the user', async () => {
-    const reply = await request(bff.url).get('/login').set('Cookie', SESSION);
+    const reply = await request(bff.url).get('/username').set('Cookie', SESSION);
     expect(reply.text).not.toContain(FIRST_SCREEN_ELEMENT_ID);
     expect(upstream.requests).toHaveLength(0);
   });

@@ -67,9 +67,11 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     try {
       const userInfo = (await post(req, token, ENDPOINTS.userInfo.path, {})) as UserInfo | undefined;
       if (!userInfo || typeof userInfo.ssoUid !== 'string') return undefined;
-      if (!isBackOffice(req.path)) return { userInfo };
+      if (!isBackOffice(req.path)) return { authenticated: true, userInfo };
       const modules = await post(req, token, ENDPOINTS.userResList.path, { userId: userInfo.ssoUid });
-      return Array.isArray(modules) ? { userInfo, modules: modules as BackOfficeModule[] } : undefined;
+      return Array.isArray(modules)
+        ? { authenticated: true, userInfo, modules: modules as BackOfficeModule[] }
+        : undefined;
     } catch {
       // Unreachable, slow or unreadable: the SPA asks itself, and reports what it gets.
       return undefined;

@@ -1,6 +1,7 @@
 /**
- * What a signed-in page's first screen needs, which the BFF inlines as JSON beside the runtime
- * config (issue 17) so that the first render waits for no round trip. Never the token.
+ * What a page's first screen needs, which the BFF inlines as JSON beside the runtime config
+ * (issue 17) so that the first render waits for no round trip: whether there is a session (what
+ * /bff/session would answer), and for a signed-in page the user. Never the token.
  */
 import type { BackOfficeModule } from './admin-types';
 import type { UserInfo } from './types';
@@ -9,7 +10,9 @@ import type { UserInfo } from './types';
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 
 export interface FirstScreen {
-  userInfo: UserInfo;
+  authenticated: boolean;
+  /** Signed in, on the user centre and the back office. */
+  userInfo?: UserInfo;
   /** The back-office modules the user may open: only on the back office's pages. */
   modules?: BackOfficeModule[];
 }

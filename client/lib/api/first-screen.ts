@@ -1,7 +1,7 @@
 /**
- * The first screen's data the BFF inlined into a signed-in page (bff/spa/first-screen.ts, issue
- * 17), put into SWR's cache before the first render: the session, the user's info and the back
- * office's modules are there at once. SWR still revalidates each on mount, so a session that has
+ * The first screen's data the BFF inlined into the page (bff/spa/first-screen.ts, issue 17), put
+ * into SWR's cache before the first render: the session (a visitor's form, or a signed-in page,
+ * renders without asking), the user's info and the back office's modules are there at once. SWR still revalidates each on mount, so a session that has
  * ended meets its 401 (and the login page) as before. The cache, not SWR's `fallback`: a
  * fallback would come back as soon as logout empties the cache, with the last user's info.
  */
@@ -14,7 +14,7 @@ function readFirstScreen(): FirstScreen | undefined {
   if (!text) return undefined;
   try {
     const data = JSON.parse(text) as FirstScreen;
-    return typeof data?.userInfo?.ssoUid === 'string' ? data : undefined;
+    return typeof data?.authenticated === 'boolean' ? data : undefined;
   } catch {
     return undefined;
   }
@@ -26,7 +26,8 @@ export function seedFirstScreen(): void {
   if (!data) return;
   const seed = (key: string | readonly string[], value: unknown) =>
     void mutate(key, value, { revalidate: false });
-  seed(SWR_KEYS.session, { authenticated: true });
+  seed(SWR_KEYS.session, { authenticated: data.authenticated });
+  if (!data.authenticated || typeof data.userInfo?.ssoUid !== 'string') return;
   seed(SWR_KEYS.userInfo, data.userInfo);
   if (data.modules) seed(SWR_KEYS.modules(data.userInfo.ssoUid), data.modules);
 }
