@@ -68,7 +68,7 @@ export default defineConfig({
     legalComments: 'none',
   },
   performance: {
-    chunkSplit: { strategy: 'split-by-experience' },
+    chunkSplit: { strategy: 'split-by-experience', override: { chunks: 'initial' } },
   },
   tools: {
     rspack: (config) => {

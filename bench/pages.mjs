@@ -182,10 +182,31 @@ export async function loginCookie(base, account, password) {
 }
 
 /**
- * Loads a page throttled (CPU 4x, Fast 3G, cold cache): first contentful paint, and the time
- * until `ready` is visible and enabled (for /login: the phone field takes input).
+ * What a person waits for on each page of the budget (issue 17): a form field that takes a key,
+ * the account rows with the username, a table's first row. `text` must be in the element's text;
+ * nothing under `settled` may still be loading (Arco's spinners).
  */
-export async function loadTime({ browser, url, ready, cookies = [] }) {
+export const USABLE = {
+  phoneField: { selector: PHONE_FIELD, type: true },
+  firstField: { selector: 'main form input:not([type="checkbox"]):not([type="hidden"])', type: true },
+  account: (username) => ({ selector: '.uc-content section, .uc-content .uc-title ~ *', text: username }),
+  keys: { selector: '.uc-content .arco-table tbody tr', settled: '.uc-content' },
+  help: { selector: '.uc-content .uc-title' },
+  tableRow: {
+    selector: '.arco-table tbody tr:not(.arco-table-empty-row)',
+    settled: '.arco-layout-content, main',
+  },
+};
+
+/**
+ * Loads a page throttled (CPU 4x, Fast 3G, cold cache, a fresh context) and times, from
+ * navigation start, its first contentful paint and the first frame in which what a person waits
+ * for (`usable`, one of USABLE) is there: in the DOM, laid out, enabled, with its text, nothing
+ * still loading around it. The check runs in the frame's requestAnimationFrame, where the
+ * browser lays the page out anyway, so that measuring forces no layout of its own before the
+ * first paint. A field must then take a typed key.
+ */
+export async function loadTime({ browser, url, usable, cookies = [] }) {
   const context = await browser.newContext();
   if (cookies.length) await context.addCookies(cookies);
   const page = await context.newPage();
@@ -194,38 +215,59 @@ export async function loadTime({ browser, url, ready, cookies = [] }) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', FAST_3G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  // Records, from inside the page, the first moment `ready` is in the DOM, laid out and enabled
-  // (not read-only). Shown means painted too: the time is at least the first contentful paint.
-  await page.addInitScript((selector) => {
-    const check = () => {
-      if (window.__benchReadyAt !== undefined) return;
-      const el = document.querySelector(selector);
-      if (el && !el.disabled && !el.readOnly && el.getClientRects().length > 0)
-        window.__benchReadyAt = performance.now();
+  const requests = [];
+  page.on('request', (request) => requests.push({ url: request.url(), at: Date.now() }));
+  await page.addInitScript(({ selector, text, settled }) => {
+    let scheduled = false;
+    const check = (frameTime) => {
+      scheduled = false;
+      if (window.__benchUsableAt !== undefined) return;
+      const found = [...document.querySelectorAll(selector)].find(
+        (el) =>
+          !el.disabled &&
+          !el.readOnly &&
+          el.getClientRects().length > 0 &&
+          (!text || (el.textContent ?? '').includes(text)),
+      );
+      const loading = settled && document.querySelector(`:is(${settled}) .arco-spin-loading`);
+      if (found && !loading) window.__benchUsableAt = frameTime;
     };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
-  }, ready);
+    new MutationObserver(() => {
+      if (scheduled || window.__benchUsableAt !== undefined) return;
+      scheduled = true;
+      requestAnimationFrame(check);
+    }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  }, usable);
+  const started = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
-  const field = page.locator(ready).first();
-  await field.waitFor({ state: 'visible', timeout: 30_000 });
-  await page.waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.__benchUsableAt !== undefined, null, {
+    timeout: 30_000,
+    polling: 100,
+  });
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
     timeout: 30_000,
   });
-  const readyAt = await page.evaluate(() =>
-    Math.max(window.__benchReadyAt, performance.getEntriesByName('first-contentful-paint')[0].startTime),
-  );
+  const { usableAt, fcp } = await page.evaluate(() => ({
+    usableAt: window.__benchUsableAt,
+    fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+  }));
   let typed = true;
-  if (ready === PHONE_FIELD) {
+  if (usable.type) {
+    const field = page.locator(usable.selector).first();
     await field.fill('138');
     typed = (await field.inputValue()) === '138';
   }
-  const fcp = await page.evaluate(
-    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-  );
   const finalPath = new URL(page.url()).pathname;
+  const api = requests.filter((r) => new URL(r.url).pathname.startsWith('/gw/'));
   await context.close();
-  return { fcp: round(fcp, 0), ready: round(readyAt, 0), typed, finalPath };
+  return {
+    fcp: round(fcp, 0),
+    // Shown means painted too: never before the first contentful paint.
+    ready: round(Math.max(usableAt, fcp), 0),
+    typed,
+    finalPath,
+    apiCalls: api.filter((r) => r.at - started <= usableAt + 200).length,
+  };
 }
 
 export { PHONE_FIELD };

@@ -2,6 +2,7 @@
 // upstream, through nginx proxy_pass, through a bare Node proxy (the floor any Node proxy starts
 // from) and through the BFF, in one run and in that order.
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { cpuMicros, round } from './lib.mjs';
 
 export const LOCATION_PATH = '/api/v1/login/getLocationInfo';
@@ -56,6 +57,45 @@ export async function drive({ url, connections = 50, duration, amount, headers =
   };
 }
 
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+/**
+ * Open loop: `rate` calls a second on a fixed schedule, each sent when its time comes whether
+ * or not the earlier ones were answered, its latency counted from that time. A closed loop
+ * (autocannon's connections, each waiting for its answer) sends less when the target slows
+ * down, so queueing hides in its figures; here it shows in p99.
+ */
+export async function openLoop({ url, rate, duration, headers = {} }) {
+  const { origin, pathname, search } = new URL(url);
+  const pool = new Pool(origin, { connections: 128, pipelining: 1 });
+  const latencies = [];
+  let failed = 0;
+  const calls = [];
+  const total = Math.round(rate * duration);
+  const start = performance.now();
+  for (let i = 0; i < total; i += 1) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    calls.push(
+      pool
+        .request({ method: 'GET', path: `${pathname}${search}`, headers })
+        .then(async (res) => {
+          await res.body.dump();
+          if (res.statusCode !== 200) failed += 1;
+          latencies.push(performance.now() - due);
+        })
+        .catch(() => {
+          failed += 1;
+        }),
+    );
+  }
+  await Promise.all(calls);
+  await pool.close();
+  const sorted = latencies.sort((x, y) => x - y);
+  return { rate, total, failed, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 
 /**
@@ -76,6 +116,7 @@ export async function proxyOverhead({
   duration,
   connections,
   rounds = 3,
+  rate = 300,
   log,
 }) {
   const targets = [
@@ -97,6 +138,12 @@ export async function proxyOverhead({
       runs[i].push(run);
     }
   }
+  // The same targets at a fixed, realistic rate, open loop, interleaved too.
+  const fixed = targets.map(() => []);
+  log(`  open loop: ${rate} calls/s, ${rounds} rounds of ${each} s per target`);
+  for (let r = 0; r < rounds; r += 1) {
+    for (const [i, t] of targets.entries()) fixed[i].push(await openLoop({ ...t, rate, duration: each }));
+  }
   const sum = (xs, key) => xs.reduce((n, x) => n + x[key], 0);
   const rows = targets.map((t, i) => {
     const total = sum(runs[i], 'total');
@@ -109,6 +156,9 @@ export async function proxyOverhead({
       failed: sum(runs[i], 'failed'),
       proxyUs: t.pid ? sum(runs[i], 'proxyCpu') / total : undefined,
       upstreamUs: sum(runs[i], 'upstreamCpu') / total,
+      fixedP50: median(fixed[i].map((x) => x.p50)),
+      fixedP99: median(fixed[i].map((x) => x.p99)),
+      fixedFailed: sum(fixed[i], 'failed'),
     };
   });
   const [direct, viaNginx, viaFloor, viaBff] = rows;
@@ -120,6 +170,11 @@ export async function proxyOverhead({
     addedP50: viaBff.p50 - direct.p50,
     nginxAddedP99: viaNginx.p99 - direct.p99,
     floorAddedP99: viaFloor.p99 - direct.p99,
+    throughputVsFloor: viaBff.rps / viaFloor.rps,
+    rate,
+    fixedAddedP99: viaBff.fixedP99 - direct.fixedP99,
+    fixedNginxAddedP99: viaNginx.fixedP99 - direct.fixedP99,
+    fixedFloorAddedP99: viaFloor.fixedP99 - direct.fixedP99,
   };
 }
 
@@ -133,5 +188,8 @@ export function formatProxyRows(rows) {
     failed: r.failed,
     'proxy CPU µs/call': r.proxyUs === undefined ? '' : Math.round(r.proxyUs),
     'upstream CPU µs/call': Math.round(r.upstreamUs),
+    'open-loop p50 ms': round(r.fixedP50),
+    'open-loop p99 ms': round(r.fixedP99),
+    'open-loop failed': r.fixedFailed,
   }));
 }

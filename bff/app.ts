@@ -40,6 +40,7 @@ import {
   type CookiePolicy,
 } from './session/cookie';
 import type { AppConfig } from './spa/runtime-config';
+import { createFirstScreenLoader } from './spa/first-screen';
 import { createSpa } from './spa/static';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
@@ -107,11 +108,22 @@ export function createApp(deps: AppDeps): Express {
       ],
     };
   };
+  const firstScreen = createFirstScreenLoader({
+    client,
+    upstream: deps.upstream,
+    tokenJsonPaths: config.tokenJsonPaths,
+  });
   const spa = createSpa({
     staticDir: config.staticDir,
     configFor,
     // A signed-in visitor gets the shell, whose guard sends it on, never a login form to flash.
     hasSession: (req) => readSessionToken(req, cookie) !== undefined,
+    // What the signed-in page shows first comes with it (issue 17); a visitor learns only that
+    // there is no session, as /bff/session would answer, and no user data.
+    firstScreen: async (req) => {
+      const token = readSessionToken(req, cookie);
+      return token === undefined ? { authenticated: false } : firstScreen(req, token);
+    },
   });
   const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });
 

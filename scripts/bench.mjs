@@ -5,7 +5,8 @@
 // (exit 0), unless --strict is given and a budget fails.
 //
 //   npm run bench [-- --strict] [--no-build] [--duration=15] [--memory-requests=100000]
-//                 [--only=proxy,memory,pages] [--log-level=warn] [--cpu-prof]
+//                 [--only=proxy,memory,pages] [--log-level=warn] [--cpu-prof] [--page-runs=3]
+//                 [--rate=300]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import {
   nginxConfig,
   proxyOverhead,
 } from '../bench/proxy.mjs';
-import { launch, loadBundleStats, loadTime, loginCookie, pageWeight, PHONE_FIELD } from '../bench/pages.mjs';
+import { launch, loadBundleStats, loadTime, loginCookie, pageWeight, USABLE } from '../bench/pages.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -31,6 +32,10 @@ const CPU_PROF = flag('cpu-prof');
 const DURATION_S = option('duration', 15);
 const CONNECTIONS = 50;
 const MEMORY_ROUND = option('memory-requests', 100_000);
+// Cold loads per page; the median is the figure (the CPUs are shared), the slowest is shown.
+const PAGE_RUNS = option('page-runs', 3);
+// The open-loop rate of the added-latency figure: a few hundred calls a second, as in production.
+const RATE = option('rate', 300);
 // --only=proxy,memory,pages: a part of the run, when working on one budget.
 const ONLY = args
   .find((a) => a.startsWith('--only='))
@@ -46,17 +51,22 @@ const STATS_FILE = path.join(CLIENT_DIST, 'bundle-stats.json');
 const LOG_LEVEL = args.find((a) => a.startsWith('--log-level='))?.split('=')[1] ?? 'info';
 
 const BUDGET = {
-  throughputVsNginx: 0.6,
-  addedP99Ms: 5,
-  jsKb: 150,
+  // Issue 17: against a bare Node proxy (bench/node-floor.mjs), not nginx (the floor itself
+  // reaches only 64-87 % of nginx here: that ratio measured Node, not the BFF).
+  throughputVsFloor: 0.5,
+  jsKb: 130,
   cssKb: 25,
-  interactiveMs: 1500,
+  // Issue 17: from navigation start, 4x CPU, Fast 3G, cold cache.
+  loginUsableMs: 1000,
+  pageUsableMs: 2000,
   rssMb: 150,
   // "No growth" between two equal rounds, within what the allocator's noise makes of RSS.
   growthMb: 5,
 };
 
 const log = (line) => console.log(line);
+// The local UAA's seeded administrator: a member of the user centre and of every back-office module.
+const ADMIN = { account: 'admin', password: 'Admin12345' };
 /** A file's contents in short: its packages (Arco by component) and source folders. */
 const contents = (modules) =>
   [
@@ -196,18 +206,19 @@ async function main() {
       },
       duration: DURATION_S,
       connections: CONNECTIONS,
+      rate: RATE,
       log,
     });
     verdict(
-      `BFF throughput >= ${BUDGET.throughputVsNginx * 100} % of nginx's`,
-      `${round(proxy.throughputVsNginx * 100, 0)} %`,
-      proxy.throughputVsNginx >= BUDGET.throughputVsNginx,
+      `BFF throughput >= ${BUDGET.throughputVsFloor * 100} % of the Node floor's`,
+      `${round(proxy.throughputVsFloor * 100, 0)} % (vs nginx: ${round(proxy.throughputVsNginx * 100, 0)} %)`,
+      proxy.throughputVsFloor >= BUDGET.throughputVsFloor,
     );
-    verdict(
-      `BFF p99 added latency <= ${BUDGET.addedP99Ms} ms at ${CONNECTIONS} connections`,
-      `${round(proxy.addedP99)} ms (nginx: ${round(proxy.nginxAddedP99)} ms)`,
-      proxy.addedP99 <= BUDGET.addedP99Ms,
-    );
+    verdicts.push({
+      budget: `BFF added p99 at ${RATE} calls/s, open loop (reported beside nginx's)`,
+      figure: `${round(proxy.fixedAddedP99)} ms (nginx: ${round(proxy.fixedNginxAddedP99)} ms, Node floor: ${round(proxy.fixedFloorAddedP99)} ms)`,
+      result: 'report',
+    });
   }
 
   // --- Memory -----------------------------------------------------------------------------------
@@ -244,10 +255,12 @@ async function main() {
     browser = await launch();
     const stats = loadBundleStats(STATS_FILE);
     weight = await pageWeight({ browser, base: bff, distDir: CLIENT_DIST, stats });
+    // Fonts and images count against the JS budget (issue 17): whatever /login downloads besides CSS.
+    const jsAndMedia = weight.jsGzip + weight.fontGzip + weight.imageGzip;
     verdict(
-      `/login JS <= ${BUDGET.jsKb} KB gzip`,
-      `${kb(weight.jsGzip)} KB`,
-      weight.jsGzip <= BUDGET.jsKb * 1024,
+      `/login JS <= ${BUDGET.jsKb} KB gzip, fonts and images counted`,
+      `${kb(jsAndMedia)} KB`,
+      jsAndMedia <= BUDGET.jsKb * 1024,
     );
     verdict(
       `/login CSS <= ${BUDGET.cssKb} KB gzip`,
@@ -267,38 +280,53 @@ async function main() {
 
     let cookies = [];
     try {
-      cookies = await loginCookie(bff, 'admin', 'Admin12345');
+      cookies = await loginCookie(bff, ADMIN.account, ADMIN.password);
     } catch (err) {
-      log(`  cannot log in for /usercenter and /admin/user: ${err.message}`);
+      log(`  cannot log in for the signed-in pages: ${err.message}`);
     }
+    const visitor = (path, usable) => ({ path, usable, cookies: [], budget: BUDGET.pageUsableMs });
+    const member = (path, usable) => ({ path, usable, cookies, budget: BUDGET.pageUsableMs });
     const pages = [
-      { path: '/login', ready: PHONE_FIELD, cookies: [] },
+      { ...visitor('/login', USABLE.phoneField), budget: BUDGET.loginUsableMs },
+      { ...visitor('/login?lang=en-US', USABLE.phoneField), budget: BUDGET.loginUsableMs },
+      visitor('/register', USABLE.firstField),
+      visitor('/forget', USABLE.firstField),
       ...(cookies.length
         ? [
-            { path: '/usercenter', ready: 'main h1, main h2, [role="tab"], .arco-tabs', cookies },
-            { path: '/admin/user', ready: 'table', cookies },
+            member('/usercenter', USABLE.account(ADMIN.account)),
+            member('/usercenter?tab=keys', USABLE.keys),
+            member('/usercenter?tab=help', USABLE.help),
+            member('/admin/user', USABLE.tableRow),
+            member('/admin/platform', USABLE.tableRow),
+            member('/admin/role', USABLE.tableRow),
           ]
         : []),
     ];
     for (const p of pages) {
-      // Two cold loads each; the better one is reported (the CPUs are shared).
       const runs = [];
-      for (let i = 0; i < 2; i += 1) {
+      for (let i = 0; i < PAGE_RUNS; i += 1) {
         try {
-          runs.push(await loadTime({ browser, url: `${bff}${p.path}`, ready: p.ready, cookies: p.cookies }));
+          runs.push(
+            await loadTime({ browser, url: `${bff}${p.path}`, usable: p.usable, cookies: p.cookies }),
+          );
         } catch (err) {
           log(`  ${p.path}: ${err.message.split('\n')[0]}`);
-          runs.push({ fcp: NaN, ready: NaN, typed: false, finalPath: '(failed)' });
+          runs.push({ fcp: NaN, ready: NaN, typed: false, finalPath: '(failed)', apiCalls: NaN });
         }
       }
-      loads.push({ page: p.path, ...runs.sort((a, b) => (a.ready || Infinity) - (b.ready || Infinity))[0] });
+      const sorted = runs.sort((a, b) => (a.ready || Infinity) - (b.ready || Infinity));
+      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      const slowest = sorted[sorted.length - 1];
+      const load = { page: p.path, ...median, slowest: slowest.ready, budget: p.budget };
+      loads.push(load);
+      const expected = p.path.split('?')[0];
+      verdict(
+        `${p.path} usable <= ${p.budget} ms (median of ${PAGE_RUNS}), 4x CPU, Fast 3G`,
+        `${load.ready} ms (FCP ${load.fcp} ms)${load.typed ? '' : ', typing failed'}` +
+          (load.finalPath === expected ? '' : `, ended on ${load.finalPath}`),
+        load.ready <= p.budget && load.typed && load.finalPath === expected,
+      );
     }
-    const loginLoad = loads[0];
-    verdict(
-      `/login interactive (phone field takes input) <= ${BUDGET.interactiveMs} ms, 4x CPU, Fast 3G`,
-      `${loginLoad.ready} ms${loginLoad.typed ? '' : ' (typing failed)'}`,
-      loginLoad.ready <= BUDGET.interactiveMs && loginLoad.typed,
-    );
   }
 
   // --- Report -------------------------------------------------------------------------------------
@@ -317,7 +345,8 @@ async function main() {
       `BFF/nginx throughput ${round(proxy.throughputVsNginx * 100, 0)} %, ` +
         `BFF/direct ${round((viaBff.rps / direct.rps) * 100, 0)} %; ` +
         `added p50 ${round(proxy.addedP50)} ms, added p99 ${round(proxy.addedP99)} ms ` +
-        `(nginx: p99 +${round(proxy.nginxAddedP99)} ms)`,
+        `(nginx: p99 +${round(proxy.nginxAddedP99)} ms); open loop at ${proxy.rate} calls/s: added p99 ` +
+        `${round(proxy.fixedAddedP99)} ms (nginx: ${round(proxy.fixedNginxAddedP99)} ms)`,
     );
     log(
       `Node floor/nginx throughput ${round(proxy.floorVsNginx * 100, 0)} %, ` +
@@ -341,9 +370,20 @@ async function main() {
         `images ${kb(weight.imageGzip)} KB (gzip); transferred ${kb(weight.transferred)} KB`,
     );
     log('');
-    log('Load time: cold cache, 4x CPU slowdown, Fast 3G (562.5 ms RTT, 1.44 Mbit/s), best of 2');
+    log(
+      `Load time from navigation start: cold cache, fresh context, 4x CPU slowdown, Fast 3G ` +
+        `(562.5 ms RTT, 1.44 Mbit/s), median of ${PAGE_RUNS}`,
+    );
     console.table(
-      loads.map((l) => ({ page: l.page, 'FCP ms': l.fcp, 'ready ms': l.ready, 'ended on': l.finalPath })),
+      loads.map((l) => ({
+        page: l.page,
+        'FCP ms': l.fcp,
+        'usable ms': l.ready,
+        'slowest ms': l.slowest,
+        'budget ms': l.budget,
+        'API calls first': l.apiCalls,
+        'ended on': l.finalPath,
+      })),
     );
     log('');
   }

@@ -3,9 +3,11 @@
 // beside the hashed assets (scripts/compress.mjs). CLIENT_DIST (default dist/client) is the
 // output directory, as rsbuild.config.ts reads it.
 //
-// Rsbuild runs through its JavaScript API for one reason: to learn which CSS and JS files the
-// login page's lazy chunk group loads, which the prerendered document must name.
+// Rsbuild runs through its JavaScript API to learn which CSS and JS files the lazy chunk groups
+// of some pages load: the login page's, which the prerendered document must name, and those of
+// the pages in ROUTE_MODULES, which the BFF announces with preload links (issue 17).
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
 import { prerender } from './prerender.mjs';
@@ -13,15 +15,28 @@ import { prerender } from './prerender.mjs';
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';
 const LOGIN_PAGE = /[\\/]client[\\/]features[\\/]auth[\\/]routes[\\/]login[\\/]index\.tsx$/;
+// Read by the BFF (bff/spa/route-preloads.ts ROUTE_PRELOADS_FILE).
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const ADMIN_SHELL = 'client/features/admin/components/admin-shell.tsx';
+/** The pages whose lazy chunks the document announces: the modules rendered for each beyond the entry. */
+const ROUTE_MODULES = {
+  '/register': ['client/features/auth/routes/register/index.tsx'],
+  '/forget': ['client/features/auth/routes/forget/index.tsx'],
+  '/usercenter': ['client/features/account/routes/usercenter/index.tsx'],
+  '/admin': [ADMIN_SHELL],
+  '/admin/user': [ADMIN_SHELL, 'client/features/admin/routes/user/index.tsx'],
+  '/admin/platform': [ADMIN_SHELL, 'client/features/admin/routes/platform/index.tsx'],
+  '/admin/role': [ADMIN_SHELL, 'client/features/admin/routes/role/index.tsx'],
+};
 
 /** The source files a module stands for (one, or those scope hoisting concatenated into it). */
 const resources = (module) => [module.resource, ...(module.modules ?? []).flatMap(resources)].filter(Boolean);
 
 /**
- * Records the files of the chunk groups that hold the login page and are loaded on demand (none
- * when the page is part of the entry).
+ * Records the files of the chunk groups loaded on demand that hold the login page (none when the
+ * page is part of the entry), and for each page of ROUTE_MODULES those holding its modules.
  */
-function loginChunks(found) {
+function loginChunks(found, routeFiles) {
   return {
     name: 'login-chunks',
     setup(api) {
@@ -36,6 +51,18 @@ function loginChunks(found) {
                   chunkGraph.getChunkModules(chunk).some((m) => resources(m).some((r) => LOGIN_PAGE.test(r))),
                 );
                 if (holdsLogin) for (const file of group.getFiles()) found.add(file);
+                const holds = (source) =>
+                  group.chunks.some((chunk) =>
+                    chunkGraph
+                      .getChunkModules(chunk)
+                      .some((m) => resources(m).some((r) => r.replaceAll('\\', '/').endsWith(source))),
+                  );
+                for (const [route, sources] of Object.entries(ROUTE_MODULES)) {
+                  if (!sources.some(holds)) continue;
+                  const files = routeFiles.get(route) ?? new Set();
+                  for (const file of group.getFiles()) files.add(`/${file}`);
+                  routeFiles.set(route, files);
+                }
               }
             });
           },
@@ -46,13 +73,22 @@ function loginChunks(found) {
 }
 
 const files = new Set();
+const routeFiles = new Map();
 const { content } = await loadConfig({ cwd: process.cwd(), command: 'build' });
 const rsbuild = await createRsbuild({ cwd: process.cwd(), config: content, loadEnv: true });
-rsbuild.addPlugins([loginChunks(files)]);
+rsbuild.addPlugins([loginChunks(files, routeFiles)]);
 const build = await rsbuild.build();
 await build?.close?.();
 
 const asPaths = (ext) => [...files].filter((f) => f.endsWith(ext)).map((f) => `/${f}`);
+writeFileSync(
+  path.join(clientDist, ROUTE_PRELOADS_FILE),
+  JSON.stringify(
+    Object.fromEntries(
+      [...routeFiles].map(([route, set]) => [route, [...set].filter((f) => /\.(js|css)$/.test(f)).sort()]),
+    ),
+  ),
+);
 await prerender({ clientDist, loginCss: asPaths('.css'), loginJs: asPaths('.js') });
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {
   stdio: 'inherit',

@@ -97,6 +97,31 @@ function finish(html, deferredAttribute) {
 }
 
 /**
+ * The inline CSS without the custom properties nothing in it reads (issue 17): Arco's palette
+ * puts some 300 on body, of which the login page's critical rules use about a third; the browser
+ * parses and cascades every one before the first paint. The deferred stylesheets define them all
+ * again for the rest of the app.
+ */
+export function withoutUnusedProperties(html) {
+  return html.replace(/<style>([\s\S]*?)<\/style>/g, (_, css) => {
+    const values = new Map([...css.matchAll(/(--[\w-]+):([^;}]*)/g)].map((m) => [m[1], m[2]]));
+    const used = new Set();
+    const visit = (text) => {
+      for (const [, name] of text.matchAll(/var\((--[\w-]+)/g)) {
+        if (used.has(name)) continue;
+        used.add(name);
+        visit(values.get(name) ?? '');
+      }
+    };
+    visit(css.replace(/(--[\w-]+):([^;}]*)/g, ''));
+    const kept = css
+      .replace(/(--[\w-]+):[^;}]*(;|(?=\}))/g, (declaration, name) => (used.has(name) ? declaration : ''))
+      .replace(/;}/g, '}');
+    return `<style>${kept}</style>`;
+  });
+}
+
+/**
  * The markup may carry the placeholders only as whole words: anything else would escape the BFF's
  * filling in.
  */
@@ -154,7 +179,10 @@ export async function prerender({ clientDist, loginCss = [], loginJs = [] }) {
         loginCss,
         loginJs,
       });
-      const { html, styleHashes } = finish(await beasties.process(composed), DEFERRED_STYLE_ATTRIBUTE);
+      const { html, styleHashes } = finish(
+        withoutUnusedProperties(await beasties.process(composed)),
+        DEFERRED_STYLE_ATTRIBUTE,
+      );
       const file = `${route.slice(1)}.${locale}.html`;
       writeFileSync(path.join(outDir, file), html);
       documents.push({ path: route, locale, file, styleHashes });

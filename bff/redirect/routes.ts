@@ -12,7 +12,7 @@ import { checkRedirect, withCode } from '@shared/redirect';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
-import { forwardingHeaders, UPSTREAM_ACCEPT_ENCODING, type UpstreamClient } from '../upstream/client';
+import { sessionCallHeaders, type UpstreamClient } from '../upstream/client';
 import type { AllowlistSource } from './allowlist';
 import type { Spa } from '../spa/static';
 
@@ -52,14 +52,7 @@ async function fetchCode(
   const reply = await deps.client.call({
     method: 'POST',
     url: `${deps.upstream}${ENDPOINTS.internalAuth.path}`,
-    headers: {
-      ...forwardingHeaders(req),
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'accept-encoding': UPSTREAM_ACCEPT_ENCODING,
-      authorization: `Bearer ${token}`,
-      lang: req.get('lang') ?? 'zh-CN',
-    },
+    headers: sessionCallHeaders(req, token),
     body: JSON.stringify({ clientId }),
     timeoutMs: deps.upstreamTimeoutMs,
   });

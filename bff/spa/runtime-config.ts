@@ -62,7 +62,23 @@ export function builtInLinks(): LinksTable {
   return { development, staging: deployed('staging'), production: deployed('production') };
 }
 
-/** `<` is escaped so that no value can close the script element. */
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * JSON for a `<script type="application/json">` element: `<`, `>` and `&` are escaped so that no
+ * value (a nickname holding `</script>` or `<!--`) can close or bend the element; JSON.parse reads
+ * them back unchanged.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
+}
+
 export function serializeConfig(config: AppConfig): string {
-  return JSON.stringify(config).replace(/</g, '\\u003c');
+  return serializeForScript(config);
 }

@@ -2,16 +2,22 @@
  * Serves the built SPA: hashed assets cached for a year and precompressed when the build wrote
  * .br/.gz variants, every route's index.html uncached and carrying the runtime config. /login
  * may instead get its prerendered document (./prerendered.ts), with the same runtime config.
+ * Beside the config a page gets preload links for its lazy chunks (./route-preloads.ts) and, when
+ * signed in, its first screen's data (./first-screen.ts): never cached, never the token. A
+ * client-rendered page shows its skeleton (./skeleton.ts) until React renders.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-screen';
 import { LOCALE_COOKIE, PRERENDER_DIR } from '@shared/prerender';
 import { compressedFor } from '../compress';
 import { servePrecompressed } from './precompressed';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from './runtime-config';
-import { serializeConfig } from './runtime-config';
+import { serializeConfig, serializeForScript } from './runtime-config';
+import { loadRoutePreloads } from './route-preloads';
+import { withSkeleton } from './skeleton';
 
 const CONFIG_MARKER = '<!--app-config-->';
 const CSP = 'Content-Security-Policy';
@@ -25,6 +31,8 @@ export interface SpaOptions {
    * hydration when the session check says so.
    */
   hasSession?(req: Request): boolean;
+  /** The first screen's data of a signed-in page; undefined when there is none to inline. */
+  firstScreen?(req: Request): Promise<FirstScreen | undefined>;
 }
 
 export interface Spa {
@@ -51,10 +59,21 @@ export function createSpa(opts: SpaOptions): Spa {
     : `<!doctype html><html><head><meta charset="utf-8"><title>SSO</title>${CONFIG_MARKER}</head><body><div id="root">The client is not built: run npm run build.</div></body></html>`;
   const [head, tail] = splitAtMarker(template);
   const prerendered = loadPrerendered(opts.staticDir);
+  const preloads = loadRoutePreloads(opts.staticDir);
 
-  function sendIndex(req: Request, res: Response, status = 200, extra: Partial<AppConfig> = {}): void {
+  function sendIndex(
+    req: Request,
+    res: Response,
+    status = 200,
+    extra: Partial<AppConfig> = {},
+    firstScreen?: FirstScreen,
+  ): void {
     const config = { ...opts.configFor(req), ...extra };
-    const script = `<script id="app-config" type="application/json">${serializeConfig(config)}</script>`;
+    const data = firstScreen
+      ? `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${serializeForScript(firstScreen)}</script>`
+      : '';
+    const links = status === 200 ? (preloads.get(req.path.replace(/(.)\/+$/, '$1')) ?? '') : '';
+    const script = `<script id="app-config" type="application/json">${serializeConfig(config)}</script>${data}`;
     const query = req.originalUrl.indexOf('?');
     const search = query < 0 || query === req.originalUrl.length - 1 ? '' : req.originalUrl.slice(query);
     const doc =
@@ -68,7 +87,8 @@ export function createSpa(opts: SpaOptions): Spa {
             brandPrefix: config.brandPrefix,
           })
         : undefined;
-    let html = `${head}${script}${tail}`;
+    // The chunks after the entry's own scripts and stylesheets, which need the connections first.
+    let html = withSkeleton(`${head}${script}${tail.replace('</head>', `${links}</head>`)}`, req.path);
     if (prerendered && doc) {
       const [docHead, docTail] = splitAtMarker(
         fillPlaceholders(prerendered.documents.get(doc) as string, search, config),
@@ -96,6 +116,10 @@ export function createSpa(opts: SpaOptions): Spa {
   // The prerendered documents are templates, served only through sendIndex.
   router.use(`/${PRERENDER_DIR}`, (req, res) => sendIndex(req, res));
   router.use(express.static(opts.staticDir, { index: false, maxAge: '1h' }));
-  router.get(/.*/, (req, res) => sendIndex(req, res));
+  router.get(/.*/, async (req, res) => {
+    // Looked up before the first byte: the page is no use to its reader without it.
+    const firstScreen = await opts.firstScreen?.(req);
+    sendIndex(req, res, 200, {}, firstScreen);
+  });
   return { router, sendIndex };
 }

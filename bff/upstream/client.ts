@@ -223,6 +223,18 @@ export function forwardingHeaders(req: Request): Record<string, string> {
   };
 }
 
+/** The headers of a JSON call the BFF makes upstream itself, for the session whose token it holds. */
+export function sessionCallHeaders(req: Request, token: string): Record<string, string> {
+  return {
+    ...forwardingHeaders(req),
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'accept-encoding': UPSTREAM_ACCEPT_ENCODING,
+    authorization: `Bearer ${token}`,
+    lang: req.get('lang') ?? 'zh-CN',
+  };
+}
+
 /** An abort for an upstream call that fires when the browser hangs up before its answer is sent. */
 export function abortOnHangUp(res: Response): AbortController {
   const aborter = new AbortController();

@@ -9,6 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { DEFERRED_STYLE_ATTRIBUTE, LOCALE_COOKIE, PRERENDERED_ATTRIBUTE } from '@shared/prerender';
 import { SWR_KEYS } from '../lib/api/account';
+import { seedFirstScreen } from '../lib/api/first-screen';
 import { Providers } from './providers';
 import { isMobileAgent, isSpecialInAppBrowser } from '../lib/hooks/use-device';
 import { initialLocale, LocaleProvider, useLocale } from '../lib/i18n/locale-context';
@@ -56,6 +57,8 @@ export function mount(root: HTMLElement, app: ReactNode): void {
       onRecoverableError: (error) => console.warn('The prerendered page was rendered again:', error),
     });
   } else {
+    // A signed-in page renders its first screen from the data the BFF inlined, without a round trip.
+    seedFirstScreen();
     createRoot(root).render(<AppRoot prerendered={false}>{app}</AppRoot>);
   }
 }

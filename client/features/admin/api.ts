@@ -16,10 +16,10 @@ import type {
 import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
 import { baseHeaders, call, send } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
+import { SWR_KEYS } from '../../lib/api/swr-keys';
 
 /** SWR keys are arrays whose first item names the resource, so a change can refresh all its pages. */
 const RESOURCE = {
-  modules: 'admin/modules',
   platforms: 'admin/platforms',
   platform: 'admin/platform',
   allPlatforms: 'admin/allPlatforms',
@@ -37,7 +37,8 @@ function refresh(...resources: string[]): Promise<unknown> {
 
 /** The back-office modules the signed-in user may open (spec §6); null while the user is unknown. */
 export function useModules(ssoUid: string | undefined) {
-  return useSWR(ssoUid ? [RESOURCE.modules, ssoUid] : null, async () => {
+  // The key the BFF's inlined first screen is seeded under (lib/api/first-screen.ts).
+  return useSWR(ssoUid ? SWR_KEYS.modules(ssoUid) : null, async () => {
     const reply = await call('userResList', { userId: ssoUid });
     return reply.data ?? [];
   });

@@ -39,7 +39,7 @@ export default function UserCenterPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab');
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
-  const { data: user, isLoading, mutate: reloadUser } = useUserInfo();
+  const { data: user, mutate: reloadUser } = useUserInfo();
   const [leaving, setLeaving] = useState(false);
   const requested = params.get('type');
   const [status, setStatus] = useState<Status>(
@@ -153,7 +153,8 @@ export default function UserCenterPage() {
           </Menu>
         </Layout.Sider>
         <Layout.Content className="uc-content">
-          {isLoading || !user ? (
+          {/* The user is shown as soon as known (inlined by the BFF), while SWR still revalidates. */}
+          {!user ? (
             <Spin />
           ) : section === 'keys' ? (
             <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />

@@ -1,0 +1,56 @@
+/**
+ * Issue 17: a signed-in page renders its first screen from the data the BFF inlined into the
+ * document, without waiting for its own getUserInfo (or the back office's module list); the later
+ * revalidation still sends an ended session to /login.
+ */
+import { expect, test, type Page } from '../support/e2e-fixtures';
+import { ADMIN } from '../support/e2e-admin';
+import { createPhoneUser, loginByApi } from '../support/e2e-api';
+import { usercenter } from '../support/e2e-texts';
+
+/** Holds every call to `pattern` unanswered until the test ends: only inlined data can show. */
+async function holdCalls(page: Page, pattern: string): Promise<() => number> {
+  let seen = 0;
+  await page.route(pattern, () => {
+    seen += 1;
+  });
+  return () => seen;
+}
+
+test('the user centre shows the account before its getUserInfo is answered', async ({ page, baseURL }) => {
+  const user = await createPhoneUser(baseURL!);
+  await loginByApi(page, user.phone, user.password);
+  const userInfoCalls = await holdCalls(page, '**/login/getUserInfo');
+  await page.goto('/usercenter?lang=en-US');
+  await expect(page.getByRole('heading', { name: usercenter['en-US'].menuAccount })).toBeVisible();
+  await expect(page.locator('[data-row="phone"]')).toContainText(user.phone);
+  // SWR still revalidates: the call was made, and nothing waited for it.
+  expect(userInfoCalls()).toBeGreaterThan(0);
+});
+
+test('the back office shows its menu before the user info and module list are answered', async ({ page }) => {
+  await loginByApi(page, ADMIN.account, ADMIN.password);
+  await holdCalls(page, '**/login/getUserInfo');
+  await holdCalls(page, '**/role/management/user/res/list');
+  await page.goto('/admin/user?lang=en-US');
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await expect(page.locator('.admin-avatar-name')).toHaveText(ADMIN.account);
+});
+
+test('an ended session still goes to /login although the page came with its user', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await createPhoneUser(baseURL!);
+  await loginByApi(page, user.phone, user.password);
+  // The document is served with the user inlined; the revalidation then meets a 401.
+  await page.route('**/login/getUserInfo', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: '{"msgCode":"A0211","msg":"expired"}',
+    }),
+  );
+  await page.goto('/usercenter');
+  await expect(page).toHaveURL(/\/login/);
+});
