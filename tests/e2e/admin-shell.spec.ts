@@ -127,6 +127,20 @@ journeysInTurns((lang, inTurn) => {
         await held;
         await route.continue();
       });
+      // The BFF inlines the modules into the page (issue 17) unless the UAA is slow to give them
+      // (FIRST_SCREEN_TIMEOUT_MS): that page comes without them, and the SPA asks for them itself.
+      await page.route('**/admin/role?*', async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /(<script id="first-screen" type="application\/json">)(.*?)(<\/script>)/,
+          (_, open: string, json: string, close: string) => {
+            const { modules, ...rest } = JSON.parse(json) as { modules?: unknown };
+            expect(modules).toBeDefined();
+            return `${open}${JSON.stringify(rest)}${close}`;
+          },
+        );
+        await route.fulfill({ response, body: html });
+      });
       await page.goto(`/admin/role?lang=${lang}`);
       await expect(page.locator('.admin-loading .arco-spin')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
