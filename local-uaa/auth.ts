@@ -5,7 +5,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { BackOfficeModule } from '@shared/contract/admin';
-import { LOCAL_TEXTS } from './messages';
+import { localText } from './messages';
 import type { UserRecord } from './records';
 import { UaaError } from './reply';
 import type { Store } from './store';
@@ -44,7 +44,7 @@ export function currentToken(res: Response): string {
 /** Refuses (403) a user whose roles open none of the modules. */
 export function assertModule(store: Store, user: UserRecord, modules: readonly BackOfficeModule[]): void {
   const owned = store.roles.modulesOf(user.roles);
-  if (!modules.some((m) => owned.includes(m))) throw new UaaError('A0201', 403, LOCAL_TEXTS.noModule);
+  if (!modules.some((m) => owned.includes(m))) throw new UaaError('A0201', 403, localText('noModule'));
 }
 
 /** Middleware form of `assertModule`, mounted after `requireAuth`. */

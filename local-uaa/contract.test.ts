@@ -89,7 +89,7 @@ const TYPE_CONFUSION = new Set([
 // Calls that take no body (or only optional filters that these values do not reach).
 const NO_INPUT = new Set(['pubKey', 'userInfo', 'logoutAll']);
 
-const KNOWN_CODES = new Set([SUCCESS_CODE, ...Object.keys(SERVER_ERRORS)]);
+const KNOWN_CODES = new Set([SUCCESS_CODE, ...Object.keys(SERVER_ERRORS['en-US'])]);
 const entries = Object.entries(ENDPOINTS) as [string, Endpoint][];
 
 function call(t: ReturnType<typeof createTestUaa>, endpoint: Endpoint, token: string) {

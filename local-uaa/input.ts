@@ -6,6 +6,7 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { Endpoint } from '@shared/contract/endpoints';
+import { textPair } from '@shared/i18n/define-texts';
 import { VALIDATION_MESSAGES, type ValidationCode } from '@shared/validation/messages';
 import type { ServerErrorCode } from '@shared/errors/catalogue';
 import { UaaError } from './reply';
@@ -57,5 +58,5 @@ const RULE_CODES: Partial<Record<ValidationCode, ServerErrorCode>> = {
 export function assertRule(result: ValidationCode | null): void {
   if (result === null) return;
   const code = RULE_CODES[result];
-  throw code ? new UaaError(code) : new UaaError('A0100', 200, VALIDATION_MESSAGES[result]);
+  throw code ? new UaaError(code) : new UaaError('A0100', 200, textPair(VALIDATION_MESSAGES, result));
 }

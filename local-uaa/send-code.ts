@@ -2,7 +2,8 @@
 import type { Request } from 'express';
 import type { ServerErrorCode } from '@shared/errors/catalogue';
 import type { CodeKey } from './store/codes';
-import { LOCAL_TEXTS } from './messages';
+import { format } from '@shared/i18n/define-texts';
+import { LOCAL_TEXTS, localText } from './messages';
 import type { Outbox } from './outbox';
 import { requestLocale, UaaError } from './reply';
 import type { Store } from './store';
@@ -25,8 +26,8 @@ export function sendCode(
   outbox.send({
     channel: channel === 'phone' ? 'sms' : 'email',
     to,
-    subject: LOCAL_TEXTS.codeSubject[locale],
-    text: LOCAL_TEXTS.codeBody[locale].replace('{code}', code),
+    subject: LOCAL_TEXTS[locale].codeSubject,
+    text: format(LOCAL_TEXTS[locale].codeBody, { code }),
     code,
   });
 }
@@ -34,8 +35,8 @@ export function sendCode(
 /** Uses the code up when right; else throws `failure` saying whether it was wrong or is gone. */
 export function checkCode(store: Store, key: CodeKey, code: string, failure: ServerErrorCode): void {
   const verdict = store.codes.verify(key, code);
-  if (verdict === 'wrong') throw new UaaError(failure, 200, LOCAL_TEXTS.codeWrong);
-  if (verdict === 'missing') throw new UaaError(failure, 200, LOCAL_TEXTS.codeExpired);
+  if (verdict === 'wrong') throw new UaaError(failure, 200, localText('codeWrong'));
+  if (verdict === 'missing') throw new UaaError(failure, 200, localText('codeExpired'));
 }
 
 /** The legacy code for a wrong SMS or e-mail code. */

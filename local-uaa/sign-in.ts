@@ -3,15 +3,15 @@ import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { SUCCESS_CODE } from '@shared/api/envelope';
 import type { LegacyLoginReply } from '@shared/contract/login';
-import { LOCAL_TEXTS } from './messages';
+import { localText } from './messages';
 import type { UserRecord } from './records';
 import { SUCCESS_MSG, UaaError } from './reply';
 import type { Store } from './store';
 
 /** A0201 with the reason, for an account awaiting activation or disabled. */
 export function assertCanSignIn(user: UserRecord): void {
-  if (!user.activated) throw new UaaError('A0201', 200, LOCAL_TEXTS.notActivated);
-  if (user.status === 'DISABLED') throw new UaaError('A0201', 200, LOCAL_TEXTS.disabled);
+  if (!user.activated) throw new UaaError('A0201', 200, localText('notActivated'));
+  if (user.status === 'DISABLED') throw new UaaError('A0201', 200, localText('disabled'));
 }
 
 /** Opens a session and answers in the legacy login shape (spec §3 "Login response"). */

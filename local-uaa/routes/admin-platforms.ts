@@ -14,7 +14,7 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkDescription, checkPlatformName, checkWebUrl } from '@shared/validation/rules';
 import { requireModule } from '../auth';
 import { assertRule, parseDateFilter, parseRequest } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { localText } from '../messages';
 import type { PlatformRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
 import type { PlatformPatch, Store } from '../store';
@@ -62,7 +62,7 @@ function toListed({ clientSecret: _secret, ...platform }: PlatformRecord): Platf
   return platform;
 }
 
-const unknownRecord = () => new UaaError('A0101', 200, LOCAL_TEXTS.unknownRecord);
+const unknownRecord = () => new UaaError('A0101', 200, localText('unknownRecord'));
 
 function getPlatform(store: Store, id: string): PlatformRecord {
   const platform = store.platforms.get(id);

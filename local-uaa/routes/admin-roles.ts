@@ -7,7 +7,7 @@ import type { Role, RoleListData, UserResListData } from '@shared/contract/admin
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { assertModule, currentUser } from '../auth';
 import { parseRequest } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { localText } from '../messages';
 import { sendOk, UaaError } from '../reply';
 import type { RouteDeps } from './deps';
 
@@ -31,7 +31,7 @@ export function registerAdminRoleRoutes(router: Router, { store, requireAuth }: 
     const userId = parseRequest(req, ENDPOINTS.userResList)?.userId ?? me.ssoUid;
     if (userId !== me.ssoUid) assertModule(store, me, ['users']);
     const user = store.users.get(userId);
-    if (!user) throw new UaaError('A0101', 200, LOCAL_TEXTS.unknownRecord);
+    if (!user) throw new UaaError('A0101', 200, localText('unknownRecord'));
     sendOk(res, store.roles.modulesOf(user.roles) satisfies UserResListData);
   });
 }

@@ -6,10 +6,11 @@ import type { Router } from 'express';
 import type { InternalUser, InternalUserListData } from '@shared/contract/admin';
 import { ENDPOINTS, type ParsedRequestOf } from '@shared/contract/endpoints';
 import { PRODUCT_MESSAGES } from '@shared/errors/catalogue';
+import { textPair } from '@shared/i18n/define-texts';
 import { checkDescription, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { currentUser, requireModule } from '../auth';
 import { assertRule, parseDateFilter, parseRequest } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { localText } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import type { UserRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
@@ -64,7 +65,7 @@ function pageOf(
   return data;
 }
 
-const unknownRecord = () => new UaaError('A0101', 200, LOCAL_TEXTS.unknownRecord);
+const unknownRecord = () => new UaaError('A0101', 200, localText('unknownRecord'));
 const canManageUsers = (store: Store, user: UserRecord) =>
   store.roles.modulesOf(user.roles).includes('users');
 
@@ -94,21 +95,22 @@ function validatedPatch(
     if (phone !== '') {
       assertRule(checkPhone(phone, { strict: true }));
       if (takenByOther(store.users.findByPhone(phone)))
-        throw new UaaError('A0209', 200, LOCAL_TEXTS.phoneExists);
+        throw new UaaError('A0209', 200, localText('phoneExists'));
     }
     patch.phone = phone || null;
   }
   if (input.email !== undefined || input.phone !== undefined) {
     const email = patch.email !== undefined ? patch.email : (self?.email ?? null);
     const phone = patch.phone !== undefined ? patch.phone : (self?.phone ?? null);
-    if (!email && !phone) throw new UaaError('A0100', 200, PRODUCT_MESSAGES.emailOrPhoneRequired);
+    if (!email && !phone)
+      throw new UaaError('A0100', 200, textPair(PRODUCT_MESSAGES, 'emailOrPhoneRequired'));
   }
   if (input.githubAccount !== undefined) {
     const login = input.githubAccount.trim();
     if (login !== '') {
       if (!GITHUB_LOGIN.test(login)) throw new UaaError('A0100');
       const owner = store.users.findByIdentity('github', login);
-      if (takenByOther(owner)) throw new UaaError('A0214', 200, LOCAL_TEXTS.githubAccountTaken);
+      if (takenByOther(owner)) throw new UaaError('A0214', 200, localText('githubAccountTaken'));
     }
     patch.githubAccount = login || null;
   }
@@ -123,7 +125,7 @@ function validatedPatch(
     patch.description = input.description;
   }
   if (input.roleIds !== undefined) {
-    if (input.roleIds.length > 1) throw new UaaError('A0100', 200, LOCAL_TEXTS.roleSingle);
+    if (input.roleIds.length > 1) throw new UaaError('A0100', 200, localText('roleSingle'));
     if (!input.roleIds.every((id) => store.roles.get(id))) throw unknownRecord();
     patch.roles = input.roleIds;
   }
@@ -140,7 +142,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
       .filter((u) => !without.has(u.ssoUid))
       .map((u) => (changed && u.ssoUid === changed.ssoUid ? changed : u))
       .filter((u) => u.status === 'ACTIVE' && canManageUsers(store, u));
-    if (remaining.length === 0) throw new UaaError('A0201', 200, LOCAL_TEXTS.lastAdmin);
+    if (remaining.length === 0) throw new UaaError('A0201', 200, localText('lastAdmin'));
   }
 
   router.post(ENDPOINTS.internalUserList.path, ...guard, (req, res) => {
@@ -173,10 +175,10 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
   router.post(ENDPOINTS.internalUserCreate.path, ...guard, async (req, res) => {
     const body = parseRequest(req, ENDPOINTS.internalUserCreate);
     if (body.email === undefined && body.phone === undefined) {
-      throw new UaaError('A0100', 200, PRODUCT_MESSAGES.emailOrPhoneRequired);
+      throw new UaaError('A0100', 200, textPair(PRODUCT_MESSAGES, 'emailOrPhoneRequired'));
     }
     if (body.source === undefined || body.source.trim() === '') {
-      throw new UaaError('A0100', 200, LOCAL_TEXTS.sourceRequired);
+      throw new UaaError('A0100', 200, localText('sourceRequired'));
     }
     validatedPatch(store, body);
     const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'register', now());
@@ -192,7 +194,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
     const me = currentUser(res);
     if (!store.users.get(body.ssoUid)) throw unknownRecord();
     if (body.ssoUid === me.ssoUid && body.status === 'DISABLED') {
-      throw new UaaError('A0201', 200, LOCAL_TEXTS.notYourself);
+      throw new UaaError('A0201', 200, localText('notYourself'));
     }
     let passwordHash: string | undefined;
     if (body.password !== undefined && body.password !== '') {
@@ -213,7 +215,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
 
   router.post(ENDPOINTS.internalUserDelete.path, ...guard, (req, res) => {
     const { ssoUids } = parseRequest(req, ENDPOINTS.internalUserDelete);
-    if (ssoUids.includes(currentUser(res).ssoUid)) throw new UaaError('A0201', 200, LOCAL_TEXTS.notYourself);
+    if (ssoUids.includes(currentUser(res).ssoUid)) throw new UaaError('A0201', 200, localText('notYourself'));
     if (!ssoUids.every((id) => store.users.get(id))) throw unknownRecord();
     assertUserAdminsRemain(new Set(ssoUids));
     for (const id of ssoUids) store.deleteUser(id);

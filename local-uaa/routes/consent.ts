@@ -11,7 +11,8 @@ import type { OauthProvider } from '@shared/contract/login';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import type { Locale } from '@shared/i18n/locale';
 import { resolveLocale } from '@shared/i18n/locale';
-import type { LocalText } from '../messages';
+import { format } from '@shared/i18n/define-texts';
+import { texts } from './consent.locale';
 import { requestOrigin, type RouteDeps } from './deps';
 
 const PROVIDERS = {
@@ -19,23 +20,6 @@ const PROVIDERS = {
   wechat: { name: 'WeChat', sample: 'WeChatUser' },
   carsi: { name: 'CARSI', sample: 'researcher' },
 } as const satisfies Record<OauthProvider, { name: string; sample: string }>;
-
-const t = (en: string, zh: string): LocalText => ({ 'en-US': en, 'zh-CN': zh });
-const TEXTS = {
-  title: t('Sign in with {name}', '使用 {name} 登录'),
-  notice: t(
-    'Simulated {name} consent page of the local UAA (development and demo only).',
-    '本地 UAA 模拟的 {name} 授权页（仅用于开发和演示）。',
-  ),
-  account: t('{name} account', '{name} 账号'),
-  approve: t('Approve', '同意授权'),
-  deny: t('Deny', '拒绝'),
-  badAccount: t('Enter 1-64 letters, digits or . _ @ -', '请输入 1-64 位字母、数字或 . _ @ -'),
-  badRedirect: t(
-    'The redirect_uri is missing or not on the product origin.',
-    'redirect_uri 缺失或不属于本产品域名。',
-  ),
-} as const;
 
 /** The third-party account name typed on the page. */
 export const ACCOUNT_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
@@ -69,20 +53,21 @@ interface PageInput {
 
 function renderPage(input: PageInput): string {
   const { name } = PROVIDERS[input.provider];
-  const text = (key: keyof typeof TEXTS) => escapeHtml(TEXTS[key][input.locale].replace('{name}', name));
+  const t = texts[input.locale];
+  const named = { name };
   const hidden = (field: string, value: string | undefined) =>
     value === undefined ? '' : `<input type="hidden" name="${field}" value="${escapeHtml(value)}">`;
   return `<!doctype html>
 <html lang="${input.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${text('title')}</title><link rel="stylesheet" href="${DEV_PATHS.oauth(input.provider)}.css"></head>
-<body><main><h1>${text('title')}</h1><p class="notice">${text('notice')}</p>
+<title>${escapeHtml(format(t.title, named))}</title><link rel="stylesheet" href="${DEV_PATHS.oauth(input.provider)}.css"></head>
+<body><main><h1>${escapeHtml(format(t.title, named))}</h1><p class="notice">${escapeHtml(format(t.notice, named))}</p>
 ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <form method="post" action="${DEV_PATHS.oauth(input.provider)}">
 ${hidden('state', input.state)}${hidden('redirect_uri', input.redirectUri)}${hidden('type', input.type)}${hidden('lang', input.locale)}
-<label for="account">${text('account')}</label>
+<label for="account">${escapeHtml(format(t.account, named))}</label>
 <input type="text" id="account" name="account" value="${escapeHtml(input.account)}" maxlength="64" required autocomplete="off">
-<div class="actions"><button type="submit" name="decision" value="approve">${text('approve')}</button>
-<button type="submit" name="decision" value="deny" formnovalidate>${text('deny')}</button></div>
+<div class="actions"><button type="submit" name="decision" value="approve">${escapeHtml(t.approve)}</button>
+<button type="submit" name="decision" value="deny" formnovalidate>${escapeHtml(t.deny)}</button></div>
 </form></main></body></html>`;
 }
 
@@ -110,7 +95,7 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
 
   function badRedirect(req: Request, res: Response): void {
     const locale = resolveLocale(req.query.lang ?? req.body?.lang);
-    res.status(400).type('text/plain').send(TEXTS.badRedirect[locale]);
+    res.status(400).type('text/plain').send(texts[locale].badRedirect);
   }
 
   for (const provider of Object.keys(PROVIDERS) as OauthProvider[]) {
@@ -145,7 +130,7 @@ export function registerConsentRoutes(router: Router, { store, publicUrl }: Rout
         target.searchParams.set('error', 'access_denied');
       } else {
         if (!ACCOUNT_NAME.test(account.trim())) {
-          const error = TEXTS.badAccount[locale];
+          const error = texts[locale].badAccount;
           return sendPage(req, res, 400, {
             provider,
             locale,

@@ -10,7 +10,7 @@ import { checkDescription } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertRule, parseRequest } from '../input';
 import { maskSecret } from '../store/keys';
-import { LOCAL_TEXTS } from '../messages';
+import { localText } from '../messages';
 import type { CredentialRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
 import type { RouteDeps } from './deps';
@@ -27,7 +27,7 @@ function toCredential(record: CredentialRecord): Credential {
   };
 }
 
-const unknownKey = () => new UaaError('A0101', 200, LOCAL_TEXTS.notYourKey);
+const unknownKey = () => new UaaError('A0101', 200, localText('notYourKey'));
 
 export function registerCredentialRoutes(router: Router, { store, requireAuth }: RouteDeps): void {
   const { keys } = store;
@@ -37,7 +37,7 @@ export function registerCredentialRoutes(router: Router, { store, requireAuth }:
     const user = currentUser(res);
     // Access-key rights equal the account's rights: nobody lists another account's keys.
     if (body?.sso_uid && body.sso_uid !== user.ssoUid) {
-      throw new UaaError('A0201', 403, LOCAL_TEXTS.notYourData);
+      throw new UaaError('A0201', 403, localText('notYourData'));
     }
     sendOk(res, keys.list(user.ssoUid).map(toCredential));
   });
@@ -46,7 +46,7 @@ export function registerCredentialRoutes(router: Router, { store, requireAuth }:
     const description = parseRequest(req, ENDPOINTS.credentialCreate)?.description?.trim() ?? '';
     assertRule(checkDescription(description));
     const record = keys.create(currentUser(res).ssoUid, description);
-    if (!record) throw new UaaError('A0302', 200, LOCAL_TEXTS.keyLimit);
+    if (!record) throw new UaaError('A0302', 200, localText('keyLimit'));
     sendOk(res, { ak: record.ak, sk: record.sk } satisfies CredentialCreateData);
   });
 
@@ -68,7 +68,7 @@ export function registerCredentialRoutes(router: Router, { store, requireAuth }:
     }
     const outcome = keys.delete(ssoUid, ak);
     if (outcome === 'unknown') throw unknownKey();
-    if (outcome === 'enabled') throw new UaaError('A0201', 200, LOCAL_TEXTS.keyEnabled);
+    if (outcome === 'enabled') throw new UaaError('A0201', 200, localText('keyEnabled'));
     sendOk(res);
   });
 

@@ -11,7 +11,7 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { ROUTES } from '@shared/routes';
 import { currentUser } from '../auth';
 import { parseRequest } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { localText } from '../messages';
 import { requestLocale, sendOk, UaaError } from '../reply';
 import { assertCanSignIn, sendLoginReply } from '../sign-in';
 import type { Store } from '../store';
@@ -42,7 +42,7 @@ export function wechatQrAddress(qrUrl: string, redirectUri: string, state: strin
 
 function redeem(store: Store, code: string, from: OauthProvider): string {
   const subject = store.oauthCodes.redeem(code, from);
-  if (subject === null) throw new UaaError('A0202', 200, LOCAL_TEXTS.oauthCodeInvalid);
+  if (subject === null) throw new UaaError('A0202', 200, localText('oauthCodeInvalid'));
   return subject;
 }
 
@@ -88,10 +88,10 @@ export function registerOauthRoutes(router: Router, deps: RouteDeps): void {
     const subject = redeem(store, body.code, body.oauthFrom);
     const owner = store.users.findByIdentity(body.oauthFrom, subject);
     if (owner && owner.ssoUid !== user.ssoUid) {
-      throw new UaaError('A0214', 200, LOCAL_TEXTS.identityBoundElsewhere);
+      throw new UaaError('A0214', 200, localText('identityBoundElsewhere'));
     }
     if (!owner && store.users.hasIdentity(user, body.oauthFrom)) {
-      throw new UaaError('A0213', 200, LOCAL_TEXTS.identityAlreadyBound);
+      throw new UaaError('A0213', 200, localText('identityAlreadyBound'));
     }
     const bound = store.users.update(user.ssoUid, store.users.identityPatch(body.oauthFrom, subject)) ?? user;
     sendLoginReply(res, store, bound, body.autoLogin ?? true);

@@ -4,7 +4,7 @@ import type { ContactChannel } from '@shared/api/verification-flows';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { assertRule, parseRequest } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { localText } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import type { UserRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
@@ -21,7 +21,7 @@ function accountOf(store: Store, type: ContactChannel, item: string): UserRecord
     throw new UaaError(
       'A0206',
       200,
-      type === 'phone' ? LOCAL_TEXTS.phoneNotRegistered : LOCAL_TEXTS.emailNotRegistered,
+      type === 'phone' ? localText('phoneNotRegistered') : localText('emailNotRegistered'),
     );
   }
   assertCanSignIn(user);

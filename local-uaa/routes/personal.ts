@@ -6,7 +6,7 @@ import type { ExistData } from '@shared/contract/personal';
 import { checkEmail, checkPhone, checkUsername } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertRule, parseRequest } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { localText } from '../messages';
 import { toUserInfo, type UserRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
 import { assertNoSensitiveWord, assertUsernameAvailable } from '../sensitive-words';
@@ -18,7 +18,7 @@ function updateInfo(store: Store, user: UserRecord, body: InfoUpdatePayload): Us
   const patch: UserPatch = {};
   // Setting the name it already has is a retry after a lost reply: it succeeds, changing nothing.
   if (body.username !== undefined && body.username !== user.username) {
-    if (user.username !== null) throw new UaaError('A0217', 200, LOCAL_TEXTS.usernameAlreadySet);
+    if (user.username !== null) throw new UaaError('A0217', 200, localText('usernameAlreadySet'));
     assertUsernameAvailable(store, body.username);
     patch.username = body.username;
     // A generated name gives way to the chosen one unless a nickname comes with it.

@@ -18,7 +18,7 @@ import {
 } from '@shared/validation/rules';
 import { currentUser } from '../auth';
 import { assertRule, parseRequest } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { LOCAL_TEXTS, localText } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import { requestLocale, sendOk, UaaError } from '../reply';
 import { assertNoSensitiveWord } from '../sensitive-words';
@@ -28,7 +28,7 @@ import type { RouteDeps } from './deps';
 
 /** A0209 "phone already exists" (spec §5: the register form then offers a login link). */
 function assertPhoneFree(store: Store, phone: string): void {
-  if (store.users.findByPhone(phone)) throw new UaaError('A0209', 200, LOCAL_TEXTS.phoneExists);
+  if (store.users.findByPhone(phone)) throw new UaaError('A0209', 200, localText('phoneExists'));
 }
 
 /** Whether removing this user would leave nobody able to manage users in the back office. */
@@ -85,8 +85,8 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
     outbox.send({
       channel: 'email',
       to: body.email,
-      subject: LOCAL_TEXTS.activationSubject[locale],
-      text: `${LOCAL_TEXTS.activationBody[locale]}\n${link}`,
+      subject: LOCAL_TEXTS[locale].activationSubject,
+      text: `${LOCAL_TEXTS[locale].activationBody}\n${link}`,
       link,
     });
     sendOk(res, { ssoUid: user.ssoUid } satisfies RegisterByEmailData);
@@ -133,7 +133,7 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
   // and third-party identities are free to register again.
   router.get(ENDPOINTS.deactivate.path, requireAuth, (_req, res) => {
     const user = currentUser(res);
-    if (isLastUserAdmin(store, user.ssoUid)) throw new UaaError('A0201', 200, LOCAL_TEXTS.lastAdmin);
+    if (isLastUserAdmin(store, user.ssoUid)) throw new UaaError('A0201', 200, localText('lastAdmin'));
     store.deleteUser(user.ssoUid);
     sendOk(res);
   });

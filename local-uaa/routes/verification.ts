@@ -19,7 +19,7 @@ import { checkCode, checkEmail, checkNewPassword, checkPhone } from '@shared/val
 import { currentToken, currentUser } from '../auth';
 import type { CodeKey } from '../store/codes';
 import { assertRule, parseRequest } from '../input';
-import { LOCAL_TEXTS } from '../messages';
+import { localText } from '../messages';
 import { hashPassword, openPasswordEnvelope } from '../passwords';
 import { toUserInfo, type UserRecord } from '../records';
 import { sendOk, UaaError } from '../reply';
@@ -59,22 +59,22 @@ function assertContactFormat(kind: ContactChannel, item: string): void {
 /** The step, when the account may run its flow and the call is the one that completes it. */
 function stepFor(user: UserRecord, code: FunctionCode, completedBy?: StepCompletion): VerificationStep {
   const step = VERIFICATION_STEPS[code];
-  if (!stepFitsAccount(step, user)) throw new UaaError('A0100', 200, LOCAL_TEXTS.flowNotForAccount);
+  if (!stepFitsAccount(step, user)) throw new UaaError('A0100', 200, localText('flowNotForAccount'));
   if (completedBy && step.completedBy !== completedBy)
-    throw new UaaError('A0100', 200, LOCAL_TEXTS.wrongCall);
+    throw new UaaError('A0100', 200, localText('wrongCall'));
   return step;
 }
 
 function assertCurrentContact(user: UserRecord, kind: ContactChannel, item: string): void {
-  if (!same(user[kind], item)) throw new UaaError('A0100', 200, LOCAL_TEXTS.notYourContact);
+  if (!same(user[kind], item)) throw new UaaError('A0100', 200, localText('notYourContact'));
 }
 
 /** The new contact differs from the current one and belongs to nobody else (spec §5 "Change flows"). */
 function assertNewContact(store: Store, user: UserRecord, kind: ContactChannel, item: string): void {
-  if (same(user[kind], item)) throw new UaaError('A0100', 200, LOCAL_TEXTS.sameContact);
+  if (same(user[kind], item)) throw new UaaError('A0100', 200, localText('sameContact'));
   const owner = store.users.findByContact(kind, item);
   if (owner && owner.ssoUid !== user.ssoUid) {
-    throw new UaaError('A0214', 200, kind === 'phone' ? LOCAL_TEXTS.phoneExists : LOCAL_TEXTS.emailExists);
+    throw new UaaError('A0214', 200, kind === 'phone' ? localText('phoneExists') : localText('emailExists'));
   }
 }
 
@@ -87,7 +87,7 @@ function assertFirstStepPassed(store: Store, user: UserRecord, step: Verificatio
   const first = VERIFICATION_STEPS[step.after];
   const contact = first.sendsTo ? user[first.sendsTo.channel] : null;
   if (!contact || !store.codes.hasPass(user.ssoUid, first.function, contact)) {
-    throw new UaaError('A0202', 200, LOCAL_TEXTS.stepFirst);
+    throw new UaaError('A0202', 200, localText('stepFirst'));
   }
 }
 
@@ -103,7 +103,7 @@ export function registerVerificationRoutes(router: Router, deps: RouteDeps): voi
     const body = parseRequest(req, ENDPOINTS.messageCode);
     const user = currentUser(res);
     const step = stepFor(user, body.function);
-    if (!step.sendsTo) throw new UaaError('A0100', 200, LOCAL_TEXTS.stepSendsNoCode);
+    if (!step.sendsTo) throw new UaaError('A0100', 200, localText('stepSendsNoCode'));
     if (body.message !== step.sendsTo.channel) throw new UaaError('A0100');
     assertContactFormat(body.message, body.item);
     if (step.sendsTo.contact === 'current') assertCurrentContact(user, body.message, body.item);
@@ -136,7 +136,7 @@ export function registerVerificationRoutes(router: Router, deps: RouteDeps): voi
       const parsed = readBindBody(req, kind);
       const user = currentUser(res);
       const step = stepFor(user, parsed.function, kind === 'phone' ? 'mobileBind' : 'emailBind');
-      if (step.step !== 1 || step.codeOf === null) throw new UaaError('A0100', 200, LOCAL_TEXTS.wrongCall);
+      if (step.step !== 1 || step.codeOf === null) throw new UaaError('A0100', 200, localText('wrongCall'));
       assertContactFormat(kind, parsed.item);
       assertRule(checkCode(parsed.code, kind === 'phone' ? 'phone' : 'other'));
       assertFirstStepPassed(store, user, step);
@@ -153,7 +153,7 @@ export function registerVerificationRoutes(router: Router, deps: RouteDeps): voi
         assertRule(checkNewPassword(password));
         passwordHash = await hashPassword(password);
       } else if (step.setsPassword && user.passwordHash === null) {
-        throw new UaaError('A0100', 200, LOCAL_TEXTS.passwordNeeded);
+        throw new UaaError('A0100', 200, localText('passwordNeeded'));
       }
 
       // Checked again after the await: another request may have taken the contact meanwhile.

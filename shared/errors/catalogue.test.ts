@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textPair } from '../i18n/define-texts';
 import { LOCALES } from '../i18n/locale';
 import {
   PRODUCT_MESSAGES,
@@ -6,6 +7,7 @@ import {
   productMessage,
   serverErrorText,
   type ProductMessage,
+  type ServerErrorCode,
 } from './catalogue';
 
 const range = (prefix: string, from: number, to: number) =>
@@ -63,7 +65,9 @@ describe('SERVER_ERRORS', () => {
   });
 
   it.each(SPEC_CODES)('%s has a translated text in both locales', (code) => {
-    const entry = (SERVER_ERRORS as Record<string, Record<string, string> | undefined>)[code];
+    const entry = Object.hasOwn(SERVER_ERRORS['en-US'], code)
+      ? textPair(SERVER_ERRORS, code as ServerErrorCode)
+      : undefined;
     expect(entry, `missing ${code}`).toBeDefined();
     for (const locale of LOCALES) expect(serverErrorText(code, locale).trim()).not.toBe('');
     expect(entry?.['zh-CN']).not.toBe(entry?.['en-US']);
@@ -79,7 +83,8 @@ describe('SERVER_ERRORS', () => {
   });
 
   it('every entry in the table is translated', () => {
-    for (const [code, texts] of Object.entries(SERVER_ERRORS)) {
+    for (const code of Object.keys(SERVER_ERRORS['en-US']) as ServerErrorCode[]) {
+      const texts = textPair(SERVER_ERRORS, code);
       expect(texts['en-US'].trim(), code).not.toBe('');
       expect(texts['zh-CN'], code).not.toBe(texts['en-US']);
     }
@@ -88,24 +93,24 @@ describe('SERVER_ERRORS', () => {
   it.each(['Z9999', '', 'a0100', '10000', 'toString', '__proto__', 'constructor'])(
     'unknown code %j falls back to -1',
     (code) => {
-      expect(serverErrorText(code, 'en-US')).toBe(SERVER_ERRORS['-1']['en-US']);
-      expect(serverErrorText(code, 'zh-CN')).toBe(SERVER_ERRORS['-1']['zh-CN']);
+      expect(serverErrorText(code, 'en-US')).toBe(SERVER_ERRORS['en-US']['-1']);
+      expect(serverErrorText(code, 'zh-CN')).toBe(SERVER_ERRORS['zh-CN']['-1']);
     },
   );
 
   it('picks the text of the requested locale', () => {
-    expect(serverErrorText('A0207', 'en-US')).toBe(SERVER_ERRORS.A0207['en-US']);
-    expect(serverErrorText('A0207', 'zh-CN')).toBe(SERVER_ERRORS.A0207['zh-CN']);
+    expect(serverErrorText('A0207', 'en-US')).toBe(SERVER_ERRORS['en-US'].A0207);
+    expect(serverErrorText('A0207', 'zh-CN')).toBe(SERVER_ERRORS['zh-CN'].A0207);
   });
 });
 
 describe('PRODUCT_MESSAGES', () => {
-  const keys = Object.keys(PRODUCT_MESSAGES) as ProductMessage[];
+  const keys = Object.keys(PRODUCT_MESSAGES['en-US']) as ProductMessage[];
 
   it.each(keys)('%s has a translated text in both locales', (key) => {
     for (const locale of LOCALES) expect(productMessage(key, locale).trim()).not.toBe('');
-    expect(PRODUCT_MESSAGES[key]['zh-CN']).not.toBe(PRODUCT_MESSAGES[key]['en-US']);
-    expect(PRODUCT_MESSAGES[key]['zh-CN']).toMatch(/[\u4e00-\u9fa5]/);
+    expect(PRODUCT_MESSAGES['zh-CN'][key]).not.toBe(PRODUCT_MESSAGES['en-US'][key]);
+    expect(PRODUCT_MESSAGES['zh-CN'][key]).toMatch(/[\u4e00-\u9fa5]/);
   });
 
   it.each<[ProductMessage, string]>([

@@ -63,3 +63,11 @@ export function format<P extends string>(
     Object.hasOwn(values, name) ? String(values[name as P]) : whole,
   );
 }
+
+/** One key's text in both languages, for a reply that picks the language later (the local UAA's details). */
+export function textPair<T, K extends keyof T>(
+  table: TextTable<T>,
+  key: K,
+): Readonly<Record<Locale, Texts<T>[K]>> {
+  return { 'en-US': table['en-US'][key], 'zh-CN': table['zh-CN'][key] };
+}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { textPair } from '../i18n/define-texts';
 import { LOCALES } from '../i18n/locale';
 import { VALIDATION_MESSAGES, validationText, type ValidationCode } from './messages';
 import { LIMITS } from './rules';
 
-const codes = Object.keys(VALIDATION_MESSAGES) as ValidationCode[];
+const codes = Object.keys(VALIDATION_MESSAGES['en-US']) as ValidationCode[];
 
 describe('VALIDATION_MESSAGES', () => {
   it.each(codes)('%s has a non-empty text in every locale', (code) => {
@@ -11,7 +12,7 @@ describe('VALIDATION_MESSAGES', () => {
   });
 
   it.each(codes)('%s is translated (zh-CN differs from en-US and contains Chinese)', (code) => {
-    const { 'en-US': en, 'zh-CN': zh } = VALIDATION_MESSAGES[code];
+    const { 'en-US': en, 'zh-CN': zh } = textPair(VALIDATION_MESSAGES, code);
     expect(zh).not.toBe(en);
     expect(zh).toMatch(/[\u4e00-\u9fa5]/);
     expect(en).not.toMatch(/[\u4e00-\u9fa5]/);
@@ -30,7 +31,7 @@ describe('VALIDATION_MESSAGES', () => {
     ['phoneNotRegistered', 'The phone number is not registered. Please check.'],
     ['usernameTaken', 'Username has already existed'],
   ])('%s reads exactly as the spec gives it', (code, text) => {
-    expect(VALIDATION_MESSAGES[code]['en-US']).toBe(text);
+    expect(VALIDATION_MESSAGES['en-US'][code]).toBe(text);
   });
 
   // Texts the spec paraphrases in lower case (§5); the wording must match, capitalisation aside.
@@ -45,16 +46,16 @@ describe('VALIDATION_MESSAGES', () => {
     ['urlRule', 'enter a correct URL, 512 characters or fewer'],
     ['platformNameRule', 'only Chinese, English and digits, length 1-32'],
   ])('%s carries the spec wording', (code, text) => {
-    expect(VALIDATION_MESSAGES[code]['en-US'].toLowerCase()).toBe(text.toLowerCase());
+    expect(VALIDATION_MESSAGES['en-US'][code].toLowerCase()).toBe(text.toLowerCase());
   });
 
   it('states the limits the rules enforce', () => {
-    expect(VALIDATION_MESSAGES.accountTooLong['en-US']).toContain('40');
-    expect(VALIDATION_MESSAGES.usernameLength['en-US']).toContain('3-30');
-    expect(VALIDATION_MESSAGES.passwordRule['zh-CN']).toContain('8-20');
-    expect(VALIDATION_MESSAGES.descriptionRule['en-US']).toContain('100');
-    expect(VALIDATION_MESSAGES.urlRule['zh-CN']).toContain('512');
-    expect(VALIDATION_MESSAGES.logoSize['en-US']).toContain(`${LIMITS.logoBytesMax / 1024 / 1024} MB`);
-    expect(VALIDATION_MESSAGES.logoSize['zh-CN']).toContain(`${LIMITS.logoBytesMax / 1024 / 1024} MB`);
+    expect(VALIDATION_MESSAGES['en-US'].accountTooLong).toContain('40');
+    expect(VALIDATION_MESSAGES['en-US'].usernameLength).toContain('3-30');
+    expect(VALIDATION_MESSAGES['zh-CN'].passwordRule).toContain('8-20');
+    expect(VALIDATION_MESSAGES['en-US'].descriptionRule).toContain('100');
+    expect(VALIDATION_MESSAGES['zh-CN'].urlRule).toContain('512');
+    expect(VALIDATION_MESSAGES['en-US'].logoSize).toContain(`${LIMITS.logoBytesMax / 1024 / 1024} MB`);
+    expect(VALIDATION_MESSAGES['zh-CN'].logoSize).toContain(`${LIMITS.logoBytesMax / 1024 / 1024} MB`);
   });
 });

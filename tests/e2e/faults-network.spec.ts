@@ -9,9 +9,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
-import { PRODUCT_MESSAGES } from '../../shared/errors/catalogue';
 import { startFaultUpstream, type FaultUpstream } from '../faults/fault-upstream';
-import { common, login, type Lang } from '../support/e2e-texts';
+import { common, login, product as PRODUCT_MESSAGES, type Lang } from '../support/e2e-texts';
 
 const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
 const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';

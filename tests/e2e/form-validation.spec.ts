@@ -4,8 +4,11 @@
  */
 import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import { encryptPassword } from '../../shared/crypto';
-import { VALIDATION_MESSAGES } from '../../shared/validation/messages';
-import { SERVER_ERRORS, PRODUCT_MESSAGES } from '../../shared/errors/catalogue';
+import {
+  validation as VALIDATION_MESSAGES,
+  serverErrors as SERVER_ERRORS,
+  product as PRODUCT_MESSAGES,
+} from '../support/e2e-texts';
 import { uniqueSuffix } from '../support/e2e-api';
 
 const API = '/gw/uaa-be/api/v1';

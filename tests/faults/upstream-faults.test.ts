@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PRODUCT_MESSAGES } from '@shared/errors/catalogue';
+import { productMessage, type ProductMessage } from '@shared/errors/catalogue';
 import { startBff, type TestBff } from '@tests/support/bff-harness';
 import { startLocalUaa, type TestLocalUaa } from '@tests/support/local-uaa';
 import { startFaultUpstream, type Fault, type FaultUpstream } from './fault-upstream';
@@ -38,7 +38,7 @@ afterAll(async () => {
   console.info(`faults suite: ${figures.requests} requests, ${figures.faults} faults injected`);
 });
 
-const expected: Record<Fault, { status: number; msgCode: string; msg?: keyof typeof PRODUCT_MESSAGES }> = {
+const expected: Record<Fault, { status: number; msgCode: string; msg?: ProductMessage }> = {
   refuse: { status: 502, msgCode: 'B0300', msg: 'upstreamUnavailable' },
   hang: { status: 504, msgCode: 'B0300', msg: 'networkTimeout' },
   slowInside: { status: 200, msgCode: '10000' },
@@ -77,7 +77,7 @@ function expectEnvelope(reply: request.Response, fault: Fault, lang: (typeof LAN
   expect(typeof reply.body.msg).toBe('string');
   expect(reply.body.msgCode, fault).toBe(want.msgCode);
   if (want.msg)
-    expect(reply.body, fault).toEqual({ msgCode: want.msgCode, msg: PRODUCT_MESSAGES[want.msg][lang] });
+    expect(reply.body, fault).toEqual({ msgCode: want.msgCode, msg: productMessage(want.msg, lang) });
   if (want.status === 200) return;
   // Nothing of what the upstream sent in its failure reaches the browser.
   expect(reply.text).not.toMatch(/nginx|\/srv\/|MIIB|xxxxxxxx/);

@@ -6,11 +6,26 @@ export { texts as username } from '../../client/features/auth/routes/username/lo
 export { texts as thirdParty } from '../../client/features/auth/components/third-party-logins.locale';
 export { texts as deleteProtocol } from '../../client/features/public/routes/delete-protocol/locale';
 export { platformNames } from '../../client/lib/platform-theme';
-export { VALIDATION_MESSAGES as validation } from '../../shared/validation/messages';
-export { PRODUCT_MESSAGES as product, SERVER_ERRORS as serverErrors } from '../../shared/errors/catalogue';
+import { textPair, type TextTable, type Texts, type TextTree } from '../../shared/i18n/define-texts';
+import { PRODUCT_MESSAGES, SERVER_ERRORS } from '../../shared/errors/catalogue';
+import { VALIDATION_MESSAGES } from '../../shared/validation/messages';
 
 export const LANGS = ['en-US', 'zh-CN'] as const;
 export type Lang = (typeof LANGS)[number];
+
+/** A catalogue read per code, then language (`validation.required[lang]`), as the specs assert. */
+function byCode<T extends TextTree>(
+  table: TextTable<T>,
+): { readonly [K in keyof T]: Readonly<Record<Lang, Texts<T>[K]>> } {
+  const keys = Object.keys(table['en-US']) as (keyof T)[];
+  return Object.fromEntries(keys.map((key) => [key, textPair(table, key)])) as {
+    readonly [K in keyof T]: Readonly<Record<Lang, Texts<T>[K]>>;
+  };
+}
+
+export const validation = byCode(VALIDATION_MESSAGES);
+export const product = byCode(PRODUCT_MESSAGES);
+export const serverErrors = byCode(SERVER_ERRORS);
 
 export const common = {
   'en-US': {

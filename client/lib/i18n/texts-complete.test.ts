@@ -5,12 +5,17 @@ import { TEXT_REGISTRY } from '@shared/i18n/define-texts';
 
 // Load every client module so that each text table registers itself; not the two entries: main
 // renders into the page, and entry-server puts a stand-in document on globalThis as it loads
-// (whatever loaded after it, SWR first, then met a document without addEventListener).
+// (whatever loaded after it, SWR first, then met a document without addEventListener). The shared
+// catalogues (validation, errors) and the local UAA's texts are tables of the same shape.
 const modules = import.meta.glob([
   '../../**/*.{ts,tsx}',
   '!../../**/*.test.{ts,tsx}',
   '!../../main.tsx',
   '!../../entry-server.tsx',
+  '../../../shared/**/*.ts',
+  '!../../../shared/**/*.test.ts',
+  '../../../local-uaa/messages.ts',
+  '../../../local-uaa/**/*.locale.ts',
 ]);
 
 // Names that stay the same in both languages.
@@ -32,7 +37,7 @@ function placeholders(text: unknown): string[] {
   return [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
 }
 
-describe('client texts', () => {
+describe('text tables', () => {
   // Importing the whole client transforms every module: seconds alone, far more beside a loaded
   // suite, so the import has a budget of its own instead of the first test's.
   beforeAll(async () => {
