@@ -2,10 +2,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Request } from 'express';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { FIRST_SCREEN_ELEMENT_ID } from '@shared/api/first-screen';
 import { appConfigOf, ASSET_PATH, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import type { UpstreamClient } from '../upstream/client';
+import { createFirstScreenLoader } from './first-screen';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 
 const TOKEN = 'session-token-never-in-the-page';
@@ -164,5 +167,37 @@ describe('a client-rendered page', () => {
     expect(reply.text).toMatch(
       new RegExp(`<div id="root"><div class="boot-skeleton" aria-busy="true">.*${part}`),
     );
+  });
+});
+
+describe('the first screen loader', () => {
+  it('gives the back office one deadline for both its calls, not one each', async () => {
+    const timeouts: number[] = [];
+    const data = [{ ...USER, ssoUid: 'u1' }, ['users']];
+    const client = {
+      async call(opts: { timeoutMs?: number }) {
+        timeouts.push(opts.timeoutMs ?? Infinity);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        const body = Buffer.from(JSON.stringify(ok(data[timeouts.length - 1])));
+        return { status: 200, headers: {}, bytes: async () => body, done: () => undefined };
+      },
+    } as unknown as UpstreamClient;
+    const load = createFirstScreenLoader({
+      client,
+      upstream: 'http://uaa',
+      tokenJsonPaths: [],
+      timeoutMs: 1000,
+    });
+    const req = {
+      path: '/admin/user',
+      get: () => undefined,
+      headers: {},
+      ip: '127.0.0.1',
+    } as unknown as Request;
+    const screen = await load(req, 'tok');
+    expect(screen?.modules).toEqual(['users']);
+    expect(timeouts[0]).toBeLessThanOrEqual(1000);
+    // The second call gets what the first one left, at least its 40 ms less.
+    expect(timeouts[1]).toBeLessThanOrEqual(1000 - 35);
   });
 });

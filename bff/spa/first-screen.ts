@@ -44,13 +44,22 @@ function withoutAt(value: unknown, dotted: string): void {
 export function createFirstScreenLoader(deps: FirstScreenDeps) {
   const timeoutMs = deps.timeoutMs ?? FIRST_SCREEN_TIMEOUT_MS;
 
-  async function post(req: Request, token: string, path: string, payload: unknown): Promise<unknown> {
+  async function post(
+    req: Request,
+    token: string,
+    path: string,
+    payload: unknown,
+    deadline: number,
+  ): Promise<unknown> {
+    // One deadline for the page, not one per call: the back office's two calls share it.
+    const left = deadline - Date.now();
+    if (left <= 0) return undefined;
     const reply = await deps.client.call({
       method: 'POST',
       url: `${deps.upstream}${path}`,
       headers: sessionCallHeaders(req, token),
       body: JSON.stringify(payload),
-      timeoutMs,
+      timeoutMs: left,
     });
     if (reply.status !== 200) {
       reply.done();
@@ -64,11 +73,19 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
 
   return async function load(req: Request, token: string): Promise<FirstScreen | undefined> {
     if (!wantsFirstScreen(req.path)) return undefined;
+    const deadline = Date.now() + timeoutMs;
     try {
-      const userInfo = (await post(req, token, ENDPOINTS.userInfo.path, {})) as UserInfo | undefined;
+      const userInfo = (await post(req, token, ENDPOINTS.userInfo.path, {}, deadline)) as
+        UserInfo | undefined;
       if (!userInfo || typeof userInfo.ssoUid !== 'string') return undefined;
       if (!isBackOffice(req.path)) return { authenticated: true, userInfo };
-      const modules = await post(req, token, ENDPOINTS.userResList.path, { userId: userInfo.ssoUid });
+      const modules = await post(
+        req,
+        token,
+        ENDPOINTS.userResList.path,
+        { userId: userInfo.ssoUid },
+        deadline,
+      );
       return Array.isArray(modules)
         ? { authenticated: true, userInfo, modules: modules as BackOfficeModule[] }
         : undefined;
