@@ -9,12 +9,16 @@ const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
 // deployment (tests/support/e2e-stack.ts); E2E_UPSTREAM=embedded runs the BFF alone, embedding it.
 const EMBEDDED = process.env.E2E_UPSTREAM === 'embedded';
 
+const CHROMIUM = { ...devices['Desktop Chrome'], channel: undefined };
+/** The files that say `describe.configure({ mode: 'serial' | 'default' })`. */
+const IN_ORDER = /(admin-user|faults-network|wechat-production)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
-  // Files are spread over the workers; a file's tests run in order in one worker, on its stack
-  // (some build on what an earlier test of their file made: spreading tests broke admin-user's).
-  fullyParallel: false,
+  // Tests are spread over the workers one by one (files alone left one worker idle for the last
+  // 40 s); a file whose tests build on each other says so with describe.configure.
+  fullyParallel: true,
   workers: WORKERS,
   retries: 0,
   timeout: 60_000,
@@ -36,10 +40,16 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        ...(process.env.XARGS ? process.env.XARGS.split(' ') : []),
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The files whose tests run in order in one worker are handed out first, so that the short,
+  // independent tests fill the other worker around them instead of one worker finishing alone.
+  projects: [
+    { name: 'in-order', testMatch: IN_ORDER, use: CHROMIUM },
+    { name: 'chromium', testIgnore: IN_ORDER, use: CHROMIUM },
+  ],
   webServer: Array.from({ length: WORKERS }, (_, slot) => ({
     command: EMBEDDED
       ? `node --enable-source-maps ${SERVER_DIR}/index.js`

@@ -27,6 +27,10 @@ import {
 import { uniqueSuffix } from '../support/e2e-api';
 import { product, validation, type Lang } from '../support/e2e-texts';
 
+// In order, in one worker: the filters test's reset expects a full page of 12 users, which the
+// earlier tests of this file create on a fresh stack.
+test.describe.configure({ mode: 'default' });
+
 const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 const today = () => {

@@ -280,10 +280,14 @@ test.describe('one look per platform, one product name', () => {
     }) => {
       await page.goto(`/login?lang=${lang}&redirect=${encodeURIComponent(`https://${key}.example.org/`)}`);
       await expect(page.getByText(platformNames[lang][key])).toBeVisible();
-      const panel = page.getByRole('tabpanel').first();
-      const primary = await panel
-        .getByRole('button', { name: login[lang].submit, exact: true })
-        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      const submit = page
+        .getByRole('tabpanel')
+        .first()
+        .getByRole('button', { name: login[lang].submit, exact: true });
+      // The platform's look may arrive after its name (and fade in): read the colours at rest.
+      await expect(submit).not.toHaveCSS('background-color', ARCO_BLUE);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const primary = await submit.evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(primary).not.toBe(ARCO_BLUE);
       const mark = page.getByRole('banner').locator('.brand-mark');
       expect(await colour(mark)).toBe(primary);
