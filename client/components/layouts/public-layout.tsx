@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { inIframe } from '../../lib/api/client';
 import { LanguageSwitch } from '../language-switch';
 import { useDevice } from '../../lib/hooks/use-device';
@@ -17,6 +17,9 @@ const CompatWarning = lazy(() => import('../compat-warning').then((m) => ({ defa
  * language switch, a centred card; the mobile layout on phones and tablets; nothing but the card
  * in the intern platform's widget (filling the frame when it is embedded).
  */
+// A layout effect in the browser; the prerender (no DOM, no paint) skips it without React's warning.
+const useBeforePaint = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
 export function PublicLayout({
   children,
   title,
@@ -36,8 +39,9 @@ export function PublicLayout({
   useDocumentTitle(title, name);
 
   // Arco reads its primary colour from CSS variables; a platform overrides them page-wide so
-  // that popups (rendered outside this frame) match too.
-  useEffect(() => {
+  // that popups (rendered outside this frame) match too. Before the first paint, so that the
+  // platform's page never flashes the main look's blue.
+  useBeforePaint(() => {
     // On body: Arco declares its palette there, which would shadow values set on html.
     const root = document.body.style;
     const vars = theme ? Object.entries(themeVariables(theme)) : [];
