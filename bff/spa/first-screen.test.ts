@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -47,9 +47,10 @@ function answerSignedIn(): void {
   });
 }
 
+let staticDir: string;
 beforeAll(async () => {
   upstream = await startUpstream();
-  const staticDir = makeStaticDir();
+  staticDir = makeStaticDir();
   writeFileSync(
     path.join(staticDir, ROUTE_PRELOADS_FILE),
     JSON.stringify({ '/usercenter': [CHUNK, '/static/css/async/usercenter.4d5e6f.css', '"><script>x.js'] }),
@@ -59,6 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await bff.close();
   await upstream.close();
+  rmSync(staticDir, { recursive: true, force: true });
 });
 beforeEach(() => {
   upstream.reset();

@@ -87,7 +87,10 @@ export interface TestBff {
 export async function startBff(opts: TestBffOptions): Promise<TestBff> {
   const staticDir = opts.staticDir ?? makeStaticDir();
   const parsed = parseConfig({ STATIC_DIR: staticDir, ...opts.env });
-  if (!parsed.ok) throw new Error(`test config refused: ${parsed.errors.join('; ')}`);
+  if (!parsed.ok) {
+    if (!opts.staticDir) rmSync(staticDir, { recursive: true, force: true });
+    throw new Error(`test config refused: ${parsed.errors.join('; ')}`);
+  }
   const logger = opts.logger ?? createLogger('silent');
   const rateLimits = createRateLimits({
     rules: parsed.config.rateLimitRules,
