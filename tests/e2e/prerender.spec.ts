@@ -27,6 +27,26 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** Holds the app's scripts back until the returned function is called: the page is its document alone. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/static/js/**', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return release;
+}
+
+/** How many documents the page has requested since this call (a reload is one). */
+function countReloads(page: Page): () => number {
+  let reloads = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloads += 1;
+  });
+  return () => reloads;
+}
+
 async function screenshot(page: Page, info: TestInfo, name: string): Promise<Buffer> {
   await page.evaluate(() => document.fonts.ready);
   const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
@@ -81,26 +101,18 @@ for (const lang of LANGS) {
     page,
   }) => {
     const problems = watchConsole(page);
-    let release: () => void = () => undefined;
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/static/js/**', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`/login?lang=${lang}`, { waitUntil: 'commit' });
     const panel = page.getByRole('tabpanel', { name: t.smsTab });
     const phone = panel.getByRole('textbox', { name: t.phone, exact: true });
     await phone.pressSequentially(PHONE);
     // Enter before the script: the browser's own form submission would reload the page and lose
     // what was typed; the prerendered form has nowhere to go.
-    let reloads = 0;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloads += 1;
-    });
+    const reloads = countReloads(page);
     await phone.press('Enter');
     release();
     await takenOver(page);
-    expect(reloads, 'documents requested after Enter').toBe(0);
+    expect(reloads(), 'documents requested after Enter').toBe(0);
     await expect(phone).toHaveValue(PHONE);
     // A render of the page keeps it (React would otherwise put its empty state back)...
     await panel.getByText(common[lang].agree).click();
@@ -183,24 +195,16 @@ for (const lang of LANGS) {
   }) => {
     const t = register[lang];
     const problems = watchConsole(page);
-    let release: () => void = () => undefined;
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/static/js/**', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`/register?lang=${lang}`, { waitUntil: 'commit' });
     const panel = page.getByRole('tabpanel', { name: t.emailTab });
     const username = panel.getByRole('textbox', { name: t.username, exact: true });
     await username.pressSequentially('alice');
-    let reloads = 0;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloads += 1;
-    });
+    const reloads = countReloads(page);
     await username.press('Enter');
     release();
     await takenOver(page, 'input[autocomplete="username"]');
-    expect(reloads, 'documents requested after Enter').toBe(0);
+    expect(reloads(), 'documents requested after Enter').toBe(0);
     await expect(username).toHaveValue('alice');
     await panel.getByText(common[lang].agree).click();
     await expect(username).toHaveValue('alice');
