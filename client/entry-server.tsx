@@ -1,6 +1,6 @@
 /**
- * The build-time renderer of /login (scripts/prerender.mjs bundles this file for Node and calls
- * `prerender`). It renders the very tree client/main.tsx hydrates, through the same route table,
+ * The build-time renderer of /login, /register and /forget (scripts/prerender.mjs bundles this
+ * file for Node and calls `prerender`). It renders the very tree client/main.tsx hydrates, through the same route table,
  * for a visitor the BFF will serve the document to: anonymous, on a desktop browser, with the
  * given locale stored and nothing else known.
  *
@@ -54,9 +54,11 @@ Object.defineProperty(globalThis, 'navigator', {
 // After the facts above: these modules read them as they load.
 const { AppRoutes } = await import('./app/router');
 const { AppRoot } = await import('./app/hydration');
-// Loaded now, while `window` is absent, should the page ever be lazy again (React.lazy would
-// load it halfway through a render, with `window` present).
+// Loaded now, while `window` is absent: React.lazy (register, forget) would load them halfway
+// through a render, with `window` present.
 await import('./features/auth/routes/login/index');
+await import('./features/auth/routes/register/index');
+await import('./features/auth/routes/forget/index');
 
 function browserWindow(url: URL, locale: Locale) {
   const stored = new Map<string, string>([[LOCALE_STORAGE_KEY, locale]]);

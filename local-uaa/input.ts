@@ -4,7 +4,7 @@
  * from shared/validation so the SPA and the local UAA refuse the same values.
  */
 import type { Request } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Endpoint } from '@shared/contract/endpoints';
 import { textPair } from '@shared/i18n/define-texts';
 import { VALIDATION_MESSAGES, type ValidationCode } from '@shared/validation/messages';
@@ -39,8 +39,9 @@ export function parseRequest<E extends Endpoint>(req: Request, endpoint: E): z.o
   return parseBody<E['request']>(req, endpoint.request);
 }
 
-export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
-  const result = schema.safeParse(req.body);
+/** Any zod schema: the contract's (zod/mini) or a route's own (classic zod). */
+export function parseBody<S extends z.core.$ZodType>(req: Request, schema: S): z.infer<S> {
+  const result = z.safeParse(schema, req.body);
   if (!result.success) throw new UaaError('A0100');
   return result.data;
 }

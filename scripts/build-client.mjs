@@ -1,5 +1,6 @@
 // `npm run build:client`: the SPA as `rsbuild build` makes it (rsbuild.config.ts, unchanged),
-// then the prerendered /login documents (scripts/prerender.mjs, issue 9), then the .br/.gz files
+// then the prerendered /login, /register and /forget documents (scripts/prerender.mjs, issues 9
+// and 17), then the .br/.gz files
 // beside the hashed assets (scripts/compress.mjs). CLIENT_DIST (default dist/client) is the
 // output directory, as rsbuild.config.ts reads it.
 //
@@ -89,7 +90,19 @@ writeFileSync(
     ),
   ),
 );
-await prerender({ clientDist, loginCss: asPaths('.css'), loginJs: asPaths('.js') });
+// The register and forgot-password pages are lazy chunks: their documents name those chunks' files.
+const routeAssets = (route, ext) => [...(routeFiles.get(route) ?? [])].filter((f) => f.endsWith(ext)).sort();
+await prerender({
+  clientDist,
+  pages: [
+    { route: '/login', css: asPaths('.css'), js: asPaths('.js') },
+    ...['/register', '/forget'].map((route) => ({
+      route,
+      css: routeAssets(route, '.css'),
+      js: routeAssets(route, '.js'),
+    })),
+  ],
+});
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {
   stdio: 'inherit',
 });

@@ -1,13 +1,13 @@
-// The prerendered /login documents (issue 9): the login page, in both languages and for the
-// default platform and the sub-brand, rendered at build time by React's server renderer
-// (client/entry-server.tsx), so that the phone field arrives with the HTML. Each document is the
-// built index.html with:
+// The prerendered documents (issue 9): the login page, in both languages and for the default
+// platform and the sub-brand, and the register and forgot-password pages in both languages (issue
+// 17), rendered at build time by React's server renderer (client/entry-server.tsx), so that the
+// first field arrives with the HTML. Each document is the built index.html with:
 //   - the page inside <div id="root" data-prerendered="<locale>">, which client/app/hydration.tsx
 //     hydrates;
-//   - the CSS its markup uses inlined (beasties), the stylesheets (the entry's and the login
+//   - the CSS its markup uses inlined (beasties), the stylesheets (the entry's and the page
 //     chunk's) deferred: media="print" until the app's script switches them on, a <noscript>
 //     copy for browsers without scripts;
-//   - the login chunk's scripts preloaded, so that hydration does not wait for a second round
+//   - the page chunk's scripts preloaded, so that hydration does not wait for a second round
 //     trip.
 // The CSP hashes of the inline CSS go into prerender/manifest.json, which the BFF reads
 // (bff/spa/prerendered.ts). Called by scripts/build-client.mjs after Rsbuild.
@@ -65,10 +65,10 @@ function withoutStyleAttributes(markup, route) {
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The page's markup and the head it needs, before the critical CSS is taken out. */
-function compose({ template, markup, lang, locale, rootAttribute, loginCss, loginJs }) {
+function compose({ template, markup, lang, locale, rootAttribute, css, js }) {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-  const styles = loginCss.map((href) => `<link href="${href}" rel="stylesheet">`).join('');
-  const scripts = loginJs.map((href) => `<link href="${href}" rel="preload" as="script">`).join('');
+  const styles = css.map((href) => `<link href="${href}" rel="stylesheet">`).join('');
+  const scripts = js.map((href) => `<link href="${href}" rel="preload" as="script">`).join('');
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace('</head>', `${styles}${scripts}</head>`)
@@ -137,7 +137,11 @@ function checkPlaceholders(html, placeholders) {
     throw new Error('a placeholder was rendered in a form the BFF would not fill in');
 }
 
-export async function prerender({ clientDist, loginCss = [], loginJs = [] }) {
+/**
+ * `pages`: each route with the files of its lazy chunk group (none for /login, part of the entry);
+ * the login page also gets its sub-brand twin, which shares its files.
+ */
+export async function prerender({ clientDist, pages }) {
   const started = Date.now();
   const renderer = await loadRenderer();
   const {
@@ -165,7 +169,10 @@ export async function prerender({ clientDist, loginCss = [], loginJs = [] }) {
   mkdirSync(outDir, { recursive: true });
 
   const documents = [];
-  for (const route of ['/login', `/${brandPrefix}-login`]) {
+  const routes = pages.flatMap((page) =>
+    page.route === '/login' ? [page, { ...page, route: `/${brandPrefix}-login` }] : [page],
+  );
+  for (const { route, css, js } of routes) {
     for (const locale of LOCALES) {
       const rendered = await renderer.prerender(route, locale);
       const markup = withoutStyleAttributes(rendered.html, route);
@@ -176,8 +183,8 @@ export async function prerender({ clientDist, loginCss = [], loginJs = [] }) {
         lang: rendered.lang,
         locale,
         rootAttribute: PRERENDERED_ATTRIBUTE,
-        loginCss,
-        loginJs,
+        css,
+        js,
       });
       const { html, styleHashes } = finish(
         withoutUnusedProperties(await beasties.process(composed)),

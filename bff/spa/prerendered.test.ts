@@ -90,6 +90,26 @@ describe('which requests get a prerendered document', () => {
     expect(pick({ path: '/xlab-login', brandPrefix: 'acme' })).toBeUndefined();
     expect(pick({ path: '/login', brandPrefix: 'acme' })).toBe('login.zh-CN.html');
   });
+
+  it('serves the other plain pages it holds (register, forget) under any prefix, like /login', () => {
+    const manifest: PrerenderManifest = {
+      ...MANIFEST,
+      documents: [
+        ...MANIFEST.documents,
+        { path: '/register', locale: 'en-US', file: 'register.en-US.html', styleHashes: [HASH] },
+      ],
+    };
+    const request: PageRequest = {
+      method: 'GET',
+      path: '/register',
+      search: '?lang=en-US',
+      userAgent: DESKTOP,
+      localeCookie: undefined,
+      brandPrefix: 'acme',
+    };
+    expect(chooseDocument(manifest, request)?.file).toBe('register.en-US.html');
+    expect(chooseDocument(manifest, { ...request, path: '/acme-register' })).toBeUndefined();
+  });
 });
 
 describe('the per-request parts', () => {

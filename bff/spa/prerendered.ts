@@ -40,7 +40,7 @@ export function chooseDocument(
   const params = new URLSearchParams(request.search);
   if (platformFromRedirect(params.get('redirect') ?? params.get('redirect_url')) !== null) return undefined;
   // The branded documents hold the sub-brand's routes as they were named at build time.
-  const branded = (doc: PrerenderedDocument) => doc.path !== '/login';
+  const branded = (doc: PrerenderedDocument) => doc.path.startsWith(`/${manifest.brandPrefix}-`);
   const locale = resolveLocale(params.get('lang'), request.localeCookie);
   return manifest.documents.find(
     (doc) =>

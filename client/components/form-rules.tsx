@@ -1,6 +1,6 @@
 import type { FormItemProps, RulesProps } from '@arco-design/web-react';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
 import { firstCode } from '@shared/validation/rules';
 import { useLocale } from '../lib/i18n/locale-context';
@@ -11,7 +11,7 @@ type Check = (value: unknown) => ValidationCode | null;
  * Turns a shared rule (a zod rule emitting codes, or a check returning one) into an Arco form
  * rule; the code becomes text here, when it is shown, in the current language.
  */
-export function useRule(): (rule: Check | z.ZodType) => RulesProps[] {
+export function useRule(): (rule: Check | z.ZodMiniType) => RulesProps[] {
   const { locale } = useLocale();
   return (rule) => [
     {

@@ -3,7 +3,7 @@
  * the users module too, whose list filters by registration source and platforms used.
  */
 import type { Router } from 'express';
-import { type z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   type platformFields,
   type Platform,

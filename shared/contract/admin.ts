@@ -1,6 +1,17 @@
 /** The back office (spec §3, §7): sub-platforms, internal users, roles and the logo upload. */
-import { z } from 'zod';
-import { dateFilter, field, idList, intField, optionalField, pageNumberField, pageSizeField } from './fields';
+import { z } from 'zod/mini';
+import {
+  dateFilter,
+  field,
+  idList,
+  intField,
+  nullableText,
+  optionalField,
+  pageNumberField,
+  pageSizeField,
+  sizedField,
+  textOrEmpty,
+} from './fields';
 
 export const BACK_OFFICE_MODULES = ['users', 'platforms', 'role'] as const;
 export type BackOfficeModule = (typeof BACK_OFFICE_MODULES)[number];
@@ -12,14 +23,14 @@ export const platform = z.looseObject({
   id: z.string(),
   displayName: z.string(),
   createTime: z.string(),
-  homePageUrl: z.string().default(''),
-  callback: z.string().default(''),
-  logoutUrl: z.string().default(''),
-  logo: z.string().default(''),
-  description: z.string().default(''),
+  homePageUrl: textOrEmpty,
+  callback: textOrEmpty,
+  logoutUrl: textOrEmpty,
+  logo: textOrEmpty,
+  description: textOrEmpty,
   clientId: z.string(),
   /** Present in detail, add and reset replies only; lists leave it out. */
-  clientSecret: z.string().optional(),
+  clientSecret: z.optional(z.string()),
 });
 export type Platform = z.output<typeof platform>;
 
@@ -36,10 +47,10 @@ export type PlatformFields = z.input<typeof platformFields>;
 
 /** Paged, or everything with noPage (the user list's platform filter). */
 export const platformListRequest = z.object({
-  current: pageNumberField.nullish(),
-  pageSize: pageSizeField.nullish(),
-  size: pageSizeField.nullish(),
-  noPage: z.boolean().nullish(),
+  current: z.nullish(pageNumberField),
+  pageSize: z.nullish(pageSizeField),
+  size: z.nullish(pageSizeField),
+  noPage: z.nullish(z.boolean()),
   platformsId: optionalField,
   displayName: optionalField,
   /** ISO date-time, YYYY-MM-DD[ HH:mm:ss] (read as UTC; a bare end date includes that day) or epoch ms. */
@@ -53,16 +64,19 @@ export type PlatformListData = z.output<typeof platformListData>;
 
 // Spec §7: "Platform create takes a list xlabs of platform objects"; one object is accepted too.
 export const platformAddRequest = z.union([
-  z.object({ xlabs: z.array(platformFields).min(1).max(50) }),
+  z.object({ xlabs: z.array(platformFields).check(z.minLength(1), z.maxLength(50)) }),
   platformFields,
 ]);
 export const platformAddData = z.union([platform, z.array(platform)]);
 
-export const platformUpdateRequest = z.object({ id: field.min(1) }).extend(platformFields.partial().shape);
+export const platformUpdateRequest = z.extend(
+  z.object({ id: sizedField(1) }),
+  z.partial(platformFields).shape,
+);
 export type PlatformUpdatePayload = z.input<typeof platformUpdateRequest>;
 
-export const idRequest = z.object({ id: field.min(1) });
-export const idsRequest = z.object({ ids: idList.pipe(z.array(z.string()).min(1)) });
+export const idRequest = z.object({ id: sizedField(1) });
+export const idsRequest = z.object({ ids: z.pipe(idList, z.array(z.string()).check(z.minLength(1))) });
 
 /** data of mgmt/platforms/reset: the new secret of each platform. */
 export const platformResetData = z.array(
@@ -72,7 +86,7 @@ export type PlatformResetData = z.output<typeof platformResetData>;
 
 // ---- roles --------------------------------------------------------------------------------------
 
-const page = { pageNumber: pageNumberField.nullish(), pageSize: pageSizeField.nullish() };
+const page = { pageNumber: z.nullish(pageNumberField), pageSize: z.nullish(pageSizeField) };
 /** The back office's paging state. */
 export type PageQuery = Record<keyof typeof page, number>;
 
@@ -81,17 +95,17 @@ export const role = z.looseObject({
   roleId: z.number(),
   roleName: z.string(),
   /** Comma-separated module names. */
-  resName: z.string().default(''),
-  roleDesc: z.string().default(''),
+  resName: textOrEmpty,
+  roleDesc: textOrEmpty,
 });
 export type Role = z.output<typeof role>;
 
 /** resourceModule 1: the role page (needs the role module); 0: the user form's role choice. */
-export const roleListRequest = z.object({ ...page, resourceModule: intField(0, 1).nullish() });
+export const roleListRequest = z.object({ ...page, resourceModule: z.nullish(intField(0, 1)) });
 export const roleListData = z.looseObject({ roles: z.array(role), totalCount: z.number() });
 export type RoleListData = z.output<typeof roleListData>;
 
-export const userResListRequest = z.object({ userId: optionalField }).nullish();
+export const userResListRequest = z.nullish(z.object({ userId: optionalField }));
 /** data of role/management/user/res/list: the module names the user may open. */
 export const userResListData = z.array(z.enum(BACK_OFFICE_MODULES));
 export type UserResListData = z.output<typeof userResListData>;
@@ -103,27 +117,33 @@ export const INTERNAL_USER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
 /** Spec §3 "Internal user" (the password is write-only and never returned). */
 export const internalUser = z.looseObject({
   ssoUid: z.string(),
-  username: z.string().nullable().default(null),
-  email: z.string().nullable().default(null),
-  phone: z.string().nullable().default(null),
-  githubAccount: z.string().nullable().default(null),
+  username: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  githubAccount: nullableText,
   /** Registration source (a platform id); empty means 'default'. */
-  createBy: z.string().default(''),
+  createBy: textOrEmpty,
   /** Platforms (ids) the user signed in to through internal/auth. */
-  platforms: z.array(z.string()).default([]),
-  roles: z.array(z.looseObject({ roleId: z.number(), roleName: z.string() })).default([]),
+  platforms: z._default(z.array(z.string()), []),
+  roles: z._default(z.array(z.looseObject({ roleId: z.number(), roleName: z.string() })), []),
   status: z.enum(INTERNAL_USER_STATUSES),
-  description: z.string().default(''),
+  description: textOrEmpty,
   createTime: z.string(),
 });
 export type InternalUser = z.output<typeof internalUser>;
 
-export const internalUserListRequest = z.object(page).nullish();
+export const internalUserListRequest = z.nullish(z.object(page));
 
 /** Filter values: an array, or one comma-separated string; '' entries allowed (the default source). */
-const stringList = z
-  .union([z.array(field).max(1000), field.transform((s) => s.split(',').map((part) => part.trim()))])
-  .nullish();
+const stringList = z.nullish(
+  z.union([
+    z.array(field).check(z.maxLength(1000)),
+    z.pipe(
+      field,
+      z.transform((s) => s.split(',').map((part) => part.trim())),
+    ),
+  ]),
+);
 
 export const internalUserSearchRequest = z.object({
   ...page,
@@ -144,10 +164,16 @@ export const internalUserListData = z.looseObject({ users: z.array(internalUser)
 export type InternalUserListData = z.output<typeof internalUserListData>;
 
 /** A single role or none (0 and null mean none). */
-const roleIds = z
-  .union([z.array(intField(0, 1_000_000_000)).max(1000), intField(0, 1_000_000_000), z.null()])
-  .optional()
-  .transform((v) => (v === undefined ? undefined : [v ?? []].flat().filter((id) => id !== 0)));
+const roleIds = z.pipe(
+  z.optional(
+    z.union([
+      z.array(intField(0, 1_000_000_000)).check(z.maxLength(1000)),
+      intField(0, 1_000_000_000),
+      z.null(),
+    ]),
+  ),
+  z.transform((v) => (v === undefined ? undefined : [v ?? []].flat().filter((id) => id !== 0))),
+);
 
 const editable = {
   email: optionalField,
@@ -155,7 +181,7 @@ const editable = {
   githubAccount: optionalField,
   /** A platform id or 'default'. */
   source: optionalField,
-  status: z.enum(INTERNAL_USER_STATUSES).nullish(),
+  status: z.nullish(z.enum(INTERNAL_USER_STATUSES)),
   description: optionalField,
   roleIds,
 };
@@ -165,11 +191,13 @@ export type InternalUserCreatePayload = z.input<typeof internalUserCreateRequest
 /** `password`: encrypted (scene 'resetPassword'); only when the administrator unlocked the field. */
 export const internalUserUpdateRequest = z.object({
   ...editable,
-  ssoUid: field.min(1),
+  ssoUid: sizedField(1),
   password: optionalField,
 });
 export type InternalUserUpdatePayload = z.input<typeof internalUserUpdateRequest>;
-export const internalUserDeleteRequest = z.object({ ssoUids: idList.pipe(z.array(z.string()).min(1)) });
+export const internalUserDeleteRequest = z.object({
+  ssoUids: z.pipe(idList, z.array(z.string()).check(z.minLength(1))),
+});
 
 // ---- upload -------------------------------------------------------------------------------------
 

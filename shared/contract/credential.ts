@@ -1,6 +1,6 @@
 /** Access keys (spec §3 "Credential", §7 open/credential/*). */
-import { z } from 'zod';
-import { field, intField, optionalField } from './fields';
+import { z } from 'zod/mini';
+import { intField, optionalField, sizedField, textOrEmpty } from './fields';
 
 /** Description of the key the command-line tool creates for itself (spec §3: "a known description"). */
 export const CLI_KEY_DESCRIPTION = 'Created by the command-line tool';
@@ -21,18 +21,18 @@ export const credential = z.looseObject({
   sk: z.string(),
   type: z.enum(CREDENTIAL_TYPES),
   status: z.enum(CREDENTIAL_STATUSES),
-  description: z.string().default(''),
+  description: textOrEmpty,
   createDate: z.string(),
-  sso_uid: z.string().optional(),
+  sso_uid: z.optional(z.string()),
 });
 export type Credential = z.output<typeof credential>;
 
-export const credentialListRequest = z.object({ sso_uid: optionalField }).nullish();
-export const credentialCreateRequest = z.object({ description: optionalField }).nullish();
+export const credentialListRequest = z.nullish(z.object({ sso_uid: optionalField }));
+export const credentialCreateRequest = z.nullish(z.object({ description: optionalField }));
 /** credential/secret, enable and disable (inferred paths). */
-export const akRequest = z.object({ ak: field.min(1) });
+export const akRequest = z.object({ ak: sizedField(1) });
 /** Spec §7: type 1 or 0 disables the key, 2 deletes it (refused while the key is enabled). */
-export const credentialRevokeRequest = akRequest.extend({ type: intField(0, 2) });
+export const credentialRevokeRequest = z.extend(akRequest, { type: intField(0, 2) });
 
 /** data of credential/create: the full secret, shown once (a reply without both is a failure). */
 export const credentialCreateData = z.looseObject({ ak: z.string(), sk: z.string() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ALLOWLIST_FILE,
   CODE_SENDING_ENDPOINTS,
@@ -14,9 +14,12 @@ import { loginData } from './login';
 const entries = Object.entries(ENDPOINTS) as [string, Endpoint][];
 
 /** The keys an object request schema names (undefined for other shapes). */
-function keysOf(schema: z.ZodType): string[] | undefined {
-  const inner = schema instanceof z.ZodOptional || schema instanceof z.ZodNullable ? schema.unwrap() : schema;
-  return inner instanceof z.ZodObject ? Object.keys(inner.shape) : undefined;
+function keysOf(schema: z.ZodMiniType): string[] | undefined {
+  const inner =
+    schema instanceof z.ZodMiniOptional || schema instanceof z.ZodMiniNullable
+      ? schema._zod.def.innerType
+      : schema;
+  return inner instanceof z.ZodMiniObject ? Object.keys(inner.shape) : undefined;
 }
 
 describe('the endpoint table', () => {

@@ -8,7 +8,7 @@
  * The SPA's `call` takes its body and reply types from here and checks replies; the local UAA
  * parses requests with these schemas; the BFF reads open calls, identifiers and code senders.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import * as admin from './admin';
 import * as credential from './credential';
 import { noBody, noData } from './fields';
@@ -41,8 +41,8 @@ export interface EndpointFlags {
 }
 
 export interface Endpoint<
-  Req extends z.ZodType = z.ZodType,
-  Rep extends z.ZodType = z.ZodType,
+  Req extends z.ZodMiniType = z.ZodMiniType,
+  Rep extends z.ZodMiniType = z.ZodMiniType,
 > extends EndpointFlags {
   readonly method: HttpMethod;
   readonly path: string;
@@ -52,14 +52,14 @@ export interface Endpoint<
   readonly reply: Rep;
 }
 
-interface Shape<Req extends z.ZodType, Rep extends z.ZodType> extends EndpointFlags {
+interface Shape<Req extends z.ZodMiniType, Rep extends z.ZodMiniType> extends EndpointFlags {
   request?: Req;
   reply?: Rep;
 }
 
 const endpoint =
   (method: HttpMethod) =>
-  <Req extends z.ZodType = typeof noBody, Rep extends z.ZodType = typeof noData>(
+  <Req extends z.ZodMiniType = typeof noBody, Rep extends z.ZodMiniType = typeof noData>(
     path: string,
     { request, reply, ...flags }: Shape<Req, Rep> = {},
   ): Endpoint<Req, Rep> => ({
@@ -191,7 +191,7 @@ export const ENDPOINTS = {
   }),
   credentialRevoke: post('/api/v1/open/credential/revoke', {
     request: credential.credentialRevokeRequest,
-    reply: credential.credential.optional(),
+    reply: z.optional(credential.credential),
   }),
   credentialEnable: post('/api/v1/open/credential/enable', {
     inferred: true,
@@ -228,7 +228,7 @@ export const ENDPOINTS = {
   }),
   platformUpdate: post('/api/v1/mgmt/platforms/update', {
     request: admin.platformUpdateRequest,
-    reply: admin.platform.optional(),
+    reply: z.optional(admin.platform),
   }),
   platformDelete: post('/api/v1/mgmt/platforms/delete', { request: admin.idsRequest }),
   platformReset: post('/api/v1/mgmt/platforms/reset', {

@@ -2,12 +2,12 @@
  * Signing in and the session (spec §7 login/*, captcha, internal/auth, logout, the cipher key):
  * password and SMS login, third-party logins, the one-time code for a platform.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Envelope } from '../api/envelope';
-import { field, optionalField, optionalShortField } from './fields';
+import { field, optionalField, optionalShortField, sizedField } from './fields';
 
 export const captchaRequest = z.object({
-  captchaVerifyParam: field.min(1),
+  captchaVerifyParam: sizedField(1),
   sceneId: optionalField,
   prefix: optionalField,
 });
@@ -16,7 +16,7 @@ export const loginByAccountRequest = z.object({
   account: field,
   /** Encrypted, scene 'login'. */
   password: field,
-  autoLogin: z.boolean().nullish(),
+  autoLogin: z.nullish(z.boolean()),
 });
 
 /** Both the login SMS and the registration SMS. */
@@ -25,7 +25,7 @@ export const smsCodeRequest = z.object({ phone: field });
 export const loginByPhoneRequest = z.object({
   phone: field,
   code: field,
-  autoLogin: z.boolean().nullish(),
+  autoLogin: z.nullish(z.boolean()),
   // A platform id; recorded as the registration source of an account made by this login.
   source: optionalShortField(64),
   clientId: optionalShortField(128),
@@ -36,9 +36,9 @@ export const loginByPhoneRequest = z.object({
  * cookie, so the SPA never sees it; ssoCode is opaque to the SPA.
  */
 export const loginData = z.looseObject({
-  ssoCode: z.string().optional(),
-  token: z.string().optional(),
-  data: z.looseObject({ username: z.string().nullish() }).optional(),
+  ssoCode: z.optional(z.string()),
+  token: z.optional(z.string()),
+  data: z.optional(z.looseObject({ username: z.nullish(z.string()) })),
 });
 export type LoginReply = Envelope<z.output<typeof loginData>>;
 /** The legacy login reply carries the account beside the envelope's data. */
@@ -52,34 +52,34 @@ export const oauthAddressRequest = z.object({
   oauthFrom: provider,
   state: optionalShortField(512),
   /** Passed through to the consent page and back to the callback route unchanged. */
-  type: z
-    .union([z.string().max(64), z.number().int()])
-    .nullish()
-    .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
+  type: z.pipe(
+    z.nullish(z.union([z.string().check(z.maxLength(64)), z.int()])),
+    z.transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
+  ),
 });
 
 /** data of login/oauthaddress: where to open the third party's consent page. */
-export const oauthAddressData = z.looseObject({ oauthAddress: z.string().optional() });
+export const oauthAddressData = z.looseObject({ oauthAddress: z.optional(z.string()) });
 export type OauthAddressData = z.input<typeof oauthAddressData>;
 
 export const oauthLoginRequest = z.object({
-  code: field.min(1).max(256),
+  code: sizedField(1, 256),
   oauthFrom: provider,
-  autoLogin: z.boolean().nullish(),
+  autoLogin: z.nullish(z.boolean()),
   source: optionalShortField(64),
 });
 
 /** login/bind: binds a third-party identity to the signed-in account. */
 export const oauthBindRequest = z.object({
-  code: field.min(1).max(256),
+  code: sizedField(1, 256),
   oauthFrom: z.enum(['github', 'wechat']),
-  autoLogin: z.boolean().nullish(),
+  autoLogin: z.nullish(z.boolean()),
 });
 
-export const locationData = z.looseObject({ overseas: z.boolean(), city: z.string().optional() });
+export const locationData = z.looseObject({ overseas: z.boolean(), city: z.optional(z.string()) });
 export type LocationInfo = z.output<typeof locationData>;
 
-export const internalAuthRequest = z.object({ clientId: field.min(1) });
+export const internalAuthRequest = z.object({ clientId: sizedField(1) });
 /** data of internal/auth: a one-time code (60 s, single use) for the client's redirect. */
 export const internalAuthData = z.looseObject({ code: z.string() });
 export type InternalAuthData = z.input<typeof internalAuthData>;

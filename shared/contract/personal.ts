@@ -2,20 +2,20 @@
  * The member's own account (spec §7 personal/*, user/management/password/*): the user info, the
  * username and nickname, the verification-code flows of spec §4 and the forgotten password.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FUNCTION_CODES } from '../api/verification-flows';
-import { contactChannel, field, optionalField } from './fields';
+import { contactChannel, field, nullableText, optionalField, textOrEmpty } from './fields';
 
 /** Spec §3 "UserInfo"; the legacy UAA may leave fields out (an unset contact reads as null). */
 export const userInfo = z.looseObject({
-  ssoUid: z.string().optional(),
-  username: z.string().nullable().default(null),
-  phone: z.string().nullable().default(null),
-  email: z.string().nullable().default(null),
-  githubAccount: z.string().nullable().default(null),
-  wechat: z.string().nullable().default(null),
-  wechatName: z.string().nullable().default(null),
-  nickname: z.string().default(''),
+  ssoUid: z.optional(z.string()),
+  username: nullableText,
+  phone: nullableText,
+  email: nullableText,
+  githubAccount: nullableText,
+  wechat: nullableText,
+  wechatName: nullableText,
+  nickname: textOrEmpty,
 });
 export type UserInfo = z.output<typeof userInfo>;
 
@@ -26,26 +26,21 @@ export type ExistData = z.input<typeof existData>;
 export const usernameRequest = z.object({ username: field });
 
 // A nickname is free text: 1-30 characters without control characters.
-const nickname = z
-  .string()
-  .trim()
-  .min(1)
-  .max(30)
-  .regex(/^[^\p{Cc}\p{Cf}]+$/u);
+const nickname = z.string().check(z.trim(), z.minLength(1), z.maxLength(30), z.regex(/^[^\p{Cc}\p{Cf}]+$/u));
 
 /** personal/info/update: the username can be set once; the nickname at any time. */
 export const infoUpdateRequest = z
   .object({
     username: optionalField,
-    nickname: optionalField.pipe(nickname.optional()),
+    nickname: z.pipe(optionalField, z.optional(nickname)),
   })
-  .refine((body) => body.username !== undefined || body.nickname !== undefined);
+  .check(z.refine((body) => body.username !== undefined || body.nickname !== undefined));
 export type InfoUpdatePayload = z.output<typeof infoUpdateRequest>;
 
 const functionCode = z.enum(FUNCTION_CODES);
 
 export const messageCodeRequest = z.object({ function: functionCode, message: contactChannel, item: field });
-export const messageCodeCheckRequest = messageCodeRequest.extend({ code: field });
+export const messageCodeCheckRequest = z.extend(messageCodeRequest, { code: field });
 /** `password`: encrypted, scene 'resetPassword'; required on x.2.2 when the account has none. */
 export const mobileBindRequest = z.object({
   function: functionCode,
@@ -73,4 +68,4 @@ export type ItemCheckPayload = z.input<typeof itemCheckRequest>;
 
 export const passwordForgetRequest = z.object({ type: contactChannel, item: field });
 /** `password`: encrypted, scene 'resetPassword'. */
-export const passwordResetRequest = passwordForgetRequest.extend({ code: field, password: field });
+export const passwordResetRequest = z.extend(passwordForgetRequest, { code: field, password: field });

@@ -1,6 +1,6 @@
 /** Registration by e-mail and by phone, activation and cancellation (spec §7 register/*). */
-import { z } from 'zod';
-import { contactChannel, field, optionalShortField } from './fields';
+import { z } from 'zod/mini';
+import { contactChannel, field, optionalShortField, sizedField } from './fields';
 
 export const registerCheckRequest = z.object({ item: field, type: contactChannel });
 export type RegisterCheckPayload = z.input<typeof registerCheckRequest>;
@@ -10,9 +10,9 @@ export const registerByEmailRequest = z.object({
   email: field,
   /** Encrypted, scene 'register'. */
   password: field,
-  code: field.nullish(),
+  code: z.nullish(field),
   // A platform id; the legacy service records it as the registration source.
-  source: field.max(64).nullish(),
+  source: z.nullish(field.check(z.maxLength(64))),
 });
 export type RegisterByEmailPayload = z.input<typeof registerByEmailRequest>;
 
@@ -33,5 +33,5 @@ export const registerByPhoneRequest = z.object({
 export const registerByPhoneData = z.looseObject({ ssouid: z.string() });
 export type RegisterByPhoneData = z.input<typeof registerByPhoneData>;
 
-export const activeRequest = z.object({ sign: field.min(1), token: field.min(1) });
+export const activeRequest = z.object({ sign: sizedField(1), token: sizedField(1) });
 export type ActivatePayload = z.input<typeof activeRequest>;

@@ -3,7 +3,7 @@
  * local UAA. A rule's issues carry validation codes, never texts (Logto's way): the texts live in
  * messages.ts and are looked up only when shown. `checkX` reads a rule's first code, or null.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isValidationCode, type ValidationCode } from './messages';
 
 type Check = ValidationCode | null;
@@ -30,10 +30,11 @@ export const LIMITS = {
 const isBlank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
 
 /** A string that is not blank; a missing or blank value fails with `required`. */
-const text = (required: ValidationCode) => z.string({ error: required }).refine((v) => !isBlank(v), required);
+const text = (required: ValidationCode) =>
+  z.string({ error: required }).check(z.refine((v) => !isBlank(v), required));
 
 /** The first code a rule emits for a value, or null when it passes. */
-export function firstCode(rule: z.ZodType, value: unknown): Check {
+export function firstCode(rule: z.ZodMiniType, value: unknown): Check {
   const result = rule.safeParse(value);
   if (result.success) return null;
   const message = result.error.issues[0]?.message;
@@ -42,63 +43,68 @@ export function firstCode(rule: z.ZodType, value: unknown): Check {
 }
 
 /** +86 mobile: 11 digits starting with 1. */
-export const phoneRule = text('phoneRequired').regex(/^1\d{10}$/, 'phoneInvalid');
+export const phoneRule = text('phoneRequired').check(z.regex(/^1\d{10}$/, 'phoneInvalid'));
 /** The back-office form also needs 3-9 as the second digit. */
-export const strictPhoneRule = text('phoneRequired').regex(/^1[3-9]\d{9}$/, 'phoneInvalid');
+export const strictPhoneRule = text('phoneRequired').check(z.regex(/^1[3-9]\d{9}$/, 'phoneInvalid'));
 
 // A pragmatic e-mail shape: one @, a dotted domain, no spaces; 254 is the SMTP path limit.
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-export const emailRule = text('emailRequired').max(254, 'emailInvalid').regex(EMAIL, 'emailInvalid');
+export const emailRule = text('emailRequired').check(
+  z.maxLength(254, 'emailInvalid'),
+  z.regex(EMAIL, 'emailInvalid'),
+);
 
-export const accountRule = text('accountRequired').max(LIMITS.accountMax, 'accountTooLong');
+export const accountRule = text('accountRequired').check(z.maxLength(LIMITS.accountMax, 'accountTooLong'));
 
-export const loginPasswordRule = z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired');
+export const loginPasswordRule = z
+  .string({ error: 'passwordRequired' })
+  .check(z.minLength(1, 'passwordRequired'));
 
-export const phoneCodeRule = text('codeRequired').max(LIMITS.phoneCodeMax, 'codeTooLong');
-export const otherCodeRule = text('codeRequired').max(LIMITS.otherCodeMax, 'codeTooLong');
+export const phoneCodeRule = text('codeRequired').check(z.maxLength(LIMITS.phoneCodeMax, 'codeTooLong'));
+export const otherCodeRule = text('codeRequired').check(z.maxLength(LIMITS.otherCodeMax, 'codeTooLong'));
 
 /** New or registration password: 8-20 printable ASCII characters of at least two kinds. */
-export const newPasswordRule = z
-  .string({ error: 'passwordRequired' })
-  .min(1, 'passwordRequired')
-  .regex(/^[\x21-\x7e]+$/, 'passwordRule')
-  .min(LIMITS.passwordMin, 'passwordRule')
-  .max(LIMITS.passwordMax, 'passwordRule')
-  .refine((v) => [LETTER, DIGIT, SYMBOL].filter((re) => re.test(v)).length >= 2, 'passwordRule');
+export const newPasswordRule = z.string({ error: 'passwordRequired' }).check(
+  z.minLength(1, 'passwordRequired'),
+  z.regex(/^[\x21-\x7e]+$/, 'passwordRule'),
+  z.minLength(LIMITS.passwordMin, 'passwordRule'),
+  z.maxLength(LIMITS.passwordMax, 'passwordRule'),
+  z.refine((v) => [LETTER, DIGIT, SYMBOL].filter((re) => re.test(v)).length >= 2, 'passwordRule'),
+);
 
 /** The repeated password must equal the new one; spec §5 words the forgot-password mismatch apart. */
 export const confirmationRule = (
   password: unknown,
   mismatch: 'passwordMismatch' | 'resetMismatch' = 'passwordMismatch',
 ) =>
-  z
-    .string({ error: 'confirmRequired' })
-    .min(1, 'confirmRequired')
-    .refine((v) => v === password, mismatch);
+  z.string({ error: 'confirmRequired' }).check(
+    z.minLength(1, 'confirmRequired'),
+    z.refine((v) => v === password, mismatch),
+  );
 
 const usernameStart = (required: ValidationCode) =>
-  text(required)
-    .regex(/^[A-Za-z]/, 'usernameStart')
-    .min(LIMITS.usernameMin, 'usernameLength')
-    .max(LIMITS.usernameMax, 'usernameLength');
+  text(required).check(
+    z.regex(/^[A-Za-z]/, 'usernameStart'),
+    z.minLength(LIMITS.usernameMin, 'usernameLength'),
+    z.maxLength(LIMITS.usernameMax, 'usernameLength'),
+  );
 
 /** Username of the phone tab and the set-username page. */
-export const usernameRule = usernameStart('usernameRequired')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'usernameChars')
-  .refine((v) => !/[_.-]{2}/.test(v), 'usernameConsecutive')
-  .refine((v) => !/[_.-]$/.test(v), 'usernameEnd');
-
-/** Username of the e-mail registration tab: a letter first, then letters, digits or hyphens. */
-export const emailTabUsernameRule = usernameStart('usernameRequired').regex(
-  /^[A-Za-z][A-Za-z0-9-]+$/,
-  'usernameEmailChars',
+export const usernameRule = usernameStart('usernameRequired').check(
+  z.regex(/^[A-Za-z0-9_.-]+$/, 'usernameChars'),
+  z.refine((v) => !/[_.-]{2}/.test(v), 'usernameConsecutive'),
+  z.refine((v) => !/[_.-]$/.test(v), 'usernameEnd'),
 );
 
-export const platformNameRule = text('platformNameRule').regex(
-  /^[\u4e00-\u9fa5A-Za-z0-9]{1,32}$/,
-  'platformNameRule',
+/** Username of the e-mail registration tab: a letter first, then letters, digits or hyphens. */
+export const emailTabUsernameRule = usernameStart('usernameRequired').check(
+  z.regex(/^[A-Za-z][A-Za-z0-9-]+$/, 'usernameEmailChars'),
+);
+
+export const platformNameRule = text('platformNameRule').check(
+  z.regex(/^[\u4e00-\u9fa5A-Za-z0-9]{1,32}$/, 'platformNameRule'),
 );
 
 function isWebUrl(value: string): boolean {
@@ -111,27 +117,31 @@ function isWebUrl(value: string): boolean {
 }
 
 /** A web address of at most 512 characters. */
-export const requiredWebUrlRule = text('required').max(LIMITS.urlMax, 'urlRule').refine(isWebUrl, 'urlRule');
+export const requiredWebUrlRule = text('required').check(
+  z.maxLength(LIMITS.urlMax, 'urlRule'),
+  z.refine(isWebUrl, 'urlRule'),
+);
 /** The same, where a blank value (or none) passes. */
-export const webUrlRule = z.preprocess(
-  (v) => (isBlank(v) ? undefined : v),
-  z.string().max(LIMITS.urlMax, 'urlRule').refine(isWebUrl, 'urlRule').optional(),
+export const webUrlRule = z.pipe(
+  z.transform((v: unknown) => (isBlank(v) ? undefined : v)),
+  z.optional(z.string().check(z.maxLength(LIMITS.urlMax, 'urlRule'), z.refine(isWebUrl, 'urlRule'))),
 );
 
 /** Chinese, letters, digits and common punctuation, at most 100 characters; empty passes. */
-export const descriptionRule = z
-  .string({ error: 'descriptionRule' })
-  .refine((v) => [...v].length <= LIMITS.descriptionMax, 'descriptionRule')
-  .regex(/^[\u4e00-\u9fa5A-Za-z0-9 ,.;:!?'"()\-_/，。；：！？、“”‘’（）《》]*$/, 'descriptionRule')
-  .nullish();
+export const descriptionRule = z.nullish(
+  z.string({ error: 'descriptionRule' }).check(
+    z.refine((v) => [...v].length <= LIMITS.descriptionMax, 'descriptionRule'),
+    z.regex(/^[\u4e00-\u9fa5A-Za-z0-9 ,.;:!?'"()\-_/，。；：！？、“”‘’（）《》]*$/, 'descriptionRule'),
+  ),
+);
 
 /** The picture types the upload service takes for a platform logo (it checks the bytes too). */
 export const LOGO_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 /** A platform logo before it is sent (spec §2): one PNG, JPEG, GIF or WebP picture of at most 5 MB. */
 export const logoFileRule = z.object({
-  type: z.string().refine((type) => LOGO_TYPES.includes(type), 'logoType'),
-  size: z.number().max(LIMITS.logoBytesMax, 'logoSize'),
+  type: z.string().check(z.refine((type) => LOGO_TYPES.includes(type), 'logoType')),
+  size: z.number().check(z.lte(LIMITS.logoBytesMax, 'logoSize')),
 });
 
 export const checkPhone = (value: unknown, opts: { strict?: boolean } = {}): Check =>

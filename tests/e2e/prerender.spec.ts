@@ -1,20 +1,20 @@
 /**
- * The prerendered /login (issue 9): the document holds the page before any script runs, in both
- * languages, and looks exactly as the app renders it; the app takes it over without a console
- * message and without losing what was typed; a browser whose first render would differ gets a
- * fresh render, quietly, and the next visit its own language.
+ * The prerendered /login (issue 9), /register and /forget (issue 17): the document holds the page
+ * before any script runs, in both languages, and looks exactly as the app renders it; the app
+ * takes it over without a console message and without losing what was typed; a browser whose
+ * first render would differ gets a fresh render, quietly, and the next visit its own language.
  */
 import { expect, test, type Page, type TestInfo } from '../support/e2e-fixtures';
-import { common, LANGS, login } from '../support/e2e-texts';
+import { common, forget, LANGS, login, register, validation } from '../support/e2e-texts';
 
 const PHONE = '13800138000';
 
 /** Once React has taken the page over (hydrated or rendered), its nodes carry its fibres. */
-async function takenOver(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const input = document.querySelector('input[autocomplete="tel"]');
+async function takenOver(page: Page, field = 'input[autocomplete="tel"]'): Promise<void> {
+  await page.waitForFunction((selector) => {
+    const input = document.querySelector(selector);
     return Boolean(input) && Object.keys(input as object).some((key) => key.startsWith('__reactFiber$'));
-  });
+  }, field);
 }
 
 /** Console errors and warnings, page errors: a normal visit has none. */
@@ -25,6 +25,26 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
+}
+
+/** Holds the app's scripts back until the returned function is called: the page is its document alone. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/static/js/**', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return release;
+}
+
+/** How many documents the page has requested since this call (a reload is one). */
+function countReloads(page: Page): () => number {
+  let reloads = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloads += 1;
+  });
+  return () => reloads;
 }
 
 async function screenshot(page: Page, info: TestInfo, name: string): Promise<Buffer> {
@@ -81,26 +101,18 @@ for (const lang of LANGS) {
     page,
   }) => {
     const problems = watchConsole(page);
-    let release: () => void = () => undefined;
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/static/js/**', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`/login?lang=${lang}`, { waitUntil: 'commit' });
     const panel = page.getByRole('tabpanel', { name: t.smsTab });
     const phone = panel.getByRole('textbox', { name: t.phone, exact: true });
     await phone.pressSequentially(PHONE);
     // Enter before the script: the browser's own form submission would reload the page and lose
     // what was typed; the prerendered form has nowhere to go.
-    let reloads = 0;
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloads += 1;
-    });
+    const reloads = countReloads(page);
     await phone.press('Enter');
     release();
     await takenOver(page);
-    expect(reloads, 'documents requested after Enter').toBe(0);
+    expect(reloads(), 'documents requested after Enter').toBe(0);
     await expect(phone).toHaveValue(PHONE);
     // A render of the page keeps it (React would otherwise put its empty state back)...
     await panel.getByText(common[lang].agree).click();
@@ -108,6 +120,99 @@ for (const lang of LANGS) {
     // ...and the form has it: asking for a code validates the phone, then opens the captcha.
     await panel.getByRole('button', { name: common[lang].getCode }).click();
     await expect(page.getByRole('dialog', { name: common[lang].captchaTitle })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}
+
+/** The lazy pages prerendered beside /login: the first field of each, and its input. */
+const LAZY_PAGES = [
+  {
+    path: '/register',
+    title: (lang: (typeof LANGS)[number]) => register[lang].title,
+    field: (lang: (typeof LANGS)[number]) => register[lang].username,
+    input: 'input[autocomplete="username"]',
+  },
+  {
+    path: '/forget',
+    title: (lang: (typeof LANGS)[number]) => forget[lang].title,
+    field: (lang: (typeof LANGS)[number]) => forget[lang].phone,
+    input: 'input[autocomplete="tel"]',
+  },
+];
+
+for (const lang of LANGS) {
+  for (const lazyPage of LAZY_PAGES) {
+    test(`${lazyPage.path} arrives with its first field, before any script runs (${lang})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const response = await page.goto(`${lazyPage.path}?lang=${lang}`);
+      expect(await response?.text()).toContain(`data-prerendered="${lang}"`);
+      await expect(page.getByRole('heading', { name: lazyPage.title(lang) })).toBeVisible();
+      const field = page.getByRole('textbox', { name: lazyPage.field(lang), exact: true });
+      await expect(field).toBeVisible();
+      await expect(field).toBeEditable();
+      await field.pressSequentially('alice');
+      await expect(field).toHaveValue('alice');
+      await context.close();
+    });
+
+    test(`${lazyPage.path}: the prerendered, the hydrated and the client-rendered page look the same, quietly (${lang})`, async ({
+      browser,
+    }, info) => {
+      const url = `${lazyPage.path}?lang=${lang}`;
+      const noScript = await browser.newContext({ javaScriptEnabled: false });
+      const prerendered = await noScript.newPage();
+      await prerendered.goto(url, { waitUntil: 'networkidle' });
+      const before = await screenshot(prerendered, info, 'prerendered, no script');
+      await noScript.close();
+
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await takenOver(page, lazyPage.input);
+      const hydrated = await screenshot(page, info, 'hydrated');
+      // The same document without its mark: the app renders the page from scratch over it.
+      await page.route(`**${lazyPage.path}?*`, async (route) => {
+        const original = await route.fetch();
+        const body = (await original.text()).replace(/ data-prerendered="[^"]*"/, '');
+        await route.fulfill({ response: original, body });
+      });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await takenOver(page, lazyPage.input);
+      const rendered = await screenshot(page, info, 'client-rendered');
+      expect(problems).toEqual([]);
+      expect(hydrated.equals(before), 'hydrated = prerendered').toBe(true);
+      expect(rendered.equals(before), 'client-rendered = prerendered').toBe(true);
+      await context.close();
+    });
+  }
+
+  test(`what is typed into /register before the script arrives survives hydration and reaches the form (${lang})`, async ({
+    page,
+  }) => {
+    const t = register[lang];
+    const problems = watchConsole(page);
+    const release = await holdScripts(page);
+    await page.goto(`/register?lang=${lang}`, { waitUntil: 'commit' });
+    const panel = page.getByRole('tabpanel', { name: t.emailTab });
+    const username = panel.getByRole('textbox', { name: t.username, exact: true });
+    await username.pressSequentially('alice');
+    const reloads = countReloads(page);
+    await username.press('Enter');
+    release();
+    await takenOver(page, 'input[autocomplete="username"]');
+    expect(reloads(), 'documents requested after Enter').toBe(0);
+    await expect(username).toHaveValue('alice');
+    await panel.getByText(common[lang].agree).click();
+    await expect(username).toHaveValue('alice');
+    // The form has it: submitting asks for the e-mail, not for the username.
+    await panel.getByRole('button', { name: t.submit, exact: true }).click();
+    await expect(panel.getByText(validation.emailRequired[lang])).toBeVisible();
+    await expect(panel.getByText(validation.usernameRequired[lang])).toBeHidden();
+    await expect(username).toHaveValue('alice');
     expect(problems).toEqual([]);
   });
 }
@@ -150,11 +255,17 @@ test('the language switch is remembered for the next prerendered page', async ({
 
 test('sub-platform looks and phones still get the client-rendered page', async ({ browser, baseURL }) => {
   const target = encodeURIComponent(`https://science-discovery.example.com/`);
-  const platform = await (await browser.newContext()).request.get(`${baseURL}/login?redirect=${target}`);
-  expect(await platform.text()).not.toContain('data-prerendered');
+  const visitor = await browser.newContext();
   const phone = await browser.newContext({
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
   });
-  expect(await (await phone.request.get(`${baseURL}/login`)).text()).not.toContain('data-prerendered');
+  for (const path of ['/login', '/register', '/forget']) {
+    const platform = await visitor.request.get(`${baseURL}${path}?redirect=${target}`);
+    expect(await platform.text(), path).not.toContain('data-prerendered');
+    expect(await (await phone.request.get(`${baseURL}${path}`)).text(), path).not.toContain(
+      'data-prerendered',
+    );
+  }
+  await visitor.close();
   await phone.close();
 });

@@ -3,7 +3,7 @@
  * iframe marker and the 6 s timeout; turns replies that are not msgCode '10000' into ApiError;
  * shows the error toast (except for silent calls); and applies spec §4 to 401 and 403.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ENDPOINTS,
   GATEWAY_BASE,
@@ -101,7 +101,7 @@ export async function call<N extends EndpointName>(
  * handling of call(): toasts, 401 and 403, and the check of a success's data against `data`
  * (a reply that breaks the contract is a malformed reply). Exported for the multipart upload.
  */
-export async function send<S extends z.ZodType>(
+export async function send<S extends z.ZodMiniType>(
   url: string,
   init: RequestInit,
   silent: boolean,

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
  * A field of the prerendered page takes keys before React takes the page over: the text is in
  * the input, not in the form. Hands it to the form once, after hydration.
  */
-export function useTypedBeforeHydration<T extends Record<string, string>>(
+export function useTypedBeforeHydration<T extends { [K in keyof T]: string }>(
   form: FormInstance<T>,
   formId: string,
 ): void {

@@ -15,6 +15,7 @@ import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { CodeField } from '../../../../components/code-input';
 import { useProblemProps, useRule } from '../../../../components/form-rules';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
+import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
@@ -32,6 +33,8 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
   const rule = useRule();
   const problemProps = useProblemProps();
   const [form] = Form.useForm<Values>();
+  // What a visitor typed into the prerendered page before the script arrived.
+  useTypedBeforeHydration(form, `forget-${channel}`);
   const [unknown, setUnknown] = useState(false);
   const { submitting, run } = useSubmit();
   const code = useSendCode('forget');
@@ -60,7 +63,14 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
   }
 
   return (
-    <Form id={`forget-${channel}`} form={form} layout="vertical" onSubmit={submit}>
+    <Form
+      id={`forget-${channel}`}
+      // Prerendered: until the script takes over, Enter must not submit the form to the browser.
+      method="dialog"
+      form={form}
+      layout="vertical"
+      onSubmit={submit}
+    >
       <Form.Item
         label={channel === 'phone' ? t.phone : t.email}
         field="item"

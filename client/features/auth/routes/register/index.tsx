@@ -14,6 +14,7 @@ import { encryptForUaa } from '../../../../lib/api/password';
 import { useBrand } from '../../../../lib/brand';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
+import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration';
 import { useUsernameCheck } from '../../hooks/use-username-check';
 import { useAgreement } from '../../components/agreement';
 import { useProblemProps, useRule } from '../../../../components/form-rules';
@@ -52,6 +53,9 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   const username = useUsernameCheck();
   const [emailForm] = Form.useForm<EmailValues>();
   const [phoneForm] = Form.useForm<PhoneValues>();
+  // What a visitor typed into the prerendered page before the script arrived.
+  useTypedBeforeHydration(emailForm, 'register-email');
+  useTypedBeforeHydration(phoneForm, 'register-phone');
   const source = new URLSearchParams(location.search).get('source') ?? undefined;
   const brand = useBrand();
   const loginHref = `${brand.route('login')}${location.search}`;
@@ -136,7 +140,14 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     <PublicLayout title={t.title}>
       <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)}>
         <Tabs.TabPane key="email" title={t.emailTab}>
-          <Form id="register-email" form={emailForm} layout="vertical" onSubmit={submitEmail}>
+          <Form
+            id="register-email"
+            // Prerendered: until the script takes over, Enter must not submit the form to the browser.
+            method="dialog"
+            form={emailForm}
+            layout="vertical"
+            onSubmit={submitEmail}
+          >
             <Form.Item
               label={t.username}
               field="username"
@@ -173,7 +184,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
           </Form>
         </Tabs.TabPane>
         <Tabs.TabPane key="phone" title={t.phoneTab}>
-          <Form id="register-phone" form={phoneForm} layout="vertical" onSubmit={submitPhone}>
+          <Form id="register-phone" method="dialog" form={phoneForm} layout="vertical" onSubmit={submitPhone}>
             <Form.Item
               label={t.username}
               field="username"
