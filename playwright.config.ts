@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/support/e2e-fixtures';
+import { IN_ORDER } from './tests/support/e2e-order';
 
 // E2E_PORT is overridable so that two suites (or two people) can run side by side on one machine;
 // the stacks take E2E_PORT, E2E_PORT + 1, … (one per worker, E2E_WORKERS of them, default 2).
@@ -10,8 +11,6 @@ const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
 const EMBEDDED = process.env.E2E_UPSTREAM === 'embedded';
 
 const CHROMIUM = { ...devices['Desktop Chrome'], channel: undefined };
-/** The files that say `describe.configure({ mode: 'serial' | 'default' })`. */
-const IN_ORDER = /(admin-user|faults-network|wechat-production)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
