@@ -1,8 +1,8 @@
 /**
  * The build-time renderer of /login, /register and /forget (scripts/prerender.mjs bundles this
- * file for Node and calls `prerender`). It renders the very tree client/main.tsx hydrates, through the same route table,
- * for a visitor the BFF will serve the document to: anonymous, on a desktop browser, with the
- * given locale stored and nothing else known.
+ * file for Node and calls `prerender`). It renders the very tree client/main.tsx hydrates,
+ * through the same route table, for a visitor the BFF will serve the document to: anonymous, on
+ * a desktop browser, with the given locale stored and nothing else known.
  *
  * The app reads a few browser facts while rendering (the runtime config element, the stored
  * locale, the user agent). They are supplied below as just those facts: `document` and

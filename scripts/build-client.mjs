@@ -1,8 +1,7 @@
 // `npm run build:client`: the SPA as `rsbuild build` makes it (rsbuild.config.ts, unchanged),
 // then the prerendered /login, /register and /forget documents (scripts/prerender.mjs, issues 9
-// and 17), then the .br/.gz files
-// beside the hashed assets (scripts/compress.mjs). CLIENT_DIST (default dist/client) is the
-// output directory, as rsbuild.config.ts reads it.
+// and 17), then the .br/.gz files beside the hashed assets (scripts/compress.mjs). CLIENT_DIST
+// (default dist/client) is the output directory, as rsbuild.config.ts reads it.
 //
 // Rsbuild runs through its JavaScript API to learn which CSS and JS files the lazy chunk groups
 // of some pages load: the login page's, which the prerendered document must name, and those of

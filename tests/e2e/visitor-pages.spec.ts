@@ -3,7 +3,7 @@
  * username check on the register phone tab, the agreement prompt, every platform's own agreement
  * and privacy links, and the looks of the result pages, the widget, the footer and the policy page.
  */
-import { expect, test, type Locator, type Page } from '../support/e2e-fixtures';
+import { animationsAtRest, expect, test, type Locator, type Page } from '../support/e2e-fixtures';
 import { PLATFORM_KEYS } from '../../shared/platforms';
 import { loginByApi, newPhone, registerPhoneUser, uniqueSuffix } from '../support/e2e-api';
 import {
@@ -286,7 +286,7 @@ test.describe('one look per platform, one product name', () => {
         .getByRole('button', { name: login[lang].submit, exact: true });
       // The platform's look may arrive after its name (and fade in): read the colours at rest.
       await expect(submit).not.toHaveCSS('background-color', ARCO_BLUE);
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await animationsAtRest(page);
       const primary = await submit.evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(primary).not.toBe(ARCO_BLUE);
       const mark = page.getByRole('banner').locator('.brand-mark');

@@ -4,7 +4,7 @@
  * stack, so journeys run in parallel without seeing each other's users, platforms or counters.
  * Specs import from here, not from '@playwright/test'.
  */
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { LANGS, type Lang } from './e2e-texts';
 
 export * from '@playwright/test';
@@ -23,6 +23,11 @@ export const test = base.extend({
     await use(`http://localhost:${stackPort(testInfo.parallelIndex)}`);
   },
 });
+
+/** Waits until no animation or transition runs (Arco fades popups, messages and colours in). */
+export async function animationsAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
 
 /**
  * Journeys run once each, the two languages taking turns from one journey to the next (every
