@@ -155,6 +155,10 @@ journeysInTurns((lang, inTurn) => {
       const { user, page: ua, context } = await loginAsNewAdmin(browser, page, [ROLE.superAdmin]);
       await ua.goto(`/admin/user?lang=${lang}`);
       await expect(ua.getByRole('heading', { level: 1, name: t.modules.users })).toBeVisible();
+      // Every call of the page's first load has its answer (the heading comes before the list's
+      // call; a role changed before that call would be refused there, with no search to click).
+      await expect(ua.getByRole('row').nth(1)).toBeVisible();
+      await ua.waitForLoadState('networkidle');
       // The role changes behind the open page: its next call is refused with 403.
       const reply = await api(page.request, '/user/admin/internal/update', {
         ssoUid: user.ssoUid,
