@@ -1,17 +1,14 @@
 /** axe-core on every back-office page, both languages: no serious or critical violation. */
-import AxeBuilder from '@axe-core/playwright';
 import { animationsAtRest, expect, test, type Page } from '../support/e2e-fixtures';
 import { adminTexts, createInternalUser, loginAsAdmin, platformTexts } from '../support/e2e-admin';
+import { blockingViolations as axeBlocking } from '../support/e2e-axe';
 import { LANGS } from '../support/e2e-texts';
 
 async function blockingViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   // Measured at rest: Arco fades messages and popups in (a form error blinks on arrival).
   await animationsAtRest(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return axeBlocking(page);
 }
 
 for (const lang of LANGS) {

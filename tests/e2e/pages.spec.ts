@@ -4,8 +4,8 @@
  * back office's pages are walked the same way in admin-accessibility.spec.ts, the user centre's in
  * usercenter.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/e2e-fixtures';
+import { blockingViolations } from '../support/e2e-axe';
 import { LANGS } from '../support/e2e-texts';
 
 const PAGES = [
@@ -43,12 +43,25 @@ for (const lang of LANGS) {
       await page.locator('main, .public-card').first().waitFor();
       await page.waitForLoadState('networkidle');
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-      const blocking = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(blocking).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
       expect(problems, 'console errors').toEqual([]);
     });
   }
 }
+
+test('the accessibility measure finds violations, in the page and inside a frame', async ({ page }) => {
+  const faulty = '<main><img src="data:,"><button></button></main>';
+  await page.setContent(`<!doctype html><html lang="en"><title>t</title><body>${faulty}</body></html>`);
+  expect((await blockingViolations(page)).map((v) => v.split(':')[0]).sort()).toEqual([
+    'button-name',
+    'image-alt',
+  ]);
+  await page.setContent(
+    `<!doctype html><html lang="en"><title>t</title><body><main><iframe title="f" srcdoc='<html lang="en"><title>f</title>${faulty}</html>'></iframe></main></body></html>`,
+  );
+  await expect.poll(() => page.frames().length).toBe(2);
+  expect((await blockingViolations(page)).map((v) => v.split(':')[0]).sort()).toEqual([
+    'button-name',
+    'image-alt',
+  ]);
+});

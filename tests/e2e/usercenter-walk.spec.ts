@@ -2,7 +2,6 @@
  * The user centre as people walk it (issue 19): on a phone, after the session expires upstream,
  * after /setphone, and in the change flows; both languages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   request as playwrightRequest,
@@ -10,6 +9,7 @@ import {
   test,
   type Page,
 } from '../support/e2e-fixtures';
+import { blockingViolations as axeBlocking } from '../support/e2e-axe';
 import {
   api,
   codeSentTo,
@@ -62,10 +62,7 @@ function row(page: Page, key: string) {
 /** Serious and critical axe findings on the page as it is now. */
 async function blockingViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeBlocking(page);
 }
 
 /** The number of lines on which this text is laid out. */

@@ -2,8 +2,8 @@
  * The user centre (spec §2, §4): account rows and their flows, access keys, cancellation, the
  * mobile header; both languages.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
+import { blockingViolations } from '../support/e2e-axe';
 import { CLI_KEY_DESCRIPTION } from '../../shared/contract/credential';
 import {
   api,
@@ -255,11 +255,7 @@ for (const lang of LANGS) {
       await page.goto(`/usercenter?tab=${tab}&lang=${lang}`);
       await page.getByRole('menuitem').first().waitFor();
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-      const blocking = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(blocking, tab).toEqual([]);
+      expect(await blockingViolations(page), tab).toEqual([]);
     }
   });
 }

@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   devices,
   expect,
@@ -19,6 +18,7 @@ import {
   type Page,
   type Route,
 } from '../support/e2e-fixtures';
+import { blockingViolations } from '../support/e2e-axe';
 import { encryptPassword } from '../../shared/crypto';
 import { DEV_PATHS } from '../../shared/api/dev-paths';
 import { ENDPOINTS, GATEWAY_BASE } from '../../shared/contract/endpoints';
@@ -717,11 +717,7 @@ for (const [size, device] of Object.entries(SIZES)) {
       }, testInfo) => {
         await page.goto(`${base}${ROUTES.wechat}?lang=${lang}`);
         await expectQrShown(page, lang);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-        const blocking = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-        expect(blocking).toEqual([]);
+        expect(await blockingViolations(page)).toEqual([]);
         const file = testInfo.outputPath(`wechat-production-${size}-${lang}.png`);
         await page.screenshot({ path: file, fullPage: true });
         await testInfo.attach(`wechat ${size} ${lang}`, { path: file, contentType: 'image/png' });
