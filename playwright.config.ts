@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/support/e2e-fixtures';
 import { IN_ORDER } from './tests/support/e2e-order';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './tests/support/chromium';
 
 // E2E_PORT is overridable so that two suites (or two people) can run side by side on one machine;
 // the stacks take E2E_PORT, E2E_PORT + 1, … (one per worker, E2E_WORKERS of them, default 2).
@@ -33,18 +34,7 @@ export default defineConfig({
     // cost 7-10 % of the suite's CPU time (docs/testing.md).
     trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS },
   },
   // The files whose tests run in order in one worker are handed out first, so that the short,
   // independent tests fill the other worker around them instead of one worker finishing alone.

@@ -1,0 +1,47 @@
+/**
+ * How the browser tests start Debian's Chromium (Playwright cannot download its own here).
+ * docs/adr/0003-chromium-omnibox-popup.md says why one Chromium feature is turned off, and
+ * chromium.test.ts fails when a Playwright upgrade changes what that relies on.
+ */
+export const CHROMIUM_EXECUTABLE = '/usr/bin/chromium';
+
+/**
+ * The features Playwright turns off itself (playwright-core 1.65, chromiumSwitches). Chromium
+ * keeps only the last --disable-features it is given, so ours repeats them.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Every new page opens a browser window whose address bar loads its suggestion popup, a web
+ * page of Chromium's own in a renderer of its own: a third of the CPU time of a test's first
+ * page load. No test looks at the address bar.
+ */
+export const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup'];
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
+];
