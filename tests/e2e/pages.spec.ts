@@ -4,33 +4,9 @@
  * back office's pages are walked the same way in admin-accessibility.spec.ts, the user centre's in
  * usercenter.spec.ts.
  */
-import { devices, expect, stackPort, test as base, type Page } from '../support/e2e-fixtures';
+import { expect, test } from '../support/e2e-fixtures';
 import { blockingViolations } from '../support/e2e-axe';
 import { LANGS } from '../support/e2e-texts';
-
-// The pages are only looked at, so a worker opens them one after another in one tab of its own:
-// a fresh context and a first load of the app for each page cost a third of the file's time.
-// Each page is a document load of its own (page.goto), with its language in the address.
-const test = base.extend<{ visitorPage: Page }, { workerPage: Page }>({
-  workerPage: [
-    async ({ browser }, use, workerInfo) => {
-      const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
-      const context = await browser.newContext({
-        ...desktop,
-        baseURL: `http://localhost:${stackPort(workerInfo.parallelIndex)}`,
-      });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-  visitorPage: async ({ workerPage }, use) => {
-    await use(workerPage);
-    workerPage.removeAllListeners('console');
-    workerPage.removeAllListeners('pageerror');
-    await workerPage.goto('about:blank');
-  },
-});
 
 const PAGES = [
   '/login',
@@ -56,7 +32,7 @@ const PAGES = [
 for (const lang of LANGS) {
   for (const path of PAGES) {
     test(`${path} renders quietly, with no serious or critical accessibility violations (${lang})`, async ({
-      visitorPage: page,
+      sharedPage: page,
     }) => {
       const problems: string[] = [];
       page.on('console', (message) => {

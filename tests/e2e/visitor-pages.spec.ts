@@ -37,7 +37,9 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 }
 
 test.describe('the intern widget set-phone entrance', () => {
-  test('a signed-in visitor gets the bind-phone screen, not the user centre (en-US)', async ({ page }) => {
+  test('a signed-in visitor gets the bind-phone screen, not the user centre (en-US)', async ({
+    sharedPage: page,
+  }) => {
     const user = await registerPhoneUser(page.request);
     await loginByApi(page, user.username, user.password);
     await page.goto(internEntrance('en-US', 'setPhone'));
@@ -46,7 +48,9 @@ test.describe('the intern widget set-phone entrance', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  test('a visitor without a session logs in and lands on the bind-phone screen (zh-CN)', async ({ page }) => {
+  test('a visitor without a session logs in and lands on the bind-phone screen (zh-CN)', async ({
+    sharedPage: page,
+  }) => {
     const user = await registerPhoneUser(page.request);
     const t = login['zh-CN'];
     await page.goto(internEntrance('zh-CN', 'setPhone'));
@@ -63,7 +67,7 @@ test.describe('the intern widget set-phone entrance', () => {
 
 for (const lang of LANGS) {
   test(`register by phone: a taken username is refused on blur, before any code is sent (${lang})`, async ({
-    page,
+    sharedPage: page,
   }) => {
     const t = register[lang];
     await page.goto(`/register?lang=${lang}`);
@@ -86,7 +90,7 @@ for (const lang of LANGS) {
   });
 
   test(`the agreement prompt hides neither the code field nor Get code, and closes when ticked (${lang})`, async ({
-    page,
+    sharedPage: page,
   }) => {
     const t = login[lang];
     await page.goto(`/login?lang=${lang}`);
@@ -103,7 +107,9 @@ for (const lang of LANGS) {
     await expect(prompt).toBeHidden();
   });
 
-  test(`the agreement line has one font size and keeps each link whole (${lang})`, async ({ page }) => {
+  test(`the agreement line has one font size and keeps each link whole (${lang})`, async ({
+    sharedPage: page,
+  }) => {
     const t = login[lang];
     await page.goto(`/login?lang=${lang}`);
     const panel = page.getByRole('tabpanel', { name: t.smsTab });
@@ -135,7 +141,7 @@ for (const lang of LANGS) {
 
 test.describe('agreement and privacy links', () => {
   test('each of the ten platforms links to its own pages, on the origin serving the page', async ({
-    page,
+    sharedPage: page,
     baseURL,
   }) => {
     // Opened at 127.0.0.1 while the suite's base is localhost: the links follow the page.
@@ -159,7 +165,7 @@ test.describe('agreement and privacy links', () => {
 
   for (const lang of LANGS) {
     test(`the demo agreement and privacy pages are readable, with the platform's name (${lang})`, async ({
-      page,
+      sharedPage: page,
     }) => {
       await page.goto(`/login?lang=${lang}&redirect=${encodeURIComponent('https://media.example.org/')}`);
       const line = page.getByRole('tabpanel').first().locator('.agreement');
@@ -177,7 +183,7 @@ test.describe('agreement and privacy links', () => {
   }
 
   test('/active links its Homepage to the serving origin, with plain links, not buttons in links', async ({
-    page,
+    sharedPage: page,
     baseURL,
   }) => {
     await page.goto('/active?lang=en-US&sign=x&token=y');
@@ -192,7 +198,9 @@ test.describe('agreement and privacy links', () => {
 
 test.describe('result pages', () => {
   for (const lang of LANGS) {
-    test(`/active and the oauth callback carry a level-one heading (${lang})`, async ({ page }) => {
+    test(`/active and the oauth callback carry a level-one heading (${lang})`, async ({
+      sharedPage: page,
+    }) => {
       await page.goto(`/active?lang=${lang}&sign=x&token=y`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         lang === 'en-US' ? 'Activation failed' : '激活失败',
@@ -202,7 +210,9 @@ test.describe('result pages', () => {
     });
   }
 
-  test('the branded register success has a heading and its countdown on its own line', async ({ page }) => {
+  test('the branded register success has a heading and its countdown on its own line', async ({
+    sharedPage: page,
+  }) => {
     const t = register['en-US'];
     await page.goto(`/xlab-register?lang=en-US`);
     const form = page.getByRole('tabpanel', { name: t.emailTab });
@@ -222,7 +232,7 @@ test.describe('result pages', () => {
 });
 
 test.describe('looks', () => {
-  test('the intern widget opened outside an iframe is a centred card', async ({ page }) => {
+  test('the intern widget opened outside an iframe is a centred card', async ({ sharedPage: page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(internEntrance('en-US', 'login-abroad'));
     const field = page.getByRole('textbox', { name: login['en-US'].account, exact: true });
@@ -231,7 +241,7 @@ test.describe('looks', () => {
     expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(8);
   });
 
-  test('the medieval footer stays within an 800 px-high window', async ({ page }) => {
+  test('the medieval footer stays within an 800 px-high window', async ({ sharedPage: page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const lang of LANGS) {
       await page.goto(`/login?lang=${lang}&redirect=${encodeURIComponent('https://medieval.example.org/')}`);
@@ -243,7 +253,9 @@ test.describe('looks', () => {
   });
 
   for (const lang of LANGS) {
-    test(`/deleteProtocol on a phone is stacked, nothing cut at the right (${lang})`, async ({ page }) => {
+    test(`/deleteProtocol on a phone is stacked, nothing cut at the right (${lang})`, async ({
+      sharedPage: page,
+    }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/deleteProtocol?lang=${lang}`);
       const main = page.getByRole('main');
@@ -276,7 +288,7 @@ test.describe('one look per platform, one product name', () => {
     ['science-discovery', 'en-US'],
   ] as const) {
     test(`${key}: the mark, the agreement, forgot and register links and the tint take its colour (${lang})`, async ({
-      page,
+      sharedPage: page,
     }) => {
       await page.goto(`/login?lang=${lang}&redirect=${encodeURIComponent(`https://${key}.example.org/`)}`);
       await expect(page.getByText(platformNames[lang][key])).toBeVisible();
@@ -302,14 +314,14 @@ test.describe('one look per platform, one product name', () => {
     });
   }
 
-  test('the main look keeps Arco blue for its mark', async ({ page }) => {
+  test('the main look keeps Arco blue for its mark', async ({ sharedPage: page }) => {
     await page.goto('/login?lang=en-US');
     expect(await colour(page.getByRole('banner').locator('.brand-mark'))).toBe(ARCO_BLUE);
   });
 
   for (const lang of LANGS) {
     test(`public pages and the user centre carry one product name, also in the tab title (${lang})`, async ({
-      page,
+      sharedPage: page,
     }) => {
       const name = platformNames[lang].main;
       await page.goto(`/login?lang=${lang}`);

@@ -4,7 +4,7 @@
  * stack, so journeys run in parallel without seeing each other's users, platforms or counters.
  * Specs import from here, not from '@playwright/test'.
  */
-import { test as base, type Page } from '@playwright/test';
+import { devices, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { LANGS, type Lang } from './e2e-texts';
 
 export * from '@playwright/test';
@@ -17,10 +17,49 @@ export function stackPort(slot: number): number {
   return E2E_PORT + slot;
 }
 
-export const test = base.extend({
+const { defaultBrowserType: _, ...DESKTOP } = devices['Desktop Chrome'];
+
+export const test = base.extend<{ sharedPage: Page }, { workerContext: BrowserContext }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this pattern
   baseURL: async ({}, use, testInfo) => {
     await use(`http://localhost:${stackPort(testInfo.parallelIndex)}`);
+  },
+  workerContext: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({
+        ...DESKTOP,
+        baseURL: `http://localhost:${stackPort(workerInfo.parallelIndex)}`,
+      });
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  /**
+   * A tab the worker's tests take turns with, for tests that load pages and look at them: a new
+   * page costs a new browser window, a new renderer and the app's first load in it, about 1.5
+   * cpu-s, against 0.4 for a load in a tab that has loaded the app before (docs/testing.md). Each
+   * test starts on about:blank with no cookies, no storage, no routes, no listeners and the
+   * desktop viewport; a failed test's tab is replaced by a new one. A test that
+   * needs its own context options, init scripts or a clock takes `page`.
+   */
+  sharedPage: async ({ workerContext: context, baseURL }, use, testInfo) => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await use(page);
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    for (const other of context.pages()) if (failed || other !== page) await other.close();
+    await context.clearCookies();
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    const next = failed ? await context.newPage() : page;
+    next.removeAllListeners();
+    await next.unrouteAll({ behavior: 'ignoreErrors' });
+    await next.setViewportSize(DESKTOP.viewport);
+    await next.goto(`${baseURL}/healthz`);
+    await next.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await next.goto('about:blank');
   },
 });
 
