@@ -13,7 +13,7 @@ async function blockingViolations(page: Page): Promise<string[]> {
 
 for (const lang of LANGS) {
   test(`back-office pages have no serious or critical accessibility violations (${lang})`, async ({
-    page,
+    sharedPage: page,
   }) => {
     test.slow(); // ten pages, each measured by axe at rest
     await loginAsAdmin(page);
@@ -39,7 +39,7 @@ for (const lang of LANGS) {
   });
 
   test(`back-office dialogs, menus and form errors have no serious or critical violations (${lang})`, async ({
-    page,
+    sharedPage: page,
   }) => {
     test.slow(); // five states, each measured by axe at rest
     const c = adminTexts[lang];

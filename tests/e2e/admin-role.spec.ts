@@ -9,7 +9,7 @@ journeysInTurns((lang, inTurn) => {
   // The seed roles are named in Chinese, the default language, whatever the page's language.
   if (inTurn())
     test(`the role list shows each role's modules as tags and offers no changes (${lang})`, async ({
-      page,
+      sharedPage: page,
     }) => {
       await loginAsAdmin(page);
       await page.goto(`/admin/role?lang=${lang}`);

@@ -17,7 +17,10 @@ async function holdCalls(page: Page, pattern: string): Promise<() => number> {
   return () => seen;
 }
 
-test('the user centre shows the account before its getUserInfo is answered', async ({ page, baseURL }) => {
+test('the user centre shows the account before its getUserInfo is answered', async ({
+  sharedPage: page,
+  baseURL,
+}) => {
   const user = await createPhoneUser(baseURL!);
   await loginByApi(page, user.phone, user.password);
   const userInfoCalls = await holdCalls(page, '**/login/getUserInfo');
@@ -28,7 +31,9 @@ test('the user centre shows the account before its getUserInfo is answered', asy
   expect(userInfoCalls()).toBeGreaterThan(0);
 });
 
-test('the back office shows its menu before the user info and module list are answered', async ({ page }) => {
+test('the back office shows its menu before the user info and module list are answered', async ({
+  sharedPage: page,
+}) => {
   await loginByApi(page, ADMIN.account, ADMIN.password);
   await holdCalls(page, '**/login/getUserInfo');
   await holdCalls(page, '**/role/management/user/res/list');
@@ -38,7 +43,7 @@ test('the back office shows its menu before the user info and module list are an
 });
 
 test('an ended session still goes to /login although the page came with its user', async ({
-  page,
+  sharedPage: page,
   baseURL,
 }) => {
   const user = await createPhoneUser(baseURL!);

@@ -59,7 +59,7 @@ journeysInTurns((lang, inTurn) => {
         };
 
   if (inTurn())
-    test(`register form shows the spec's messages (${lang})`, async ({ page }) => {
+    test(`register form shows the spec's messages (${lang})`, async ({ sharedPage: page }) => {
       await page.goto(`/register?lang=${lang}`);
       const form = page.getByRole('tabpanel', { name: ui.emailTab });
       await form.getByRole('button', { name: ui.register, exact: true }).click();
@@ -92,7 +92,9 @@ journeysInTurns((lang, inTurn) => {
     });
 
   if (inTurn())
-    test(`an e-mail already registered says so, with a login link (${lang})`, async ({ page }) => {
+    test(`an e-mail already registered says so, with a login link (${lang})`, async ({
+      sharedPage: page,
+    }) => {
       await page.goto(`/register?lang=${lang}`);
       const suffix = uniqueSuffix();
       const email = `taken.${suffix}@example.com`;
@@ -118,7 +120,7 @@ journeysInTurns((lang, inTurn) => {
     });
 
   if (inTurn())
-    test(`login forms show the spec's messages (${lang})`, async ({ page }) => {
+    test(`login forms show the spec's messages (${lang})`, async ({ sharedPage: page }) => {
       await page.goto(`/login?lang=${lang}`);
       await expect(page.getByRole('tab', { name: ui.smsTab, selected: true })).toBeVisible();
       const sms = page.getByRole('tabpanel', { name: ui.smsTab });
@@ -144,7 +146,7 @@ journeysInTurns((lang, inTurn) => {
     });
 
   if (inTurn())
-    test(`the server refuses what the form would refuse (${lang})`, async ({ page }) => {
+    test(`the server refuses what the form would refuse (${lang})`, async ({ sharedPage: page }) => {
       await page.goto(`/login?lang=${lang}`);
       const { data } = await api(page, '/cipher/getPubKey', {}, lang);
       const pubKey = String(data?.pubKey);

@@ -23,7 +23,7 @@ async function visitorSpeaking(page: Page, lang: string): Promise<void> {
 journeysInTurns((lang, inTurn) => {
   if (inTurn())
     test(`a redirect_url outside the allow-list shows "redirect failed", then login (${lang})`, async ({
-      page,
+      sharedPage: page,
     }) => {
       const user = await registerPhoneUser(page.request);
       await visitorSpeaking(page, lang);
@@ -45,7 +45,9 @@ journeysInTurns((lang, inTurn) => {
     });
 });
 
-test('a script asking /bff/redirect for JSON still gets the 400 envelope, in its lang', async ({ page }) => {
+test('a script asking /bff/redirect for JSON still gets the 400 envelope, in its lang', async ({
+  sharedPage: page,
+}) => {
   const reply = await page.request.get(`/bff/redirect?to=${encodeURIComponent(EVIL)}`, {
     headers: { accept: 'application/json', lang: 'en-US' },
     maxRedirects: 0,
@@ -59,7 +61,7 @@ for (const [provider, lang] of [
   ['carsi', 'zh-CN'],
 ] as const) {
   test(`a ${provider} popup opened at 127.0.0.1 comes back to 127.0.0.1 (${lang})`, async ({
-    page,
+    sharedPage: page,
     baseURL,
   }) => {
     const origin = `http://127.0.0.1:${new URL(baseURL!).port}`;
@@ -77,7 +79,7 @@ for (const [provider, lang] of [
 }
 
 test('inside the intern widget, a refused /authentication is a page the frame shows', async ({
-  page,
+  sharedPage: page,
   baseURL,
 }) => {
   // The widget's last step, as its frame takes it after a login, with a redirect nobody allowed.
