@@ -67,7 +67,10 @@ journeysInTurns((lang, inTurn) => {
     });
 
   if (inTurn())
-    test(`a wrong SMS code is refused and the visitor stays (${lang})`, async ({ page, baseURL }) => {
+    test(`a wrong SMS code is refused and the visitor stays (${lang})`, async ({
+      sharedPage: page,
+      baseURL,
+    }) => {
       const { phone } = await createPhoneUser(baseURL!);
       await page.goto(`/login?lang=${lang}`);
       const { panel } = await sendSmsCode(page, lang, phone);
@@ -80,7 +83,9 @@ journeysInTurns((lang, inTurn) => {
     });
 }, 'zh-CN');
 
-test('visitors abroad or in Hong Kong, Taiwan or Macau get the password tab first', async ({ page }) => {
+test('visitors abroad or in Hong Kong, Taiwan or Macau get the password tab first', async ({
+  sharedPage: page,
+}) => {
   try {
     for (const location of [
       { overseas: true, city: 'Singapore' },
@@ -104,7 +109,7 @@ test('visitors abroad or in Hong Kong, Taiwan or Macau get the password tab firs
 });
 
 test('after login with a clientId the BFF issues the code and redirects to the sub-platform', async ({
-  page,
+  sharedPage: page,
   baseURL,
 }) => {
   const user = await registerPhoneUser(page.request);
@@ -132,7 +137,7 @@ test('after login with a clientId the BFF issues the code and redirects to the s
 });
 
 test('redirect_url goes through the checked redirect; a foreign one is refused', async ({
-  page,
+  sharedPage: page,
   baseURL,
 }) => {
   const user = await registerPhoneUser(page.request);
@@ -148,7 +153,9 @@ test('redirect_url goes through the checked redirect; a foreign one is refused',
   expect(evil.headers().location).toBeUndefined();
 });
 
-test('a protected page sends the visitor to login and back there afterwards, once', async ({ page }) => {
+test('a protected page sends the visitor to login and back there afterwards, once', async ({
+  sharedPage: page,
+}) => {
   const user = await registerPhoneUser(page.request);
   await page.goto('/usercenter?tab=help&lang=en-US');
   await expect(page).toHaveURL(/\/login$/);
@@ -165,7 +172,7 @@ test('a protected page sends the visitor to login and back there afterwards, onc
 });
 
 test('a logged-in visitor opening /login goes to the user centre; unknown paths go to /login', async ({
-  page,
+  sharedPage: page,
 }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/login$/);

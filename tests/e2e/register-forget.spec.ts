@@ -16,7 +16,7 @@ journeysInTurns((lang, inTurn) => {
   const c = common[lang];
 
   if (inTurn())
-    test(`register by phone, then log in with the password (${lang})`, async ({ page }) => {
+    test(`register by phone, then log in with the password (${lang})`, async ({ sharedPage: page }) => {
       const t = register[lang];
       await page.goto(`/register?lang=${lang}`);
       await page.getByRole('tab', { name: t.phoneTab }).click();
@@ -37,7 +37,9 @@ journeysInTurns((lang, inTurn) => {
     });
 
   if (inTurn())
-    test(`an existing phone on register says so with a login link (${lang})`, async ({ page }) => {
+    test(`an existing phone on register says so with a login link (${lang})`, async ({
+      sharedPage: page,
+    }) => {
       const user = await registerPhoneUser(page.request);
       const t = register[lang];
       await page.goto(`/register?lang=${lang}`);
@@ -96,7 +98,9 @@ journeysInTurns((lang, inTurn) => {
     });
 
   if (inTurn())
-    test(`/deleteProtocol lists four platforms and the retention policy (${lang})`, async ({ page }) => {
+    test(`/deleteProtocol lists four platforms and the retention policy (${lang})`, async ({
+      sharedPage: page,
+    }) => {
       const t = deleteProtocol[lang];
       await page.goto(`/deleteProtocol?lang=${lang}`);
       await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
@@ -107,7 +111,9 @@ journeysInTurns((lang, inTurn) => {
     });
 
   if (inTurn())
-    test(`a refused redirect says so, then returns to login after 2 s (${lang})`, async ({ page }) => {
+    test(`a refused redirect says so, then returns to login after 2 s (${lang})`, async ({
+      sharedPage: page,
+    }) => {
       const res = await page.goto(
         `/authentication?lang=${lang}&clientId=uaa-media&redirect=${encodeURIComponent('https://evil.example/cb')}`,
       );
@@ -117,14 +123,14 @@ journeysInTurns((lang, inTurn) => {
     });
 
   if (inTurn())
-    test(`a broken activation link says so (${lang})`, async ({ page }) => {
+    test(`a broken activation link says so (${lang})`, async ({ sharedPage: page }) => {
       await page.goto(`/active?lang=${lang}&sign=nope&token=nope`);
       await expect(page.getByRole('link', { name: lang === 'en-US' ? 'Log in' : '去登录' })).toBeVisible();
       await expect(page.getByText(lang === 'en-US' ? 'Activation failed' : '激活失败').first()).toBeVisible();
     });
 });
 
-test('the no-permission page says so in both languages', async ({ page }) => {
+test('the no-permission page says so in both languages', async ({ sharedPage: page }) => {
   for (const lang of LANGS) {
     await page.goto(`/no-permission?lang=${lang}`);
     await expect(page.getByText(product.noPermission[lang])).toBeVisible();

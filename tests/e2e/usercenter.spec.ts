@@ -247,7 +247,7 @@ test('the mobile user centre has the forgot-password popover and the feedback li
 
 for (const lang of LANGS) {
   test(`the user centre has no serious or critical accessibility violations (${lang})`, async ({
-    page,
+    sharedPage: page,
     baseURL,
   }) => {
     await openAs(page, baseURL!, lang);
