@@ -1,5 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
-import { E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/support/e2e-fixtures';
+import { defineConfig } from '@playwright/test';
+import { DESKTOP, E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/support/e2e-fixtures';
 import { IN_ORDER } from './tests/support/e2e-order';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './tests/support/chromium';
 
@@ -10,8 +10,6 @@ const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
 // By default the BFF talks to a separate local UAA through nginx (TLS, gzip, /uaa-be), as in a
 // deployment (tests/support/e2e-stack.ts); E2E_UPSTREAM=embedded runs the BFF alone, embedding it.
 const EMBEDDED = process.env.E2E_UPSTREAM === 'embedded';
-
-const CHROMIUM = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,8 +37,8 @@ export default defineConfig({
   // The files whose tests run in order in one worker are handed out first, so that the short,
   // independent tests fill the other worker around them instead of one worker finishing alone.
   projects: [
-    { name: 'in-order', testMatch: IN_ORDER, use: CHROMIUM },
-    { name: 'chromium', testIgnore: IN_ORDER, use: CHROMIUM },
+    { name: 'in-order', testMatch: IN_ORDER, use: DESKTOP },
+    { name: 'chromium', testIgnore: IN_ORDER, use: DESKTOP },
   ],
   webServer: Array.from({ length: WORKERS }, (_, slot) => ({
     command: EMBEDDED

@@ -4,18 +4,10 @@
  * takes it over without a console message and without losing what was typed; a browser whose
  * first render would differ gets a fresh render, quietly, and the next visit its own language.
  */
-import { expect, test, type Page, type TestInfo } from '../support/e2e-fixtures';
+import { expect, takenOver, test, type Page, type TestInfo } from '../support/e2e-fixtures';
 import { common, forget, LANGS, login, register, validation } from '../support/e2e-texts';
 
 const PHONE = '13800138000';
-
-/** Once React has taken the page over (hydrated or rendered), its nodes carry its fibres. */
-async function takenOver(page: Page, field = 'input[autocomplete="tel"]'): Promise<void> {
-  await page.waitForFunction((selector) => {
-    const input = document.querySelector(selector);
-    return Boolean(input) && Object.keys(input as object).some((key) => key.startsWith('__reactFiber$'));
-  }, field);
-}
 
 /** Console errors and warnings, page errors: a normal visit has none. */
 function watchConsole(page: Page): string[] {

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type Locator, type Page } from '../support/e2e-fixtures';
+import { expect, takenOver, test, type Browser, type Locator, type Page } from '../support/e2e-fixtures';
 import { codeSentTo, createPhoneUser, newPhone, registerPhoneUser, uniqueSuffix } from '../support/e2e-api';
 import {
   agreement,
@@ -17,14 +17,6 @@ import {
   thirdParty,
   type Lang,
 } from '../support/e2e-texts';
-
-/** Once React has taken the prerendered login over, its nodes carry its fibres (as in prerender.spec). */
-async function takenOver(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const tab = document.querySelector('[role="tab"]');
-    return Boolean(tab) && Object.keys(tab as object).some((key) => key.startsWith('__reactFiber$'));
-  });
-}
 
 /**
  * Whether the focused element can be seen, and seen to be focused: 'visible', or what is wrong.

@@ -17,19 +17,20 @@ export function stackPort(slot: number): number {
   return E2E_PORT + slot;
 }
 
-const { defaultBrowserType: _, ...DESKTOP } = devices['Desktop Chrome'];
+const stackURL = (slot: number) => `http://localhost:${stackPort(slot)}`;
+
+const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
+/** What every test's browser context is: Playwright's desktop Chrome (in Debian's Chromium). */
+export const DESKTOP = desktop;
 
 export const test = base.extend<{ sharedPage: Page }, { workerContext: BrowserContext }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this pattern
   baseURL: async ({}, use, testInfo) => {
-    await use(`http://localhost:${stackPort(testInfo.parallelIndex)}`);
+    await use(stackURL(testInfo.parallelIndex));
   },
   workerContext: [
     async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({
-        ...DESKTOP,
-        baseURL: `http://localhost:${stackPort(workerInfo.parallelIndex)}`,
-      });
+      const context = await browser.newContext({ ...DESKTOP, baseURL: stackURL(workerInfo.parallelIndex) });
       await use(context);
       await context.close();
     },
@@ -62,6 +63,17 @@ export const test = base.extend<{ sharedPage: Page }, { workerContext: BrowserCo
     await next.goto('about:blank');
   },
 });
+
+/**
+ * Waits until React has taken the page over (hydrated the prerendered document, or rendered it):
+ * the node `selector` finds carries React's fibre. A click before then reaches no handler.
+ */
+export async function takenOver(page: Page, selector = 'input[autocomplete="tel"]'): Promise<void> {
+  await page.waitForFunction((wanted) => {
+    const node = document.querySelector(wanted);
+    return Boolean(node) && Object.keys(node as object).some((key) => key.startsWith('__reactFiber$'));
+  }, selector);
+}
 
 /** Waits until no animation or transition runs (Arco fades popups, messages and colours in). */
 export async function animationsAtRest(page: Page): Promise<void> {
