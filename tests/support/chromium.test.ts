@@ -32,4 +32,19 @@ describe('the browser tests start Chromium', () => {
   it('with one --enable-features, which nothing of ours replaces', () => {
     expect(features('enable-features')).toHaveLength(1);
   });
+
+  it("whose new windows load none of the address bar's own pages", async () => {
+    // If Chromium renames a feature, its popup comes back as a target of its own.
+    const browser = await chromium.connect(server.wsEndpoint());
+    try {
+      for (let i = 0; i < 2; i++) await (await browser.newContext()).newPage();
+      const cdp = await browser.newBrowserCDPSession();
+      const { targetInfos } = await cdp.send('Target.getTargets', { filter: [{}] });
+      const urls = targetInfos.map((t) => t.url);
+      expect(urls.filter((u) => u === 'about:blank').length).toBeGreaterThanOrEqual(2);
+      expect(urls.filter((u) => u.startsWith('chrome://'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
