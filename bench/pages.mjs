@@ -5,7 +5,12 @@ import { gzipSync, constants } from 'node:zlib';
 import forge from 'node-forge';
 import { chromium } from 'playwright-core';
 import { round } from './lib.mjs';
+import FEATURES from '../tests/support/chromium-features.json' with { type: 'json' };
 
+// As the browser tests start it (tests/support/chromium.ts, docs/adr/0003): without the address
+// bar's popups, which every new window loads in renderers of their own. A person's browser loads
+// them once per window, not per page; the benchmark opens a window per cold load, and those
+// renderers would compete with the page for the machine's two cores.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -14,6 +19,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  `--disable-features=${[...FEATURES.playwrightDisabled, ...FEATURES.oursDisabled].join(',')}`,
 ];
 
 // DevTools' "Fast 3G" preset (Lighthouse's throttling): 562.5 ms RTT, ~1.44 Mbit/s down.
