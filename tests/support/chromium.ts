@@ -4,7 +4,7 @@
  * chromium.test.ts fails when a Playwright upgrade changes what that relies on. The feature lists
  * live in chromium-features.json, which the benchmark (bench/pages.mjs) reads too.
  */
-import FEATURES from './chromium-features.json';
+import FEATURES from './chromium-features.json' with { type: 'json' };
 
 export const CHROMIUM_EXECUTABLE = '/usr/bin/chromium';
 
