@@ -6,7 +6,13 @@ import type { Request } from 'express';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { FIRST_SCREEN_ELEMENT_ID } from '@shared/api/first-screen';
 import { appConfigOf, ASSET_PATH, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
-import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import {
+  ok,
+  sendJson,
+  startUpstream,
+  type UpstreamDouble,
+  type UpstreamReply,
+} from '@tests/support/upstream-double';
 import type { UpstreamClient } from '../upstream/client';
 import { createFirstScreenLoader } from './first-screen';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
@@ -38,14 +44,53 @@ function firstScreenOf(html: string): unknown {
 let upstream: UpstreamDouble;
 let bff: TestBff;
 
-/** The UAA as the first screen needs it: user info (with a token the page must not get), modules. */
-function answerSignedIn(): void {
+const USERS = {
+  users: [
+    {
+      ssoUid: 'u-2',
+      username: 'grace',
+      email: null,
+      phone: '13800000002',
+      githubAccount: null,
+      createBy: '',
+      platforms: [],
+      roles: [{ roleId: 1, roleName: 'admin' }],
+      status: 'ACTIVE',
+      description: '',
+      createTime: '2026-11-01 10:00:00',
+    },
+  ],
+  totalCount: 1,
+};
+const KEYS = [
+  {
+    ak: 'ak-1',
+    sk: 'sk-1****************9z',
+    type: 'USER',
+    status: 'ENABLED',
+    description: 'ci',
+    createDate: '2026-11-02 09:00:00',
+  },
+];
+
+/**
+ * The UAA as the first screen needs it: user info (with a token the page must not get), modules,
+ * the users list and the access keys; `lists` answers the list calls instead.
+ */
+function answerSignedIn(lists?: (res: Parameters<UpstreamReply>[1]) => void): void {
   upstream.respond((req, res) => {
     if (req.url === ENDPOINTS.userInfo.path) return sendJson(res, 200, ok({ ...USER, token: 'reply-token' }));
     if (req.url === ENDPOINTS.userResList.path) return sendJson(res, 200, ok(['users', 'role']));
+    const list = [ENDPOINTS.internalUserList.path, ENDPOINTS.credentialList.path].includes(req.url ?? '');
+    if (list && lists) return lists(res);
+    if (req.url === ENDPOINTS.internalUserList.path) return sendJson(res, 200, ok(USERS));
+    if (req.url === ENDPOINTS.credentialList.path) return sendJson(res, 200, ok(KEYS));
     sendJson(res, 404, {});
   });
 }
+
+const bodyOf = (url: string) =>
+  JSON.parse(upstream.requests.find((r) => r.url === url)?.body.toString() ?? 'null') as unknown;
 
 let staticDir: string;
 beforeAll(async () => {
@@ -80,14 +125,59 @@ describe("a signed-in page's first screen", () => {
     expect(upstream.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('adds the modules the user may open on the back office', async () => {
+  it('adds the modules the user may open on the back office, and the list the page opens on', async () => {
     const reply = await request(bff.url).get('/admin/user').set('Cookie', SESSION);
     expect(firstScreenOf(reply.text)).toEqual({
       authenticated: true,
       userInfo: USER,
       modules: ['users', 'role'],
+      list: { name: 'users', data: USERS },
     });
-    expect(JSON.parse(upstream.requests[1]?.body.toString() ?? '')).toEqual({ userId: USER.ssoUid });
+    expect(bodyOf(ENDPOINTS.userResList.path)).toEqual({ userId: USER.ssoUid });
+    // The call the users page makes first: page 1 of 12 rows, no filter, with the session's bearer.
+    expect(bodyOf(ENDPOINTS.internalUserList.path)).toEqual({ pageNumber: 1, pageSize: 12 });
+    const listCall = upstream.requests.find((r) => r.url === ENDPOINTS.internalUserList.path);
+    expect(listCall?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("adds the user's access keys on the keys tab, asked for that user", async () => {
+    const reply = await request(bff.url).get('/usercenter?tab=keys').set('Cookie', SESSION);
+    expect(firstScreenOf(reply.text)).toEqual({
+      authenticated: true,
+      userInfo: USER,
+      list: { name: 'credentials', data: KEYS },
+    });
+    expect(bodyOf(ENDPOINTS.credentialList.path)).toEqual({ sso_uid: USER.ssoUid });
+  });
+
+  it.each(['/usercenter', '/usercenter?tab=help', '/usercenter?tab=KEYS', '/usercenter?tab=keys&tab=keys'])(
+    'asks for no list where the page does not open on one: %s',
+    async (page) => {
+      const reply = await request(bff.url).get(page).set('Cookie', SESSION);
+      expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER });
+      expect(upstream.requests.map((r) => r.url)).toEqual([ENDPOINTS.userInfo.path]);
+    },
+  );
+
+  it.each([
+    [
+      'an error code',
+      (res: Parameters<UpstreamReply>[1]) => sendJson(res, 200, { msgCode: 'A0301', msg: 'no' }),
+    ],
+    ['a 403', (res: Parameters<UpstreamReply>[1]) => sendJson(res, 403, { msgCode: 'A0301', msg: 'no' })],
+    ['rows of another shape', (res: Parameters<UpstreamReply>[1]) => sendJson(res, 200, ok({ rows: 'x' }))],
+    ['no data', (res: Parameters<UpstreamReply>[1]) => sendJson(res, 200, ok())],
+    ['no answer in time', () => undefined],
+  ])('leaves the list out, and inlines the rest, when the list call gives %s', async (_name, answer) => {
+    answerSignedIn(answer);
+    const admin = await request(bff.url).get('/admin/user').set('Cookie', SESSION);
+    expect(firstScreenOf(admin.text)).toEqual({
+      authenticated: true,
+      userInfo: USER,
+      modules: ['users', 'role'],
+    });
+    const keys = await request(bff.url).get('/usercenter?tab=keys').set('Cookie', SESSION);
+    expect(firstScreenOf(keys.text)).toEqual({ authenticated: true, userInfo: USER });
   });
 
   it('cannot be broken out of by a nickname holding </script>', async () => {
@@ -173,14 +263,19 @@ describe('a client-rendered page', () => {
 });
 
 describe('the first screen loader', () => {
-  it('gives the back office one deadline for both its calls, not one each', async () => {
-    const timeouts: number[] = [];
-    const data = [{ ...USER, ssoUid: 'u1' }, ['users']];
+  it('gives the back office one deadline for all its calls, not one each', async () => {
+    const timeouts = new Map<string, number>();
+    const data: Record<string, unknown> = {
+      [ENDPOINTS.userInfo.path]: { ...USER, ssoUid: 'u1' },
+      [ENDPOINTS.userResList.path]: ['users'],
+      [ENDPOINTS.internalUserList.path]: USERS,
+    };
     const client = {
-      async call(opts: { timeoutMs?: number }) {
-        timeouts.push(opts.timeoutMs ?? Infinity);
+      async call(opts: { url: string; timeoutMs?: number }) {
+        const path = new URL(opts.url).pathname;
+        timeouts.set(path, opts.timeoutMs ?? Infinity);
         await new Promise((resolve) => setTimeout(resolve, 40));
-        const body = Buffer.from(JSON.stringify(ok(data[timeouts.length - 1])));
+        const body = Buffer.from(JSON.stringify(ok(data[path])));
         return { status: 200, headers: {}, bytes: async () => body, done: () => undefined };
       },
     } as unknown as UpstreamClient;
@@ -192,14 +287,17 @@ describe('the first screen loader', () => {
     });
     const req = {
       path: '/admin/user',
+      query: {},
       get: () => undefined,
       headers: {},
       ip: '127.0.0.1',
     } as unknown as Request;
     const screen = await load(req, 'tok');
     expect(screen?.modules).toEqual(['users']);
-    expect(timeouts[0]).toBeLessThanOrEqual(1000);
-    // The second call gets what the first one left, at least its 40 ms less.
-    expect(timeouts[1]).toBeLessThanOrEqual(1000 - 35);
+    expect(screen?.list).toEqual({ name: 'users', data: USERS });
+    expect(timeouts.get(ENDPOINTS.userInfo.path)).toBeLessThanOrEqual(1000);
+    // The later calls get what the first one left, at least its 40 ms less.
+    expect(timeouts.get(ENDPOINTS.userResList.path)).toBeLessThanOrEqual(1000 - 35);
+    expect(timeouts.get(ENDPOINTS.internalUserList.path)).toBeLessThanOrEqual(1000 - 35);
   });
 });

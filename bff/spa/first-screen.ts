@@ -1,15 +1,23 @@
 /**
  * The first screen's data of a signed-in page (issue 17), fetched from the UAA with the session
  * the BFF already holds while it serves the document: the user's info on the user centre and the
- * back office, and on the back office the modules the user may open. Anything but two clean
- * successes within a short deadline inlines nothing, and the SPA asks as before: a session the
- * UAA refuses (401) still ends on the login page.
+ * back office, on the back office the modules the user may open, and the first page of the list a
+ * page opens on (the back office's three lists, the user centre's keys tab). Without the user
+ * info or the modules within a short deadline nothing is inlined; without the list the rest is.
+ * The SPA asks for whatever is missing as before, and revalidates what it got: a session the UAA
+ * refuses (401) still ends on the login page.
  */
 import type { Request } from 'express';
 import type { BackOfficeModule } from '@shared/contract/admin';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { isSuccess } from '@shared/api/envelope';
-import type { FirstScreen } from '@shared/api/first-screen';
+import {
+  FIRST_LISTS,
+  firstListOf,
+  type FirstList,
+  type FirstListName,
+  type FirstScreen,
+} from '@shared/api/first-screen';
 import type { UserInfo } from '@shared/contract/personal';
 import { ROUTES } from '@shared/routes';
 import { sessionCallHeaders, type UpstreamClient } from '../upstream/client';
@@ -71,6 +79,25 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     return isSuccess(body) ? body.data : undefined;
   }
 
+  /** A list's first page, checked as the SPA checks its reply; undefined when it cannot be had. */
+  async function firstList(
+    req: Request,
+    token: string,
+    name: FirstListName,
+    ssoUid: string,
+    deadline: number,
+  ): Promise<FirstList | undefined> {
+    const { endpoint, payload } = FIRST_LISTS[name];
+    const body = name === 'credentials' ? { ...payload, sso_uid: ssoUid } : payload;
+    try {
+      const data = await post(req, token, ENDPOINTS[endpoint].path, body, deadline);
+      const checked = ENDPOINTS[endpoint].reply.safeParse(data);
+      return checked.success ? ({ name, data: checked.data } as FirstList) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   return async function load(req: Request, token: string): Promise<FirstScreen | undefined> {
     if (!wantsFirstScreen(req.path)) return undefined;
     const deadline = Date.now() + timeoutMs;
@@ -78,16 +105,18 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
       const userInfo = (await post(req, token, ENDPOINTS.userInfo.path, {}, deadline)) as
         UserInfo | undefined;
       if (!userInfo || typeof userInfo.ssoUid !== 'string') return undefined;
-      if (!isBackOffice(req.path)) return { authenticated: true, userInfo };
-      const modules = await post(
-        req,
-        token,
-        ENDPOINTS.userResList.path,
-        { userId: userInfo.ssoUid },
-        deadline,
-      );
+      const listName = firstListOf(req.path, req.query.tab);
+      // The modules and the list side by side, within what is left of the page's deadline.
+      const [modules, list] = await Promise.all([
+        isBackOffice(req.path)
+          ? post(req, token, ENDPOINTS.userResList.path, { userId: userInfo.ssoUid }, deadline)
+          : undefined,
+        listName ? firstList(req, token, listName, userInfo.ssoUid, deadline) : undefined,
+      ]);
+      const withList = list ? { list } : {};
+      if (!isBackOffice(req.path)) return { authenticated: true, userInfo, ...withList };
       return Array.isArray(modules)
-        ? { authenticated: true, userInfo, modules: modules as BackOfficeModule[] }
+        ? { authenticated: true, userInfo, modules: modules as BackOfficeModule[], ...withList }
         : undefined;
     } catch {
       // Unreachable, slow or unreadable: the SPA asks itself, and reports what it gets.

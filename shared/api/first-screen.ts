@@ -1,13 +1,44 @@
 /**
  * What a page's first screen needs, which the BFF inlines as JSON beside the runtime config
  * (issue 17) so that the first render waits for no round trip: whether there is a session (what
- * /bff/session would answer), and for a signed-in page the user. Never the token.
+ * /bff/session would answer), for a signed-in page the user, and for a page that opens on a list
+ * that list's first page. Never the token.
  */
 import type { BackOfficeModule } from '../contract/admin';
+import type { EndpointName, ReplyOf } from '../contract/endpoints';
 import type { UserInfo } from '../contract/personal';
+import { ROUTES } from '../routes';
 
 /** The id of the `<script type="application/json">` element that carries it. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
+
+/** Spec §9: the back office's lists show 12 rows a page. */
+export const LIST_PAGE_SIZE = 12;
+
+/** The lists a page opens on: the call its first render makes, with the payload it makes it with. */
+export const FIRST_LISTS = {
+  users: { endpoint: 'internalUserList', payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE } },
+  platforms: { endpoint: 'platformList', payload: { current: 1, pageSize: LIST_PAGE_SIZE } },
+  roles: { endpoint: 'roleList', payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE, resourceModule: 1 } },
+  /** The user centre's keys tab: the payload names the user (`sso_uid`), added when known. */
+  credentials: { endpoint: 'credentialList', payload: {} },
+} as const satisfies Record<string, { endpoint: EndpointName; payload: object }>;
+
+export type FirstListName = keyof typeof FIRST_LISTS;
+
+/** The list a page opens on, from its path and its `tab` query parameter (undefined: none). */
+export function firstListOf(path: string, tab: unknown): FirstListName | undefined {
+  if (path === ROUTES.adminUser) return 'users';
+  if (path === ROUTES.adminPlatform) return 'platforms';
+  if (path === ROUTES.adminRole) return 'roles';
+  if (path === ROUTES.usercenter && tab === 'keys') return 'credentials';
+  return undefined;
+}
+
+type ListData<L extends FirstListName> = ReplyOf<(typeof FIRST_LISTS)[L]['endpoint']>;
+
+/** A list's first page as its call answered it (the reply's checked `data`). */
+export type FirstList = { [L in FirstListName]: { name: L; data: ListData<L> } }[FirstListName];
 
 export interface FirstScreen {
   authenticated: boolean;
@@ -15,4 +46,6 @@ export interface FirstScreen {
   userInfo?: UserInfo;
   /** The back-office modules the user may open: only on the back office's pages. */
   modules?: BackOfficeModule[];
+  /** The first page of the list the page opens on, when the UAA gave it in time. */
+  list?: FirstList;
 }

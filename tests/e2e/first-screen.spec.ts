@@ -1,11 +1,11 @@
 /**
  * Issue 17: a signed-in page renders its first screen from the data the BFF inlined into the
- * document, without waiting for its own getUserInfo (or the back office's module list); the later
- * revalidation still sends an ended session to /login.
+ * document, without waiting for its own getUserInfo (or the back office's module list, or the first
+ * page of the list it opens on); the later revalidation still sends an ended session to /login.
  */
 import { expect, test, type Page } from '../support/e2e-fixtures';
 import { ADMIN } from '../support/e2e-admin';
-import { createPhoneUser, loginByApi } from '../support/e2e-api';
+import { api, createPhoneUser, loginByApi } from '../support/e2e-api';
 import { usercenter } from '../support/e2e-texts';
 
 /** Holds every call to `pattern` unanswered until the test ends: only inlined data can show. */
@@ -41,6 +41,37 @@ test('the back office shows its menu before the user info and module list are an
   await page.goto('/admin/user?lang=en-US');
   await expect(page.getByRole('navigation')).toBeVisible();
   await expect(page.locator('.admin-avatar-name')).toHaveText(ADMIN.account);
+});
+
+for (const [page, call] of [
+  ['/admin/user', '**/user/admin/internal/list'],
+  ['/admin/platform', '**/mgmt/platforms/list'],
+  ['/admin/role', '**/role/management/role/list'],
+] as const) {
+  test(`${page} shows its list's first rows before the list call is answered`, async ({
+    sharedPage: tab,
+  }) => {
+    await loginByApi(tab, ADMIN.account, ADMIN.password);
+    const listCalls = await holdCalls(tab, call);
+    await tab.goto(`${page}?lang=en-US`);
+    await expect(tab.locator('.arco-table tbody tr:not(.arco-table-empty-row)').first()).toBeVisible();
+    // SWR still revalidates the inlined page (and that call is never answered here).
+    await expect.poll(listCalls).toBeGreaterThan(0);
+  });
+}
+
+test("the keys tab shows the user's keys before credential/list is answered", async ({
+  sharedPage: page,
+  baseURL,
+}) => {
+  const user = await createPhoneUser(baseURL!);
+  await loginByApi(page, user.phone, user.password);
+  const created = await api(page.request, '/open/credential/create', { description: 'inlined key' });
+  expect(created.msgCode, created.msg).toBe('10000');
+  const listCalls = await holdCalls(page, '**/open/credential/list');
+  await page.goto('/usercenter?tab=keys&lang=en-US');
+  await expect(page.locator('.uc-content .arco-table tbody tr')).toContainText(['inlined key']);
+  await expect.poll(listCalls).toBeGreaterThan(0);
 });
 
 test('an ended session still goes to /login although the page came with its user', async ({

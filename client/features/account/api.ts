@@ -5,11 +5,10 @@ import type { ItemCheckPayload } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import { call, type CallOptions } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
-
-export const CREDENTIALS_KEY = 'credentials';
+import { SWR_KEYS } from '../../lib/api/swr-keys';
 
 export function useCredentials(ssoUid: string | undefined) {
-  return useSWR(ssoUid ? [CREDENTIALS_KEY, ssoUid] : null, async () => {
+  return useSWR(ssoUid ? SWR_KEYS.credentials(ssoUid) : null, async () => {
     const reply = await call('credentialList', { sso_uid: ssoUid });
     return reply.data ?? [];
   });

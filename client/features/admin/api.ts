@@ -16,17 +16,17 @@ import type {
 import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
 import { baseHeaders, call, send } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
-import { SWR_KEYS } from '../../lib/api/swr-keys';
+import { LIST_RESOURCES, SWR_KEYS } from '../../lib/api/swr-keys';
 
 /** SWR keys are arrays whose first item names the resource, so a change can refresh all its pages. */
 const RESOURCE = {
-  platforms: 'admin/platforms',
+  platforms: LIST_RESOURCES.platforms,
   platform: 'admin/platform',
   allPlatforms: 'admin/allPlatforms',
   sources: 'admin/sources',
-  users: 'admin/users',
+  users: LIST_RESOURCES.users,
   user: 'admin/user',
-  roles: 'admin/roles',
+  roles: LIST_RESOURCES.roles,
 } as const;
 
 function refresh(...resources: string[]): Promise<unknown> {
@@ -49,7 +49,7 @@ export function useModules(ssoUid: string | undefined) {
 export type PlatformQuery = Omit<PlatformListPayload, 'size' | 'noPage'>;
 
 export function usePlatforms(query: PlatformQuery) {
-  return useSWR([RESOURCE.platforms, query], async () => {
+  return useSWR(SWR_KEYS.platforms(query), async () => {
     const reply = await call('platformList', query);
     return reply.data ?? { records: [], total: 0 };
   });
@@ -131,7 +131,7 @@ const hasFilter = (filters: UserFilters): boolean =>
 
 /** The list call when nothing filters, the search call otherwise. */
 export function useInternalUsers(page: PageQuery, filters: UserFilters) {
-  return useSWR([RESOURCE.users, page, filters], async () => {
+  return useSWR(SWR_KEYS.users(page, filters), async () => {
     const reply = hasFilter(filters)
       ? await call('internalUserSearch', { ...filters, ...page })
       : await call('internalUserList', page);
@@ -181,7 +181,7 @@ export async function deleteInternalUsers(ssoUids: string[]): Promise<void> {
 
 /** resourceModule 1: the role page; 0: the user form's choice (all roles, 1000 per page). */
 export function useRoles(page: PageQuery, resourceModule: 0 | 1) {
-  return useSWR([RESOURCE.roles, page, resourceModule], async () => {
+  return useSWR(SWR_KEYS.roles(page, resourceModule), async () => {
     const reply = await call('roleList', { ...page, resourceModule });
     return reply.data ?? { roles: [], totalCount: 0 };
   });

@@ -100,7 +100,8 @@ export function AdminShell() {
           </Dropdown>
         </span>
       </Layout.Header>
-      <Layout className="admin-body">
+      {/* Side by side from the first render, before a table with the inlined list measures itself. */}
+      <Layout className="admin-body" hasSider={allowed.length > 0}>
         {allowed.length > 0 ? (
           <Layout.Sider className="admin-sider" width={200}>
             <nav aria-label={t.navigation}>

@@ -129,7 +129,9 @@ export default function UserCenterPage() {
           </Button>
         </span>
       </Layout.Header>
-      <Layout className="uc-body">
+      {/* Side by side from the first render: a table that renders with the inlined first screen
+          measures its width then (Arco's Layout otherwise learns of its Sider an update later). */}
+      <Layout className="uc-body" hasSider>
         <Layout.Sider className="uc-sider" collapsible={false}>
           <Menu
             selectedKeys={[section]}
