@@ -55,6 +55,8 @@ for (const [page, call] of [
     const listCalls = await holdCalls(tab, call);
     await tab.goto(`${page}?lang=en-US`);
     await expect(tab.locator('.arco-table tbody tr:not(.arco-table-empty-row)').first()).toBeVisible();
+    // Shown as loaded: no spinner over the rows while their revalidation is under way.
+    await expect(tab.locator('.arco-spin-loading')).toHaveCount(0);
     // SWR still revalidates the inlined page (and that call is never answered here).
     await expect.poll(listCalls).toBeGreaterThan(0);
   });
@@ -71,6 +73,7 @@ test("the keys tab shows the user's keys before credential/list is answered", as
   const listCalls = await holdCalls(page, '**/open/credential/list');
   await page.goto('/usercenter?tab=keys&lang=en-US');
   await expect(page.locator('.uc-content .arco-table tbody tr')).toContainText(['inlined key']);
+  await expect(page.locator('.uc-content .arco-spin-loading')).toHaveCount(0);
   await expect.poll(listCalls).toBeGreaterThan(0);
 });
 

@@ -214,6 +214,10 @@ export function AdminList<T>({
   rowKey: keyof T & string;
   columns: TableColumnProps<T>[];
   data: T[];
+  /**
+   * Nothing to show yet. Not SWR's `isLoading` alone: a page seeded from the first screen is
+   * reported loading until its revalidation ends, with its rows already there.
+   */
   loading: boolean;
   page: number;
   total: number;

@@ -42,7 +42,11 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
   const t = useTexts(texts);
   const { locale } = useLocale();
   const text = useValidationText();
-  const { data: keys = [], mutate, isLoading } = useCredentials(ssoUid);
+  const { data, mutate, isLoading } = useCredentials(ssoUid);
+  const keys = data ?? [];
+  // SWR reports a key seeded from the first screen as loading until its revalidation ends, although
+  // its rows are there to show.
+  const loading = isLoading && !data;
   const [secrets, setSecrets] = useState<Record<string, string>>({});
   const [creating, setCreating] = useState(false);
   const [description, setDescription] = useState('');
@@ -179,7 +183,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       <p className="uc-muted">{atLimit ? t.limitReached : t.keysHint}</p>
       {mobile ? (
         // A phone stacks each key as a card: a five-column table would scroll sideways.
-        <Spin loading={isLoading} block>
+        <Spin loading={loading} block>
           {keys.length === 0 ? (
             <p className="uc-muted uc-keys-empty">{t.noKeys}</p>
           ) : (
@@ -206,7 +210,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       ) : (
         <Table<Credential>
           rowKey="ak"
-          loading={isLoading}
+          loading={loading}
           data={keys}
           pagination={false}
           noDataElement={<span className="uc-muted">{t.noKeys}</span>}

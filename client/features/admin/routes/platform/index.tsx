@@ -100,7 +100,7 @@ export default function PlatformListPage() {
         rowKey="id"
         columns={columns}
         data={data?.records ?? []}
-        loading={isLoading}
+        loading={isLoading && !data}
         page={page}
         total={data?.total ?? 0}
         onPage={setPage}

@@ -46,7 +46,7 @@ export default function RoleListPage() {
           rowKey="roleId"
           columns={columns}
           data={data?.roles ?? []}
-          loading={isLoading}
+          loading={isLoading && !data}
           scroll={{ x: 'max-content' }}
           pagination={pagination(page, data?.totalCount ?? 0, setPage)}
         />

@@ -202,7 +202,7 @@ export default function UserListPage() {
         rowKey="ssoUid"
         columns={columns}
         data={data?.users ?? []}
-        loading={isLoading}
+        loading={isLoading && !data}
         page={page}
         total={data?.totalCount ?? 0}
         onPage={setPage}
