@@ -44,7 +44,12 @@ import { createFirstScreenLoader } from './spa/first-screen';
 import { createSpa } from './spa/static';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
-import { createUpstreamClient, UPSTREAM_TIMEOUT_MS, type UpstreamClient } from './upstream/client';
+import {
+  abortOnHangUp,
+  createUpstreamClient,
+  UPSTREAM_TIMEOUT_MS,
+  type UpstreamClient,
+} from './upstream/client';
 
 export interface AppDeps {
   config: Config;
@@ -120,9 +125,9 @@ export function createApp(deps: AppDeps): Express {
     hasSession: (req) => readSessionToken(req, cookie) !== undefined,
     // What the signed-in page shows first comes with it (issue 17); a visitor learns only that
     // there is no session, as /bff/session would answer, and no user data.
-    firstScreen: async (req) => {
+    firstScreen: async (req, res) => {
       const token = readSessionToken(req, cookie);
-      return token === undefined ? { authenticated: false } : firstScreen(req, token);
+      return token === undefined ? { authenticated: false } : firstScreen(req, token, abortOnHangUp(res));
     },
   });
   const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });

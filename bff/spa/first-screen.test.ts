@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Request } from 'express';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { FIRST_SCREEN_ELEMENT_ID } from '@shared/api/first-screen';
@@ -14,7 +15,7 @@ import {
   type UpstreamReply,
 } from '@tests/support/upstream-double';
 import type { UpstreamClient } from '../upstream/client';
-import { createFirstScreenLoader } from './first-screen';
+import { createFirstScreenLoader, FIRST_SCREEN_TIMEOUT_MS } from './first-screen';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 
 const TOKEN = 'session-token-never-in-the-page';
@@ -219,6 +220,72 @@ describe("a signed-in page's first screen", () => {
     const reply = await request(bff.url).get('/admin/user').set('Cookie', SESSION);
     expect(reply.status).toBe(200);
     expect(reply.text).not.toContain(FIRST_SCREEN_ELEMENT_ID);
+  });
+
+  it('asks for no list of a module the user may not open (the page shows no permission)', async () => {
+    // The modules are users and role: not platforms.
+    const reply = await request(bff.url).get('/admin/platform').set('Cookie', SESSION);
+    expect(firstScreenOf(reply.text)).toEqual({
+      authenticated: true,
+      userInfo: USER,
+      modules: ['users', 'role'],
+    });
+    expect(upstream.requests.map((r) => r.url)).not.toContain(ENDPOINTS.platformList.path);
+  });
+
+  it('keeps of each row only the fields the contract declares', async () => {
+    const row = { ...USERS.users[0], password: 'hash', clientSecret: 'secret' };
+    answerSignedIn((res) => sendJson(res, 200, ok({ users: [row], totalCount: 1 })));
+    const reply = await request(bff.url).get('/admin/user').set('Cookie', SESSION);
+    expect(firstScreenOf(reply.text)).toMatchObject({ list: { name: 'users', data: USERS } });
+    expect(reply.text).not.toContain('secret');
+    expect(reply.text).not.toContain('hash');
+  });
+
+  it.each([
+    ['more rows than a page', ok({ users: Array(13).fill(USERS.users[0]), totalCount: 13 })],
+    [
+      'more than 64 KB',
+      ok({ users: [{ ...USERS.users[0], description: 'x'.repeat(70_000) }], totalCount: 1 }),
+    ],
+  ])('leaves out a list of %s', async (_name, body) => {
+    answerSignedIn((res) => sendJson(res, 200, body));
+    const reply = await request(bff.url).get('/admin/user').set('Cookie', SESSION);
+    expect(firstScreenOf(reply.text)).toEqual({
+      authenticated: true,
+      userInfo: USER,
+      modules: ['users', 'role'],
+    });
+  });
+
+  it('leaves out keys whose sk is not masked', async () => {
+    answerSignedIn((res) => sendJson(res, 200, ok([{ ...KEYS[0], sk: 'sk-in-clear-0123456789' }])));
+    const reply = await request(bff.url).get('/usercenter?tab=keys').set('Cookie', SESSION);
+    expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER });
+    expect(reply.text).not.toContain('sk-in-clear');
+  });
+
+  it('costs the UAA nothing for a HEAD request', async () => {
+    const reply = await request(bff.url).head('/admin/user').set('Cookie', SESSION);
+    expect(reply.status).toBe(200);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('ends its upstream call when the browser hangs up, and asks no more', async () => {
+    let userCallEnded = false;
+    upstream.respond((req, res) => {
+      // The user info never comes: only the BFF can end this call.
+      if (req.url === ENDPOINTS.userInfo.path) res.on('close', () => (userCallEnded = true));
+      else sendJson(res, 200, ok(['users', 'role']));
+    });
+    const browser = http.get(new URL('/admin/user', bff.url), { headers: { cookie: SESSION } });
+    browser.on('error', () => undefined);
+    await vi.waitFor(() => expect(upstream.requests).toHaveLength(1));
+    browser.destroy();
+    // Before the page's own deadline would end it.
+    await vi.waitFor(() => expect(userCallEnded).toBe(true), { timeout: FIRST_SCREEN_TIMEOUT_MS - 300 });
+    // The modules and the list would have followed the user info, which never came.
+    expect(upstream.requests.map((r) => r.url)).toEqual([ENDPOINTS.userInfo.path]);
   });
 
   it('is not looked up for pages that do not show the user', async () => {

@@ -2,18 +2,21 @@
  * The first screen's data of a signed-in page (issue 17), fetched from the UAA with the session
  * the BFF already holds while it serves the document: the user's info on the user centre and the
  * back office, on the back office the modules the user may open, and the first page of the list a
- * page opens on (the back office's three lists, the user centre's keys tab). Without the user
- * info or the modules within a short deadline nothing is inlined; without the list the rest is.
- * The SPA asks for whatever is missing as before, and revalidates what it got: a session the UAA
- * refuses (401) still ends on the login page.
+ * page opens on (the back office's three lists when the user may open the page's module, the user
+ * centre's keys tab). Without the user info or the modules within a short deadline nothing is
+ * inlined; without the list the rest is. The SPA asks for whatever is missing as before, and
+ * revalidates what it got: a session the UAA refuses (401) still ends on the login page.
  */
 import type { Request } from 'express';
-import type { BackOfficeModule } from '@shared/contract/admin';
+import { z } from 'zod/mini';
+import { internalUser, platform, role, type BackOfficeModule } from '@shared/contract/admin';
+import { credential } from '@shared/contract/credential';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { isSuccess } from '@shared/api/envelope';
 import {
   FIRST_LISTS,
   firstListOf,
+  LIST_PAGE_SIZE,
   type FirstList,
   type FirstListName,
   type FirstScreen,
@@ -24,6 +27,24 @@ import { sessionCallHeaders, type UpstreamClient } from '../upstream/client';
 
 /** Longer and the document waits more than the round trip it saves. */
 export const FIRST_SCREEN_TIMEOUT_MS = 1500;
+
+/** A list reply larger than this is no first page of 12 rows: it is not inlined. */
+export const FIRST_LIST_MAX_BYTES = 64 * 1024;
+
+const rows = <T extends z.ZodMiniType>(row: T) => z.array(row).check(z.maxLength(LIST_PAGE_SIZE));
+/** Spec §7: a listed key's sk is masked (its first 4 characters, 16 stars, its last 2). */
+const MASKED_SK = /^.{4}\*{16}.{2}$/s;
+
+/**
+ * What a document may hold of each list: a page's worth of rows with the fields the contract
+ * declares (a row's other fields stay with the API call), and no key whose sk is in clear.
+ */
+const INLINED: Record<FirstListName, z.ZodMiniType> = {
+  users: z.object({ users: rows(z.object(internalUser.shape)), totalCount: z.number() }),
+  platforms: z.object({ records: rows(z.object(platform.shape)), total: z.number() }),
+  roles: z.object({ roles: rows(z.object(role.shape)), totalCount: z.number() }),
+  credentials: rows(z.object({ ...credential.shape, sk: z.string().check(z.regex(MASKED_SK)) })),
+};
 
 export interface FirstScreenDeps {
   client: UpstreamClient;
@@ -48,76 +69,91 @@ function withoutAt(value: unknown, dotted: string): void {
   if (node && typeof node === 'object') delete (node as Record<string, unknown>)[last];
 }
 
-/** Loads the first screen of `req` for the session `token`; undefined when it cannot be inlined. */
+/** One page load's calls: its session, its deadline, and the browser's hang-up, which ends them. */
+interface PageLoad {
+  req: Request;
+  token: string;
+  deadline: number;
+  abort?: AbortController;
+}
+
+/**
+ * Loads the first screen of `req` for the session `token`; undefined when it cannot be inlined.
+ * `abort` (the browser hung up) ends the calls still under way.
+ */
 export function createFirstScreenLoader(deps: FirstScreenDeps) {
   const timeoutMs = deps.timeoutMs ?? FIRST_SCREEN_TIMEOUT_MS;
 
-  async function post(
-    req: Request,
-    token: string,
-    path: string,
-    payload: unknown,
-    deadline: number,
-  ): Promise<unknown> {
-    // One deadline for the page, not one per call: the back office's two calls share it.
-    const left = deadline - Date.now();
+  async function post(load: PageLoad, path: string, payload: unknown, maxBytes = Infinity): Promise<unknown> {
+    // One deadline for the page, not one per call: the back office's calls share it.
+    const left = load.deadline - Date.now();
     if (left <= 0) return undefined;
     const reply = await deps.client.call({
       method: 'POST',
       url: `${deps.upstream}${path}`,
-      headers: sessionCallHeaders(req, token),
+      headers: sessionCallHeaders(load.req, load.token),
       body: JSON.stringify(payload),
       timeoutMs: left,
+      ...(load.abort ? { abort: load.abort } : {}),
     });
     if (reply.status !== 200) {
       reply.done();
       return undefined;
     }
-    const body: unknown = JSON.parse((await reply.bytes()).toString('utf8'));
+    const bytes = await reply.bytes();
+    if (bytes.length > maxBytes) return undefined;
+    const body: unknown = JSON.parse(bytes.toString('utf8'));
     // As the gateway does for every reply: a token never reaches the page.
     for (const dotted of ['token', ...deps.tokenJsonPaths]) withoutAt(body, dotted);
     return isSuccess(body) ? body.data : undefined;
   }
 
-  /** A list's first page, checked as the SPA checks its reply; undefined when it cannot be had. */
+  /** A list's first page as the document may hold it; undefined when it cannot be had in time. */
   async function firstList(
-    req: Request,
-    token: string,
+    load: PageLoad,
     name: FirstListName,
     ssoUid: string,
-    deadline: number,
   ): Promise<FirstList | undefined> {
     const { endpoint, payload } = FIRST_LISTS[name];
     const body = name === 'credentials' ? { ...payload, sso_uid: ssoUid } : payload;
     try {
-      const data = await post(req, token, ENDPOINTS[endpoint].path, body, deadline);
-      const checked = ENDPOINTS[endpoint].reply.safeParse(data);
-      return checked.success ? ({ name, data: checked.data } as FirstList) : undefined;
+      const data = await post(load, ENDPOINTS[endpoint].path, body, FIRST_LIST_MAX_BYTES);
+      const checked = INLINED[name].safeParse(data);
+      // Checked as the SPA checks the reply too; past the deadline the document waited enough.
+      if (!checked.success || !ENDPOINTS[endpoint].reply.safeParse(checked.data).success) return undefined;
+      return Date.now() <= load.deadline ? ({ name, data: checked.data } as FirstList) : undefined;
     } catch {
       return undefined;
     }
   }
 
-  return async function load(req: Request, token: string): Promise<FirstScreen | undefined> {
+  return async function loadFirstScreen(
+    req: Request,
+    token: string,
+    abort?: AbortController,
+  ): Promise<FirstScreen | undefined> {
     if (!wantsFirstScreen(req.path)) return undefined;
-    const deadline = Date.now() + timeoutMs;
+    const load: PageLoad = { req, token, deadline: Date.now() + timeoutMs, ...(abort ? { abort } : {}) };
     try {
-      const userInfo = (await post(req, token, ENDPOINTS.userInfo.path, {}, deadline)) as
-        UserInfo | undefined;
+      const userInfo = (await post(load, ENDPOINTS.userInfo.path, {})) as UserInfo | undefined;
       if (!userInfo || typeof userInfo.ssoUid !== 'string') return undefined;
       const listName = firstListOf(req.path, req.query.tab);
-      // The modules and the list side by side, within what is left of the page's deadline.
-      const [modules, list] = await Promise.all([
-        isBackOffice(req.path)
-          ? post(req, token, ENDPOINTS.userResList.path, { userId: userInfo.ssoUid }, deadline)
-          : undefined,
-        listName ? firstList(req, token, listName, userInfo.ssoUid, deadline) : undefined,
-      ]);
-      const withList = list ? { list } : {};
-      if (!isBackOffice(req.path)) return { authenticated: true, userInfo, ...withList };
-      return Array.isArray(modules)
-        ? { authenticated: true, userInfo, modules: modules as BackOfficeModule[], ...withList }
-        : undefined;
+      if (!isBackOffice(req.path)) {
+        const list = listName ? await firstList(load, listName, userInfo.ssoUid) : undefined;
+        return { authenticated: true, userInfo, ...(list ? { list } : {}) };
+      }
+      const modules = await post(load, ENDPOINTS.userResList.path, { userId: userInfo.ssoUid });
+      if (!Array.isArray(modules)) return undefined;
+      // A list only of a module the user may open: the page shows no permission otherwise.
+      const module = listName ? FIRST_LISTS[listName].module : undefined;
+      const permitted = module !== undefined && (modules as BackOfficeModule[]).includes(module);
+      const list = listName && permitted ? await firstList(load, listName, userInfo.ssoUid) : undefined;
+      return {
+        authenticated: true,
+        userInfo,
+        modules: modules as BackOfficeModule[],
+        ...(list ? { list } : {}),
+      };
     } catch {
       // Unreachable, slow or unreadable: the SPA asks itself, and reports what it gets.
       return undefined;

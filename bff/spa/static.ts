@@ -31,8 +31,11 @@ export interface SpaOptions {
    * hydration when the session check says so.
    */
   hasSession?(req: Request): boolean;
-  /** The first screen's data of a signed-in page; undefined when there is none to inline. */
-  firstScreen?(req: Request): Promise<FirstScreen | undefined>;
+  /**
+   * The first screen's data of a signed-in page; undefined when there is none to inline. `res`
+   * tells when the browser hangs up, which ends the calls still under way.
+   */
+  firstScreen?(req: Request, res: Response): Promise<FirstScreen | undefined>;
 }
 
 export interface Spa {
@@ -117,8 +120,9 @@ export function createSpa(opts: SpaOptions): Spa {
   router.use(`/${PRERENDER_DIR}`, (req, res) => sendIndex(req, res));
   router.use(express.static(opts.staticDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, async (req, res) => {
-    // Looked up before the first byte: the page is no use to its reader without it.
-    const firstScreen = await opts.firstScreen?.(req);
+    // Looked up before the first byte: the page is no use to its reader without it. A HEAD
+    // request reads no page, so it costs the UAA nothing.
+    const firstScreen = req.method === 'HEAD' ? undefined : await opts.firstScreen?.(req, res);
     sendIndex(req, res, 200, {}, firstScreen);
   });
   return { router, sendIndex };

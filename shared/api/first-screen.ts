@@ -15,14 +15,33 @@ export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 /** Spec §9: the back office's lists show 12 rows a page. */
 export const LIST_PAGE_SIZE = 12;
 
-/** The lists a page opens on: the call its first render makes, with the payload it makes it with. */
+/**
+ * The lists a page opens on: the call its first render makes, with the payload it makes it with,
+ * and the back-office module the page belongs to (the list is asked for only when the user may
+ * open that module).
+ */
 export const FIRST_LISTS = {
-  users: { endpoint: 'internalUserList', payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE } },
-  platforms: { endpoint: 'platformList', payload: { current: 1, pageSize: LIST_PAGE_SIZE } },
-  roles: { endpoint: 'roleList', payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE, resourceModule: 1 } },
-  /** The user centre's keys tab: the payload names the user (`sso_uid`), added when known. */
-  credentials: { endpoint: 'credentialList', payload: {} },
-} as const satisfies Record<string, { endpoint: EndpointName; payload: object }>;
+  users: {
+    endpoint: 'internalUserList',
+    payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE },
+    module: 'users',
+  },
+  platforms: {
+    endpoint: 'platformList',
+    payload: { current: 1, pageSize: LIST_PAGE_SIZE },
+    module: 'platforms',
+  },
+  roles: {
+    endpoint: 'roleList',
+    payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE, resourceModule: 1 },
+    module: 'role',
+  },
+  /** The user centre's keys tab: the user's own keys; the payload names the user (`sso_uid`), added when known. */
+  credentials: { endpoint: 'credentialList', payload: {}, module: undefined },
+} as const satisfies Record<
+  string,
+  { endpoint: EndpointName; payload: object; module: BackOfficeModule | undefined }
+>;
 
 export type FirstListName = keyof typeof FIRST_LISTS;
 
