@@ -16,6 +16,7 @@ import {
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useCallback, useState, type ReactNode } from 'react';
+import { LIST_PAGE_SIZE } from '@shared/api/first-screen';
 import { productMessage } from '@shared/errors/catalogue';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
 import { useTexts } from '../../../lib/i18n/use-texts';
@@ -86,8 +87,11 @@ export function useListSearch<F extends object>() {
   return { filters, page, setPage, apply };
 }
 
-/** Spec §9: 12 per page; the 12, 15 and 20 options exist but the size changer is not shown. */
-export const PAGE_SIZE = 12;
+/**
+ * Spec §9: 12 per page; the 12, 15 and 20 options exist but the size changer is not shown. The
+ * BFF inlines the first page of this size (shared/api/first-screen.ts), so it is that constant.
+ */
+export const PAGE_SIZE = LIST_PAGE_SIZE;
 export function pagination(
   current: number,
   total: number,
