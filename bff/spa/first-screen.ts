@@ -94,7 +94,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
       headers: sessionCallHeaders(load.req, load.token),
       body: JSON.stringify(payload),
       timeoutMs: left,
-      ...(load.abort ? { abort: load.abort } : {}),
+      abort: load.abort,
     });
     if (reply.status !== 200) {
       reply.done();
@@ -133,7 +133,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     abort?: AbortController,
   ): Promise<FirstScreen | undefined> {
     if (!wantsFirstScreen(req.path)) return undefined;
-    const load: PageLoad = { req, token, deadline: Date.now() + timeoutMs, ...(abort ? { abort } : {}) };
+    const load: PageLoad = { req, token, deadline: Date.now() + timeoutMs, abort };
     try {
       const userInfo = (await post(load, ENDPOINTS.userInfo.path, {})) as UserInfo | undefined;
       if (!userInfo || typeof userInfo.ssoUid !== 'string') return undefined;
@@ -142,18 +142,16 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
         const list = listName ? await firstList(load, listName, userInfo.ssoUid) : undefined;
         return { authenticated: true, userInfo, ...(list ? { list } : {}) };
       }
-      const modules = await post(load, ENDPOINTS.userResList.path, { userId: userInfo.ssoUid });
-      if (!Array.isArray(modules)) return undefined;
+      const granted = await post(load, ENDPOINTS.userResList.path, { userId: userInfo.ssoUid });
+      if (!Array.isArray(granted)) return undefined;
+      const modules = granted as BackOfficeModule[];
       // A list only of a module the user may open: the page shows no permission otherwise.
       const module = listName ? FIRST_LISTS[listName].module : undefined;
-      const permitted = module !== undefined && (modules as BackOfficeModule[]).includes(module);
-      const list = listName && permitted ? await firstList(load, listName, userInfo.ssoUid) : undefined;
-      return {
-        authenticated: true,
-        userInfo,
-        modules: modules as BackOfficeModule[],
-        ...(list ? { list } : {}),
-      };
+      const list =
+        listName && module !== undefined && modules.includes(module)
+          ? await firstList(load, listName, userInfo.ssoUid)
+          : undefined;
+      return { authenticated: true, userInfo, modules, ...(list ? { list } : {}) };
     } catch {
       // Unreachable, slow or unreadable: the SPA asks itself, and reports what it gets.
       return undefined;
