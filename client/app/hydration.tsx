@@ -11,6 +11,7 @@ import { DEFERRED_STYLE_ATTRIBUTE, LOCALE_COOKIE, PRERENDERED_ATTRIBUTE } from '
 import { SWR_KEYS } from '../lib/api/account';
 import { seedFirstScreen } from '../lib/api/first-screen';
 import { Providers } from './providers';
+import { holdEarlyClicks } from './early-clicks';
 import { isMobileAgent, isSpecialInAppBrowser } from '../lib/hooks/use-device';
 import { initialLocale, LocaleProvider, useLocale } from '../lib/i18n/locale-context';
 
@@ -52,6 +53,7 @@ export function mount(root: HTMLElement, app: ReactNode): void {
     link.media = link.getAttribute(DEFERRED_STYLE_ATTRIBUTE) || 'all';
   });
   if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && matchesPrerender(root)) {
+    holdEarlyClicks(root);
     hydrateRoot(root, <AppRoot prerendered>{app}</AppRoot>, {
       // React then renders the page afresh, which is all that is needed; nothing is broken.
       onRecoverableError: (error) => console.warn('The prerendered page was rendered again:', error),

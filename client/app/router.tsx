@@ -11,6 +11,7 @@ import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } fro
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
+import { pageTakenOver } from './early-clicks';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, RequireSession } from './guards';
 import { adminRoute } from '../features/admin/admin-routes';
@@ -33,6 +34,12 @@ const DemoPage = lazy(() => import('../features/public/routes/demo-page/index'))
 
 type Access = 'public' | 'anonymous' | 'session';
 
+/** Commits with its page, lazy or not: the prerendered page is then React's (early-clicks.ts). */
+function TakenOver() {
+  useEffect(pageTakenOver, []);
+  return null;
+}
+
 function page(
   Component: LazyExoticComponent<ComponentType> | ComponentType,
   access: Access = 'public',
@@ -40,6 +47,7 @@ function page(
   const element = (
     <Suspense fallback={<CenterSpin />}>
       <Component />
+      <TakenOver />
     </Suspense>
   );
   if (access === 'anonymous') return <AnonymousOnly>{element}</AnonymousOnly>;

@@ -209,6 +209,34 @@ for (const lang of LANGS) {
   });
 }
 
+for (const lang of LANGS) {
+  test(`clicks on /register before its page has arrived are answered once it has (${lang})`, async ({
+    page,
+  }) => {
+    const t = register[lang];
+    const problems = watchConsole(page);
+    // The app's script runs; the page's own chunk is held back.
+    let releaseChunks: () => void = () => undefined;
+    const chunksHeld = new Promise<void>((resolve) => (releaseChunks = resolve));
+    await page.route('**/static/js/async/**', async (route) => {
+      await chunksHeld;
+      await route.continue();
+    });
+    await page.goto(`/register?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+    const panel = page.getByRole('tabpanel', { name: t.emailTab });
+    await panel.getByText(common[lang].agree).click();
+    await panel.getByRole('button', { name: t.submit, exact: true }).click();
+    await expect(panel.getByRole('checkbox')).not.toBeChecked();
+    releaseChunks();
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', /.*/);
+    // Both clicks, in order: the agreement ticked, then the form checked.
+    await expect(panel.getByText(validation.usernameRequired[lang])).toBeVisible();
+    await expect(panel.getByRole('checkbox')).toBeChecked();
+    expect(problems).toEqual([]);
+  });
+}
+
 test('the branded login is prerendered too, and hydrates quietly', async ({ page }) => {
   const problems = watchConsole(page);
   const response = await page.goto('/xlab-login?lang=en-US', { waitUntil: 'networkidle' });
