@@ -54,7 +54,7 @@ Object.defineProperty(globalThis, 'navigator', {
 // After the facts above: these modules read them as they load.
 const { AppRoutes } = await import('./app/router');
 const { AppRoot } = await import('./app/hydration');
-// Loaded now, while `window` is absent: React.lazy (register, forget) would load them halfway
+// Loaded now, while `window` is absent: React.lazy (login, register, forget) would load them halfway
 // through a render, with `window` present.
 await import('./features/auth/routes/login/index');
 await import('./features/auth/routes/register/index');

@@ -18,11 +18,14 @@ const LOGIN_PAGE = /[\\/]client[\\/]features[\\/]auth[\\/]routes[\\/]login[\\/]i
 // Read by the BFF (bff/spa/route-preloads.ts ROUTE_PRELOADS_FILE).
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 const ADMIN_SHELL = 'client/features/admin/components/admin-shell.tsx';
+const USER_CENTRE = 'client/features/account/routes/usercenter/index.tsx';
 /** The pages whose lazy chunks the document announces: the modules rendered for each beyond the entry. */
 const ROUTE_MODULES = {
   '/register': ['client/features/auth/routes/register/index.tsx'],
   '/forget': ['client/features/auth/routes/forget/index.tsx'],
-  '/usercenter': ['client/features/account/routes/usercenter/index.tsx'],
+  '/usercenter': [USER_CENTRE],
+  // A tab whose chunk the page loads on arrival (bff/spa/route-preloads.ts `preloadsFor`).
+  '/usercenter?tab=keys': [USER_CENTRE, 'client/features/account/routes/usercenter/access-keys.tsx'],
   '/admin': [ADMIN_SHELL],
   '/admin/user': [ADMIN_SHELL, 'client/features/admin/routes/user/index.tsx'],
   '/admin/platform': [ADMIN_SHELL, 'client/features/admin/routes/platform/index.tsx'],

@@ -32,6 +32,7 @@ const USER = {
   nickname: HOSTILE,
 };
 const CHUNK = '/static/js/async/usercenter.1a2b3c.js';
+const KEYS_CHUNK = '/static/js/async/access-keys.7f8e9d.js';
 
 /** The inlined data as the SPA reads it: the element's text up to the first `</script>`. */
 function firstScreenOf(html: string): unknown {
@@ -99,7 +100,10 @@ beforeAll(async () => {
   staticDir = makeStaticDir();
   writeFileSync(
     path.join(staticDir, ROUTE_PRELOADS_FILE),
-    JSON.stringify({ '/usercenter': [CHUNK, '/static/css/async/usercenter.4d5e6f.css', '"><script>x.js'] }),
+    JSON.stringify({
+      '/usercenter': [CHUNK, '/static/css/async/usercenter.4d5e6f.css', '"><script>x.js'],
+      '/usercenter?tab=keys': [CHUNK, KEYS_CHUNK],
+    }),
   );
   bff = await startBff({ upstream: upstream.url, staticDir });
 });
@@ -308,6 +312,24 @@ describe("a page's lazy chunks", () => {
   it("come after the entry's own script, which needs the connections first", async () => {
     const reply = await request(bff.url).get('/usercenter');
     expect(reply.text.indexOf(CHUNK)).toBeGreaterThan(reply.text.indexOf(ASSET_PATH));
+  });
+
+  it("of a tab are announced on that tab's address, whatever else the query holds", async () => {
+    const keys = await request(bff.url).get('/usercenter/?lang=en-US&tab=keys&clientId=x');
+    expect(keys.text).toContain(`<link rel="preload" href="${KEYS_CHUNK}" as="script" fetchpriority="low">`);
+    expect(keys.text).toContain(`href="${CHUNK}"`);
+  });
+
+  it.each([
+    ['another tab', '/usercenter?tab=help'],
+    ['no tab', '/usercenter?type=phone'],
+    ['a repeated tab', '/usercenter?tab=keys&tab=keys'],
+    ['a tab spelt differently', '/usercenter?tab=KEYS'],
+    ['a tab smuggling a second key', '/usercenter?tab=keys%3Ftab%3Dkeys'],
+  ])("are the page's own for %s", async (_, address) => {
+    const reply = await request(bff.url).get(address);
+    expect(reply.text).toContain(`href="${CHUNK}"`);
+    expect(reply.text).not.toContain(KEYS_CHUNK);
   });
 
   it('are not announced on other pages', async () => {

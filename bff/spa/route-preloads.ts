@@ -30,3 +30,12 @@ export function loadRoutePreloads(staticDir: string): Map<string, string> {
   }
   return table;
 }
+
+/**
+ * The links for a request: its page's, or those of the page's tab when the table has them
+ * (`/usercenter?tab=keys`). A repeated or odd `tab` is not a tab: the page's links.
+ */
+export function preloadsFor(table: Map<string, string>, pagePath: string, tab: unknown): string {
+  const page = pagePath.replace(/(.)\/+$/, '$1');
+  return (typeof tab === 'string' && table.get(`${page}?tab=${tab}`)) || (table.get(page) ?? '');
+}

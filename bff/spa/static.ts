@@ -16,7 +16,7 @@ import { servePrecompressed } from './precompressed';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from './runtime-config';
 import { serializeConfig, serializeForScript } from './runtime-config';
-import { loadRoutePreloads } from './route-preloads';
+import { loadRoutePreloads, preloadsFor } from './route-preloads';
 import { withSkeleton } from './skeleton';
 
 const CONFIG_MARKER = '<!--app-config-->';
@@ -75,7 +75,7 @@ export function createSpa(opts: SpaOptions): Spa {
     const data = firstScreen
       ? `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${serializeForScript(firstScreen)}</script>`
       : '';
-    const links = status === 200 ? (preloads.get(req.path.replace(/(.)\/+$/, '$1')) ?? '') : '';
+    const links = status === 200 ? preloadsFor(preloads, req.path, req.query.tab) : '';
     const script = `<script id="app-config" type="application/json">${serializeConfig(config)}</script>${data}`;
     const query = req.originalUrl.indexOf('?');
     const search = query < 0 || query === req.originalUrl.length - 1 ? '' : req.originalUrl.slice(query);

@@ -3,11 +3,12 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../lib/api/account';
 import { CenterSpin } from '../components/center-spin';
-import LoginPage from '../features/auth/routes/login/index';
 import { widgetEntrance } from '../lib/widget';
 
-// The login page is part of the first download (the entry most visits start at, and the page the
-// prerendered document hydrates); the widget's other entrances load on demand.
+// Every page a chunk of its own, the login page too (issue 17): the pages a signed-in user comes
+// back to do not download the login form's code. Its prerendered document names the chunk, so it
+// arrives with the entry and hydration keeps the markup.
+export const LoginPage = lazy(() => import('../features/auth/routes/login/index'));
 const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));
 const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
 const SetPhonePage = lazy(() => import('../features/account/routes/setphone/index'));

@@ -15,8 +15,7 @@ import { pageTakenOver } from './early-clicks';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, RequireSession } from './guards';
 import { adminRoute } from '../features/admin/admin-routes';
-import LoginPage from '../features/auth/routes/login/index';
-import { LoginEntrance } from './entrances';
+import { LoginEntrance, LoginPage } from './entrances';
 import { runtimeConfig } from '../lib/runtime-config';
 
 const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));

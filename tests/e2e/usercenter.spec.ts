@@ -226,6 +226,26 @@ test('cancel the account: confirm against the policy, signed out, the account is
   expect(again.msgCode).not.toBe('10000');
 });
 
+test('cancel the account while its dialogue cannot be downloaded: a network error, the account kept (zh-CN)', async ({
+  page,
+  baseURL,
+}) => {
+  const lang = 'zh-CN';
+  const t = usercenter[lang];
+  await openAs(page, baseURL!, lang);
+  // The page is in; the dialogue's code comes on the first press, and the network is gone.
+  await page.route('**/static/js/async/**', (route) => route.abort('internetdisconnected'));
+  const button = page.getByRole('button', { name: t.cancelButton });
+  await button.click();
+  await expect(page.getByText(product.networkError[lang])).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(button).toBeEnabled();
+  await expect(button).not.toHaveClass(/arco-btn-loading/);
+  await page.unrouteAll();
+  await button.click();
+  await expect(page.getByRole('dialog', { name: t.cancelConfirmTitle })).toBeVisible();
+});
+
 test('the mobile user centre has the forgot-password popover and the feedback link', async ({
   browser,
   baseURL,

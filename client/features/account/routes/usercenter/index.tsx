@@ -1,5 +1,5 @@
 import { Button, Layout, Menu, Popover, Spin } from '@arco-design/web-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { productMessage } from '@shared/errors/catalogue';
@@ -14,16 +14,21 @@ import { useDevice } from '../../../../lib/hooks/use-device';
 import { useDocumentTitle } from '../../../../lib/hooks/use-document-title';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
-import { AccessKeys } from './access-keys';
 import { AccountInfo } from './account-info';
-import { ContactChange } from '../../components/contact-change';
 import { CancelAccount } from './cancel-account';
 import { Help } from './help';
 import { texts } from './locale';
-import { PasswordChange } from './password-change';
 import { isOperation, type Operation, type Status } from './status';
 import './usercenter.css';
 import '../../components/flow.css';
+
+// Each a chunk of its own (issue 17): the account tab, where most visits land, waits for none of
+// them; the BFF announces the keys chunk on `?tab=keys` (scripts/build-client.mjs).
+const AccessKeys = lazy(() => import('./access-keys').then((m) => ({ default: m.AccessKeys })));
+const ContactChange = lazy(() =>
+  import('../../components/contact-change').then((m) => ({ default: m.ContactChange })),
+);
+const PasswordChange = lazy(() => import('./password-change').then((m) => ({ default: m.PasswordChange })));
 
 type Section = 'account' | 'keys' | 'help';
 const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
@@ -156,15 +161,17 @@ export default function UserCenterPage() {
         </Layout.Sider>
         <Layout.Content className="uc-content">
           {/* The user is shown as soon as known (inlined by the BFF), while SWR still revalidates. */}
-          {!user ? (
-            <Spin />
-          ) : section === 'keys' ? (
-            <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
-          ) : section === 'help' ? (
-            <Help />
-          ) : (
-            accountSection()
-          )}
+          <Suspense fallback={<Spin />}>
+            {!user ? (
+              <Spin />
+            ) : section === 'keys' ? (
+              <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
+            ) : section === 'help' ? (
+              <Help />
+            ) : (
+              accountSection()
+            )}
+          </Suspense>
           {device.mobile ? (
             <p className="uc-feedback">
               <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">

@@ -1,0 +1,27 @@
+import { Link, Modal } from '@arco-design/web-react';
+import { ROUTES } from '@shared/routes';
+import type { texts } from './locale';
+
+type Texts = (typeof texts)['en-US'];
+
+/**
+ * The cancellation's confirmation against the deletion policy (spec §4). A module of its own,
+ * loaded on the first press: the account tab opens without the dialogue's code.
+ */
+export function openCancelConfirm(t: Texts, onOk: () => Promise<void>): void {
+  Modal.confirm({
+    title: t.cancelConfirmTitle,
+    content: (
+      <p>
+        {t.cancelConfirmBody}{' '}
+        <Link href={ROUTES.deleteProtocol} target="_blank" rel="noopener noreferrer">
+          {t.cancelPolicy}
+        </Link>
+      </p>
+    ),
+    okText: t.cancelConfirm,
+    cancelText: t.keep,
+    okButtonProps: { status: 'danger' },
+    onOk,
+  });
+}
