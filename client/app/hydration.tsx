@@ -11,7 +11,7 @@ import { DEFERRED_STYLE_ATTRIBUTE, LOCALE_COOKIE, PRERENDERED_ATTRIBUTE } from '
 import { SWR_KEYS } from '../lib/api/account';
 import { seedFirstScreen } from '../lib/api/first-screen';
 import { Providers } from './providers';
-import { holdEarlyClicks } from './early-clicks';
+import { holdEarlyClicks } from './take-over';
 import { isMobileAgent, isSpecialInAppBrowser } from '../lib/hooks/use-device';
 import { initialLocale, LocaleProvider, useLocale } from '../lib/i18n/locale-context';
 

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@shared/i18n/locale';
 import { useLocale } from '../lib/i18n/locale-context';
+import { afterTakeOver } from './take-over';
 
 /**
  * Arco's texts in a language other than its built-in Chinese, fetched when that language is
@@ -18,8 +19,9 @@ function useArcoLocale(locale: Locale): ArcoLocale | undefined {
   useEffect(() => {
     if (locale === 'zh-CN') return undefined;
     let live = true;
-    ARCO_LOCALES[locale]()
-      .then((module) => live && setLoaded({ locale, texts: module.default }))
+    // Applied once the prerendered page is hydrated: arriving before, it would re-render the page.
+    Promise.all([ARCO_LOCALES[locale](), afterTakeOver()])
+      .then(([module]) => live && setLoaded({ locale, texts: module.default }))
       .catch(() => undefined); // Arco keeps its Chinese texts
     return () => {
       live = false;

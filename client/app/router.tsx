@@ -11,7 +11,7 @@ import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } fro
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
-import { pageTakenOver } from './early-clicks';
+import { pageTakenOver } from './take-over';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, RequireSession } from './guards';
 import { adminRoute } from '../features/admin/admin-routes';
@@ -33,7 +33,7 @@ const DemoPage = lazy(() => import('../features/public/routes/demo-page/index'))
 
 type Access = 'public' | 'anonymous' | 'session';
 
-/** Commits with its page, lazy or not: the prerendered page is then React's (early-clicks.ts). */
+/** Commits with its page, lazy or not: the prerendered page is then React's (take-over.ts). */
 function TakenOver() {
   useEffect(pageTakenOver, []);
   return null;

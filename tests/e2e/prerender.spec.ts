@@ -215,20 +215,37 @@ for (const lang of LANGS) {
   }) => {
     const t = register[lang];
     const problems = watchConsole(page);
-    // The app's script runs; the page's own chunk is held back.
-    let releaseChunks: () => void = () => undefined;
-    const chunksHeld = new Promise<void>((resolve) => (releaseChunks = resolve));
+    // The app's script runs; the lazy chunks wait: the page's own (the document names it) to the
+    // end, the others (Arco's English texts) until the clicks are in.
+    const address = `/register?lang=${lang}`;
+    const named = (await (await page.request.get(address)).text()).match(/\/static\/js\/async\/[\w.-]+\.js/g);
+    expect(named, 'the chunks the document names').not.toBeNull();
+    let releasePage: () => void = () => undefined;
+    let releaseOthers: () => void = () => undefined;
+    const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+    const othersHeld = new Promise<void>((resolve) => (releaseOthers = resolve));
+    const others: Promise<void>[] = [];
     await page.route('**/static/js/async/**', async (route) => {
-      await chunksHeld;
-      await route.continue();
+      const own = named!.includes(new URL(route.request().url()).pathname);
+      const done = (own ? pageHeld : othersHeld).then(() => route.continue());
+      if (!own) others.push(done);
+      await done;
     });
-    await page.goto(`/register?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+    await page.clock.install();
+    await page.goto(address, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
     const panel = page.getByRole('tabpanel', { name: t.emailTab });
     await panel.getByText(common[lang].agree).click();
     await panel.getByRole('button', { name: t.submit, exact: true }).click();
     await expect(panel.getByRole('checkbox')).not.toBeChecked();
-    releaseChunks();
+    // What arrives before the page changes nothing under it: the document's markup stays.
+    releaseOthers();
+    await Promise.all(others);
+    // React commits an update that would discard the page's markup after a delay of its own.
+    await page.clock.runFor(5000);
+    expect(problems, 'nothing rendered afresh').toEqual([]);
+    await expect(panel.getByRole('button', { name: t.submit, exact: true })).toBeVisible();
+    releasePage();
     await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', /.*/);
     // Both clicks, in order: the agreement ticked, then the form checked.
     await expect(panel.getByText(validation.usernameRequired[lang])).toBeVisible();

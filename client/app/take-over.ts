@@ -1,0 +1,83 @@
+/**
+ * The moment React has taken a prerendered page over, and what waits for it.
+ *
+ * Until then the lazy page's markup is the document's, which React keeps only while nothing
+ * above it changes: an update reaching it first (Arco's texts for another language arriving,
+ * say) makes React render the page afresh, dropping what was typed and a listener or two. Such
+ * updates wait (`afterTakeOver`).
+ *
+ * Clicks on a prerendered page between its script starting and React taking the page over:
+ * The app hydrates the document as soon as its script runs, but a lazy page (/register, /forget)
+ * stays dehydrated until its chunk arrives, and React 18 drops a click on a part it has not
+ * hydrated yet: the visitor presses "Register" and nothing happens. Such clicks are held here
+ * (the browser does nothing with them either: no checkbox toggles behind the form's back) and
+ * replayed, in order, once the page's route says it has been taken over. Meanwhile the root is
+ * `aria-busy`. Typing needs no help: the fields keep their text and the page reads it on arrival
+ * (useTypedBeforeHydration). Links are left alone: the browser follows them as documents.
+ */
+
+/** What a visitor presses that only React answers. */
+const ACTIONABLE =
+  'button, label, [role="tab"], [role="button"], [role="checkbox"], [role="radio"], input[type="checkbox"], input[type="radio"]';
+/** Enough for a hurried visitor; more is someone hammering a page that is not there yet. */
+const MAX_HELD = 5;
+
+let release: (() => void) | null = null;
+let takenOver: Promise<void> = Promise.resolve();
+
+/** Where an element sits under the root, child index by child index. */
+function pathOf(element: Element, root: Element): number[] {
+  const path: number[] = [];
+  for (let node = element; node !== root && node.parentElement; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+  }
+  return path;
+}
+
+function atPath(root: Element, path: readonly number[]): HTMLElement | undefined {
+  let node: Element | undefined = root;
+  for (const index of path) node = node?.children[index];
+  return node instanceof HTMLElement ? node : undefined;
+}
+
+export function holdEarlyClicks(root: HTMLElement): void {
+  const held: { target: HTMLElement; path: number[] }[] = [];
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(ACTIONABLE) : null;
+    if (!target || !root.contains(target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (held.length < MAX_HELD) held.push({ target, path: pathOf(target, root) });
+  };
+  document.addEventListener('click', onClick, true);
+  root.setAttribute('aria-busy', 'true');
+  let resolve: () => void = () => undefined;
+  takenOver = new Promise((done) => (resolve = done));
+  release = () => {
+    resolve();
+    release = null;
+    document.removeEventListener('click', onClick, true);
+    root.removeAttribute('aria-busy');
+    // Each in its own task, so that React has rendered what the one before changed. A page React
+    // rendered afresh instead of hydrating (an update reached it first) has new elements in the
+    // same places: the markup is the one the document was rendered with.
+    const replayNext = () => {
+      const next = held.shift();
+      if (!next) return;
+      const target = next.target.isConnected ? next.target : atPath(root, next.path);
+      if (target?.matches(ACTIONABLE)) target.click();
+      setTimeout(replayNext);
+    };
+    replayNext();
+  };
+}
+
+/** Called by every route once its page has committed: what was held is replayed. */
+export function pageTakenOver(): void {
+  release?.();
+}
+
+/** Resolves once the page is React's: at once unless a prerendered page is being hydrated. */
+export function afterTakeOver(): Promise<void> {
+  return takenOver;
+}
