@@ -5,18 +5,19 @@
  * catch-all redirect to /login).
  */
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { useOutletContext, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { CenterSpin } from '../../components/center-spin';
+import type { AdminPageName, AdminPages } from './admin-pages';
 
 // Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.
 const AdminShell = lazy(() => import('./components/admin-shell').then((m) => ({ default: m.AdminShell })));
 
-const PlatformListPage = lazy(() => import('./routes/platform/index'));
-const PlatformFormPage = lazy(() => import('./routes/platform/form'));
-const UserListPage = lazy(() => import('./routes/user/index'));
-const UserFormPage = lazy(() => import('./routes/user/form'));
-const RoleListPage = lazy(() => import('./routes/role/index'));
+/** A back-office page, from the table the shell passes to its outlet (admin-pages.tsx). */
+function AdminPage({ name }: { name: AdminPageName }) {
+  const Page = useOutletContext<AdminPages>()[name];
+  return <Page />;
+}
 
 export const adminRoute: RouteObject = {
   path: ROUTES.admin,
@@ -27,11 +28,11 @@ export const adminRoute: RouteObject = {
   ),
   children: [
     { index: true, element: null },
-    { path: ROUTES.adminPlatform, element: <PlatformListPage /> },
-    { path: ROUTES.adminPlatformOperate, element: <PlatformFormPage /> },
-    { path: ROUTES.adminUser, element: <UserListPage /> },
-    { path: ROUTES.adminUserOperate, element: <UserFormPage /> },
-    { path: ROUTES.adminRole, element: <RoleListPage /> },
+    { path: ROUTES.adminPlatform, element: <AdminPage name="platformList" /> },
+    { path: ROUTES.adminPlatformOperate, element: <AdminPage name="platformForm" /> },
+    { path: ROUTES.adminUser, element: <AdminPage name="userList" /> },
+    { path: ROUTES.adminUserOperate, element: <AdminPage name="userForm" /> },
+    { path: ROUTES.adminRole, element: <AdminPage name="roleList" /> },
     { path: '*', element: null },
   ],
 };

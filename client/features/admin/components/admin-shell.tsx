@@ -1,6 +1,6 @@
 import { Avatar, Dropdown, Layout, Menu, Spin } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
@@ -11,8 +11,14 @@ import { useTexts } from '../../../lib/i18n/use-texts';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { LanguageSwitch } from '../../../components/language-switch';
-import { NoPermission } from '../../../components/no-permission';
+import { ADMIN_PAGES } from '../admin-pages';
 import './admin-shell.css';
+
+// Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
+// every back-office page's download.
+const NoPermission = lazy(() =>
+  import('../../../components/no-permission').then((m) => ({ default: m.NoPermission })),
+);
 
 function Loading() {
   return (
@@ -58,11 +64,15 @@ export function AdminShell() {
   if (loading) content = <Loading />;
   else if (atRoot && allowed[0]) content = <Navigate to={allowed[0].path} replace />;
   else if (!permitted || !current || !allowed.includes(current))
-    content = <NoPermission className="admin-denied" />;
+    content = (
+      <Suspense fallback={<Loading />}>
+        <NoPermission className="admin-denied" />
+      </Suspense>
+    );
   else
     content = (
       <Suspense fallback={<Loading />}>
-        <Outlet />
+        <Outlet context={ADMIN_PAGES} />
       </Suspense>
     );
 
