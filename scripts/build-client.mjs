@@ -21,6 +21,8 @@ const ADMIN_SHELL = 'client/features/admin/components/admin-shell.tsx';
 const USER_CENTRE = 'client/features/account/routes/usercenter/index.tsx';
 /** The pages whose lazy chunks the document announces: the modules rendered for each beyond the entry. */
 const ROUTE_MODULES = {
+  // For the documents that are not prerendered: phones, sub-platform looks, the intern widget.
+  '/login': ['client/features/auth/routes/login/index.tsx'],
   '/register': ['client/features/auth/routes/register/index.tsx'],
   '/forget': ['client/features/auth/routes/forget/index.tsx'],
   '/usercenter': [USER_CENTRE],
@@ -36,8 +38,8 @@ const ROUTE_MODULES = {
 const resources = (module) => [module.resource, ...(module.modules ?? []).flatMap(resources)].filter(Boolean);
 
 /**
- * Records the files of the chunk groups loaded on demand that hold the login page (none when the
- * page is part of the entry), and for each page of ROUTE_MODULES those holding its modules.
+ * Records the files of the chunk groups loaded on demand that hold the login page, and for each
+ * page of ROUTE_MODULES those holding its modules.
  */
 function loginChunks(found, routeFiles) {
   return {

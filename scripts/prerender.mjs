@@ -138,7 +138,7 @@ function checkPlaceholders(html, placeholders) {
 }
 
 /**
- * `pages`: each route with the files of its lazy chunk group (none for /login, part of the entry);
+ * `pages`: each route with the files of its lazy chunk group;
  * the login page also gets its sub-brand twin, which shares its files.
  */
 export async function prerender({ clientDist, pages }) {

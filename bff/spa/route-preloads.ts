@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BRANDABLE_PAGES, brandRoute } from '@shared/routes';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -33,9 +34,19 @@ export function loadRoutePreloads(staticDir: string): Map<string, string> {
 
 /**
  * The links for a request: its page's, or those of the page's tab when the table has them
- * (`/usercenter?tab=keys`). A repeated or odd `tab` is not a tab: the page's links.
+ * (`/usercenter?tab=keys`). A repeated or odd `tab` is not a tab: the page's links. The
+ * sub-brand's twins (`/xlab-login`) load the same chunks as the pages they copy.
  */
-export function preloadsFor(table: Map<string, string>, pagePath: string, tab: unknown): string {
-  const page = pagePath.replace(/(.)\/+$/, '$1');
+export function preloadsFor(
+  table: Map<string, string>,
+  pagePath: string,
+  tab: unknown,
+  brandPrefix?: string,
+): string {
+  const trimmed = pagePath.replace(/(.)\/+$/, '$1');
+  const copied = brandPrefix
+    ? BRANDABLE_PAGES.find((name) => trimmed === brandRoute(brandPrefix, name))
+    : undefined;
+  const page = copied ? `/${copied}` : trimmed;
   return (typeof tab === 'string' && table.get(`${page}?tab=${tab}`)) || (table.get(page) ?? '');
 }

@@ -75,7 +75,7 @@ export function createSpa(opts: SpaOptions): Spa {
     const data = firstScreen
       ? `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${serializeForScript(firstScreen)}</script>`
       : '';
-    const links = status === 200 ? preloadsFor(preloads, req.path, req.query.tab) : '';
+    const links = status === 200 ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix) : '';
     const script = `<script id="app-config" type="application/json">${serializeConfig(config)}</script>${data}`;
     const query = req.originalUrl.indexOf('?');
     const search = query < 0 || query === req.originalUrl.length - 1 ? '' : req.originalUrl.slice(query);

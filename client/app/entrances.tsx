@@ -1,5 +1,5 @@
 /** The login route, which in the intern widget shows the page its `entrance` names. */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../lib/api/account';
 import { CenterSpin } from '../components/center-spin';
@@ -48,5 +48,7 @@ export function LoginEntrance() {
         return <LoginPage />;
     }
   })();
-  return <Suspense fallback={<CenterSpin />}>{page}</Suspense>;
+  // No Suspense of its own: the route's (app/router.tsx `page`) waits for the lazy page, so the
+  // prerendered login is taken over only once the login page itself has hydrated.
+  return page;
 }

@@ -11,7 +11,8 @@ import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } fro
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
-import { pageTakenOver } from './take-over';
+import { pageFailed, pageTakenOver } from './take-over';
+import { LoadErrorBoundary } from '../components/load-error';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, RequireSession } from './guards';
 import { adminRoute } from '../features/admin/admin-routes';
@@ -44,10 +45,12 @@ function page(
   access: Access = 'public',
 ): ReactNode {
   const element = (
-    <Suspense fallback={<CenterSpin />}>
-      <Component />
-      <TakenOver />
-    </Suspense>
+    <LoadErrorBoundary onFailed={pageFailed}>
+      <Suspense fallback={<CenterSpin />}>
+        <Component />
+        <TakenOver />
+      </Suspense>
+    </LoadErrorBoundary>
   );
   if (access === 'anonymous') return <AnonymousOnly>{element}</AnonymousOnly>;
   if (access === 'session') return <RequireSession>{element}</RequireSession>;

@@ -7,7 +7,7 @@
  * updates wait (`afterTakeOver`).
  *
  * Clicks on a prerendered page between its script starting and React taking the page over:
- * The app hydrates the document as soon as its script runs, but a lazy page (/register, /forget)
+ * The app hydrates the document as soon as its script runs, but the page (each a lazy chunk)
  * stays dehydrated until its chunk arrives, and React 18 drops a click on a part it has not
  * hydrated yet: the visitor presses "Register" and nothing happens. Such clicks are held here
  * (the browser does nothing with them either: no checkbox toggles behind the form's back) and
@@ -17,12 +17,14 @@
  */
 
 /** What a visitor presses that only React answers. */
+// A label only when it holds a checkbox or radio: a text field's label moves focus, which the
+// browser does by itself, and replayed later would pull focus back from the next field.
 const ACTIONABLE =
-  'button, label, [role="tab"], [role="button"], [role="checkbox"], [role="radio"], input[type="checkbox"], input[type="radio"]';
+  'button, label:has(input[type="checkbox"], input[type="radio"]), [role="tab"], [role="button"], [role="checkbox"], [role="radio"], input[type="checkbox"], input[type="radio"]';
 /** Enough for a hurried visitor; more is someone hammering a page that is not there yet. */
 const MAX_HELD = 5;
 
-let release: (() => void) | null = null;
+let release: ((replay?: boolean) => void) | null = null;
 let takenOver: Promise<void> = Promise.resolve();
 
 /** Where an element sits under the root, child index by child index. */
@@ -41,19 +43,21 @@ function atPath(root: Element, path: readonly number[]): HTMLElement | undefined
 }
 
 export function holdEarlyClicks(root: HTMLElement): void {
-  const held: { target: HTMLElement; path: number[] }[] = [];
+  const held: { target: HTMLElement; path: number[]; text: string }[] = [];
+  const address = window.location.href;
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(ACTIONABLE) : null;
     if (!target || !root.contains(target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (held.length < MAX_HELD) held.push({ target, path: pathOf(target, root) });
+    if (held.length < MAX_HELD)
+      held.push({ target, path: pathOf(target, root), text: target.textContent ?? '' });
   };
   document.addEventListener('click', onClick, true);
   root.setAttribute('aria-busy', 'true');
   let resolve: () => void = () => undefined;
   takenOver = new Promise((done) => (resolve = done));
-  release = () => {
+  release = (replay = true) => {
     resolve();
     release = null;
     document.removeEventListener('click', onClick, true);
@@ -61,20 +65,32 @@ export function holdEarlyClicks(root: HTMLElement): void {
     // Each in its own task, so that React has rendered what the one before changed. A page React
     // rendered afresh instead of hydrating (an update reached it first) has new elements in the
     // same places: the markup is the one the document was rendered with.
+    // Only the element pressed, or its twin (same tag, same text); none once a replayed click has
+    // moved the visitor elsewhere.
     const replayNext = () => {
       const next = held.shift();
-      if (!next) return;
-      const target = next.target.isConnected ? next.target : atPath(root, next.path);
-      if (target?.matches(ACTIONABLE)) target.click();
+      if (!next || window.location.href !== address) return;
+      const twin = atPath(root, next.path);
+      const target = next.target.isConnected
+        ? next.target
+        : twin?.tagName === next.target.tagName && twin.textContent === next.text
+          ? twin
+          : undefined;
+      target?.click();
       setTimeout(replayNext);
     };
-    replayNext();
+    if (replay) replayNext();
   };
 }
 
 /** Called by every route once its page has committed: what was held is replayed. */
 export function pageTakenOver(): void {
   release?.();
+}
+
+/** The page could not come (its code did not load): what was held meant the page, and is dropped. */
+export function pageFailed(): void {
+  release?.(false);
 }
 
 /** Resolves once the page is React's: at once unless a prerendered page is being hydrated. */

@@ -6,6 +6,7 @@
  */
 import { expect, takenOver, test, type Page, type TestInfo } from '../support/e2e-fixtures';
 import { common, forget, LANGS, login, register, validation } from '../support/e2e-texts';
+import { loadErrorTexts } from '../../client/components/load-error.locale';
 
 const PHONE = '13800138000';
 
@@ -253,6 +254,43 @@ for (const lang of LANGS) {
     expect(problems).toEqual([]);
   });
 }
+
+test('a tab pressed on /login before its page has arrived is chosen once it has (zh-CN)', async ({
+  page,
+}) => {
+  const t = login['zh-CN'];
+  const address = '/login?lang=zh-CN';
+  const named = (await (await page.request.get(address)).text()).match(/\/static\/js\/async\/[\w.-]+\.js/g);
+  expect(named, 'the chunks the document names').not.toBeNull();
+  let releasePage: () => void = () => undefined;
+  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+  await page.route('**/static/js/async/**', async (route) => {
+    if (named!.includes(new URL(route.request().url()).pathname)) await pageHeld;
+    await route.continue();
+  });
+  await page.goto(address, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+  await page.getByRole('tab', { name: t.passwordTab }).click();
+  await expect(page.getByRole('tab', { name: t.smsTab })).toHaveAttribute('aria-selected', 'true');
+  releasePage();
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', /.*/);
+  await expect(page.getByRole('tab', { name: t.passwordTab })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a prerendered page whose code cannot come says so, offers a reload and holds no clicks', async ({
+  page,
+}) => {
+  const failed = loadErrorTexts['en-US'];
+  await page.route('**/static/js/async/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/register?lang=en-US');
+  const alert = page.getByRole('alert').filter({ hasText: failed.title });
+  await expect(alert).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', /.*/);
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: failed.reload }).click();
+  await expect(page.getByRole('heading', { name: register['en-US'].title })).toBeVisible();
+  await expect(page.getByRole('alert')).toBeHidden();
+});
 
 test('the branded login is prerendered too, and hydrates quietly', async ({ page }) => {
   const problems = watchConsole(page);

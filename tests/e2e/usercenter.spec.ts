@@ -4,6 +4,7 @@
  */
 import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import { blockingViolations } from '../support/e2e-axe';
+import { loadErrorTexts } from '../../client/components/load-error.locale';
 import { CLI_KEY_DESCRIPTION } from '../../shared/contract/credential';
 import {
   api,
@@ -244,6 +245,28 @@ test('cancel the account while its dialogue cannot be downloaded: a network erro
   await page.unrouteAll();
   await button.click();
   await expect(page.getByRole('dialog', { name: t.cancelConfirmTitle })).toBeVisible();
+});
+
+test('a tab whose code cannot come says so and offers a reload; the menu stays (en-US)', async ({
+  page,
+  baseURL,
+}) => {
+  const lang = 'en-US';
+  const t = usercenter[lang];
+  const failed = loadErrorTexts[lang];
+  await openAs(page, baseURL!, lang);
+  await page.route('**/static/js/async/**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('menuitem', { name: t.menuKeys }).click();
+  const alert = page.getByRole('alert').filter({ hasText: failed.title });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(failed.body);
+  // The rest of the page is still there: the account tab answers.
+  await page.getByRole('menuitem', { name: t.menuAccount }).click();
+  await expect(page.getByRole('heading', { name: t.menuAccount })).toBeVisible();
+  await page.getByRole('menuitem', { name: t.menuKeys }).click();
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: failed.reload }).click();
+  await expect(page.getByRole('heading', { name: t.keysTitle })).toBeVisible();
 });
 
 test('the mobile user centre has the forgot-password popover and the feedback link', async ({

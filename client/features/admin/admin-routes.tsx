@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react';
 import { useOutletContext, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { CenterSpin } from '../../components/center-spin';
+import { LoadErrorBoundary } from '../../components/load-error';
 import type { AdminPageName, AdminPages } from './admin-pages';
 
 // Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.
@@ -22,9 +23,11 @@ function AdminPage({ name }: { name: AdminPageName }) {
 export const adminRoute: RouteObject = {
   path: ROUTES.admin,
   element: (
-    <Suspense fallback={<CenterSpin />}>
-      <AdminShell />
-    </Suspense>
+    <LoadErrorBoundary>
+      <Suspense fallback={<CenterSpin />}>
+        <AdminShell />
+      </Suspense>
+    </LoadErrorBoundary>
   ),
   children: [
     { index: true, element: null },

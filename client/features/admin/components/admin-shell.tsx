@@ -12,6 +12,7 @@ import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { ADMIN_PAGES } from '../admin-pages';
+import { LoadErrorBoundary } from '../../../components/load-error';
 import './admin-shell.css';
 
 // Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
@@ -65,15 +66,19 @@ export function AdminShell() {
   else if (atRoot && allowed[0]) content = <Navigate to={allowed[0].path} replace />;
   else if (!permitted || !current || !allowed.includes(current))
     content = (
-      <Suspense fallback={<Loading />}>
-        <NoPermission className="admin-denied" />
-      </Suspense>
+      <LoadErrorBoundary>
+        <Suspense fallback={<Loading />}>
+          <NoPermission className="admin-denied" />
+        </Suspense>
+      </LoadErrorBoundary>
     );
   else
     content = (
-      <Suspense fallback={<Loading />}>
-        <Outlet context={ADMIN_PAGES} />
-      </Suspense>
+      <LoadErrorBoundary key={pathname}>
+        <Suspense fallback={<Loading />}>
+          <Outlet context={ADMIN_PAGES} />
+        </Suspense>
+      </LoadErrorBoundary>
     );
 
   const name = user?.username || user?.phone || user?.email || '';

@@ -1,0 +1,41 @@
+import { Button } from '@arco-design/web-react';
+import { Component, type ReactNode } from 'react';
+import { useTexts } from '../lib/i18n/use-texts';
+import { loadErrorTexts } from './load-error.locale';
+
+function LoadFailed() {
+  const t = useTexts(loadErrorTexts);
+  return (
+    <div className="load-error" role="alert">
+      <h2>{t.title}</h2>
+      <p>{t.body}</p>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        {t.reload}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Around a part of the page that loads its code on demand: when that code cannot come (the
+ * network dropped), the part says so and offers a reload instead of React unmounting the whole
+ * page. A reload, not a retry: React.lazy keeps a failed load's error for good.
+ */
+export class LoadErrorBoundary extends Component<
+  { children: ReactNode; onFailed?: () => void },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(): void {
+    this.props.onFailed?.();
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <LoadFailed /> : this.props.children;
+  }
+}
