@@ -1,18 +1,11 @@
 /** The route tree of spec §2: every route declared once; unknown paths go to /login. */
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
 import { pageFailed, pageTakenOver } from './take-over';
-import { LoadErrorBoundary } from '../components/load-error';
+import { LazyPart } from '../components/load-error';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, RequireSession } from './guards';
 import { adminRoute } from '../features/admin/admin-routes';
@@ -45,12 +38,10 @@ function page(
   access: Access = 'public',
 ): ReactNode {
   const element = (
-    <LoadErrorBoundary onFailed={pageFailed}>
-      <Suspense fallback={<CenterSpin />}>
-        <Component />
-        <TakenOver />
-      </Suspense>
-    </LoadErrorBoundary>
+    <LazyPart fallback={<CenterSpin />} onFailed={pageFailed}>
+      <Component />
+      <TakenOver />
+    </LazyPart>
   );
   if (access === 'anonymous') return <AnonymousOnly>{element}</AnonymousOnly>;
   if (access === 'session') return <RequireSession>{element}</RequireSession>;

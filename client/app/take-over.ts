@@ -6,8 +6,8 @@
  * say) makes React render the page afresh, dropping what was typed and a listener or two. Such
  * updates wait (`afterTakeOver`).
  *
- * Clicks on a prerendered page between its script starting and React taking the page over:
- * The app hydrates the document as soon as its script runs, but the page (each a lazy chunk)
+ * Clicks on a prerendered page between its script starting and React taking the page over: the
+ * app hydrates the document as soon as its script runs, but the page (each a lazy chunk)
  * stays dehydrated until its chunk arrives, and React 18 drops a click on a part it has not
  * hydrated yet: the visitor presses "Register" and nothing happens. Such clicks are held here
  * (the browser does nothing with them either: no checkbox toggles behind the form's back) and
@@ -16,9 +16,11 @@
  * (useTypedBeforeHydration). Links are left alone: the browser follows them as documents.
  */
 
-/** What a visitor presses that only React answers. */
-// A label only when it holds a checkbox or radio: a text field's label moves focus, which the
-// browser does by itself, and replayed later would pull focus back from the next field.
+/**
+ * What a visitor presses that only React answers. A label only when it holds a checkbox or radio:
+ * a text field's label moves focus, which the browser does by itself, and replayed later would
+ * pull focus back from the next field.
+ */
 const ACTIONABLE =
   'button, label:has(input[type="checkbox"], input[type="radio"]), [role="tab"], [role="button"], [role="checkbox"], [role="radio"], input[type="checkbox"], input[type="radio"]';
 /** Enough for a hurried visitor; more is someone hammering a page that is not there yet. */
@@ -42,8 +44,15 @@ function atPath(root: Element, path: readonly number[]): HTMLElement | undefined
   return node instanceof HTMLElement ? node : undefined;
 }
 
+/** A click held: the element pressed, where it sat, and its text then. */
+interface Held {
+  target: HTMLElement;
+  path: number[];
+  text: string;
+}
+
 export function holdEarlyClicks(root: HTMLElement): void {
-  const held: { target: HTMLElement; path: number[]; text: string }[] = [];
+  const held: Held[] = [];
   const address = window.location.href;
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(ACTIONABLE) : null;
@@ -62,22 +71,20 @@ export function holdEarlyClicks(root: HTMLElement): void {
     release = null;
     document.removeEventListener('click', onClick, true);
     root.removeAttribute('aria-busy');
-    // Each in its own task, so that React has rendered what the one before changed. A page React
-    // rendered afresh instead of hydrating (an update reached it first) has new elements in the
-    // same places: the markup is the one the document was rendered with.
-    // Only the element pressed, or its twin (same tag, same text); none once a replayed click has
-    // moved the visitor elsewhere.
+    // Each in its own task, so that React has rendered what the one before changed; none once a
+    // replayed click has moved the visitor elsewhere.
     const replayNext = () => {
       const next = held.shift();
       if (!next || window.location.href !== address) return;
-      const twin = atPath(root, next.path);
-      const target = next.target.isConnected
-        ? next.target
-        : twin?.tagName === next.target.tagName && twin.textContent === next.text
-          ? twin
-          : undefined;
-      target?.click();
+      (next.target.isConnected ? next.target : twinOf(next))?.click();
       setTimeout(replayNext);
+    };
+    // A page React rendered afresh instead of hydrating (an update reached it first) has new
+    // elements in the same places, the document's markup: the pressed element's twin there, if it
+    // has the same tag and text.
+    const twinOf = ({ target, path, text }: Held): HTMLElement | undefined => {
+      const twin = atPath(root, path);
+      return twin?.tagName === target.tagName && twin.textContent === text ? twin : undefined;
     };
     if (replay) replayNext();
   };

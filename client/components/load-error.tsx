@@ -1,5 +1,5 @@
 import { Button } from '@arco-design/web-react';
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { useTexts } from '../lib/i18n/use-texts';
 import { loadErrorTexts } from './load-error.locale';
 
@@ -21,7 +21,7 @@ function LoadFailed() {
  * network dropped), the part says so and offers a reload instead of React unmounting the whole
  * page. A reload, not a retry: React.lazy keeps a failed load's error for good.
  */
-export class LoadErrorBoundary extends Component<
+class LoadErrorBoundary extends Component<
   { children: ReactNode; onFailed?: () => void },
   { failed: boolean }
 > {
@@ -38,4 +38,24 @@ export class LoadErrorBoundary extends Component<
   override render(): ReactNode {
     return this.state.failed ? <LoadFailed /> : this.props.children;
   }
+}
+
+/**
+ * A part of the page whose code loads on demand: `fallback` while it comes, the load error if it
+ * cannot. A `key` on it gives a part that failed a fresh chance when the page moves on.
+ */
+export function LazyPart({
+  fallback,
+  onFailed,
+  children,
+}: {
+  fallback: ReactNode;
+  onFailed?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <LoadErrorBoundary onFailed={onFailed}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </LoadErrorBoundary>
+  );
 }

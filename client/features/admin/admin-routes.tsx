@@ -4,11 +4,11 @@
  * resource list; any other path under /admin gets the shell's "no permission" (never the
  * catch-all redirect to /login).
  */
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useOutletContext, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { CenterSpin } from '../../components/center-spin';
-import { LoadErrorBoundary } from '../../components/load-error';
+import { LazyPart } from '../../components/load-error';
 import type { AdminPageName, AdminPages } from './admin-pages';
 
 // Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.
@@ -23,11 +23,9 @@ function AdminPage({ name }: { name: AdminPageName }) {
 export const adminRoute: RouteObject = {
   path: ROUTES.admin,
   element: (
-    <LoadErrorBoundary>
-      <Suspense fallback={<CenterSpin />}>
-        <AdminShell />
-      </Suspense>
-    </LoadErrorBoundary>
+    <LazyPart fallback={<CenterSpin />}>
+      <AdminShell />
+    </LazyPart>
   ),
   children: [
     { index: true, element: null },

@@ -1,6 +1,6 @@
 import { Avatar, Dropdown, Layout, Menu, Spin } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
@@ -12,7 +12,7 @@ import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { ADMIN_PAGES } from '../admin-pages';
-import { LoadErrorBoundary } from '../../../components/load-error';
+import { LazyPart } from '../../../components/load-error';
 import './admin-shell.css';
 
 // Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
@@ -66,19 +66,15 @@ export function AdminShell() {
   else if (atRoot && allowed[0]) content = <Navigate to={allowed[0].path} replace />;
   else if (!permitted || !current || !allowed.includes(current))
     content = (
-      <LoadErrorBoundary>
-        <Suspense fallback={<Loading />}>
-          <NoPermission className="admin-denied" />
-        </Suspense>
-      </LoadErrorBoundary>
+      <LazyPart fallback={<Loading />}>
+        <NoPermission className="admin-denied" />
+      </LazyPart>
     );
   else
     content = (
-      <LoadErrorBoundary key={pathname}>
-        <Suspense fallback={<Loading />}>
-          <Outlet context={ADMIN_PAGES} />
-        </Suspense>
-      </LoadErrorBoundary>
+      <LazyPart key={pathname} fallback={<Loading />}>
+        <Outlet context={ADMIN_PAGES} />
+      </LazyPart>
     );
 
   const name = user?.username || user?.phone || user?.email || '';

@@ -1,5 +1,5 @@
 import { Button, Layout, Menu, Popover, Spin } from '@arco-design/web-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { productMessage } from '@shared/errors/catalogue';
@@ -9,7 +9,7 @@ import { openOauthPopup, WECHAT_BIND_PATH } from '../../../../lib/oauth-popup';
 import { platformNames } from '../../../../lib/platform-theme';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { LanguageSwitch } from '../../../../components/language-switch';
-import { LoadErrorBoundary } from '../../../../components/load-error';
+import { LazyPart } from '../../../../components/load-error';
 import { notify } from '../../../../lib/notify';
 import { useDevice } from '../../../../lib/hooks/use-device';
 import { useDocumentTitle } from '../../../../lib/hooks/use-document-title';
@@ -163,19 +163,17 @@ export default function UserCenterPage() {
         <Layout.Content className="uc-content">
           {/* The user is shown as soon as known (inlined by the BFF), while SWR still revalidates. */}
           {/* A tab or flow whose code cannot come says so; the next one tries its own. */}
-          <LoadErrorBoundary key={`${section}-${operation ?? ''}`}>
-            <Suspense fallback={<Spin />}>
-              {!user ? (
-                <Spin />
-              ) : section === 'keys' ? (
-                <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
-              ) : section === 'help' ? (
-                <Help />
-              ) : (
-                accountSection()
-              )}
-            </Suspense>
-          </LoadErrorBoundary>
+          <LazyPart key={`${section}-${operation ?? ''}`} fallback={<Spin />}>
+            {!user ? (
+              <Spin />
+            ) : section === 'keys' ? (
+              <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
+            ) : section === 'help' ? (
+              <Help />
+            ) : (
+              accountSection()
+            )}
+          </LazyPart>
           {device.mobile ? (
             <p className="uc-feedback">
               <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">
