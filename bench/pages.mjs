@@ -181,10 +181,16 @@ export async function loginCookie(base, account, password) {
   );
   if (body.msgCode !== '10000') throw new Error(`login failed: ${body.msgCode} ${body.msg}`);
   const cookies = res.headers.getSetCookie().map((line) => line.split(';')[0]);
-  return cookies.map((pair) => {
-    const eq = pair.indexOf('=');
-    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base };
-  });
+  // And what the app keeps in every member's browser (client/app/hydration.tsx): the time zone,
+  // in which the BFF renders the signed-in pages' times (this browser's is the machine's).
+  const timeZone = { name: 'tz', value: Intl.DateTimeFormat().resolvedOptions().timeZone, url: base };
+  return [
+    ...cookies.map((pair) => {
+      const eq = pair.indexOf('=');
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base };
+    }),
+    timeZone,
+  ];
 }
 
 /**
@@ -223,6 +229,11 @@ export async function loadTime({ browser, url, usable, cookies = [] }) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const requests = [];
   page.on('request', (request) => requests.push({ url: request.url(), at: Date.now() }));
+  // client/app/hydration.tsx says so when React could not keep the server's markup.
+  let renderedAgain = false;
+  page.on('console', (message) => {
+    if (message.text().includes('rendered again')) renderedAgain = true;
+  });
   await page.addInitScript(({ selector, text, settled }) => {
     let scheduled = false;
     const check = (frameTime) => {
@@ -238,7 +249,16 @@ export async function loadTime({ browser, url, usable, cookies = [] }) {
       const loading = settled && document.querySelector(`:is(${settled}) .arco-spin-loading`);
       if (found && !loading) window.__benchUsableAt = frameTime;
     };
+    // A page the server rendered is React's once the root is no longer busy (client/lib/take-over.ts).
+    let busy = false;
+    const watchTakeOver = () => {
+      const root = document.getElementById('root');
+      if (!root || window.__benchTakenOverAt !== undefined) return;
+      if (root.hasAttribute('aria-busy')) busy = true;
+      else if (busy) window.__benchTakenOverAt = performance.now();
+    };
     new MutationObserver(() => {
+      watchTakeOver();
       if (scheduled || window.__benchUsableAt !== undefined) return;
       scheduled = true;
       requestAnimationFrame(check);
@@ -257,6 +277,11 @@ export async function loadTime({ browser, url, usable, cookies = [] }) {
     usableAt: window.__benchUsableAt,
     fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
   }));
+  // A hydrated page is timed until React has it too, so that a page React had to render again is seen.
+  const hydrated = await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-prerendered'));
+  if (hydrated)
+    await page.waitForFunction(() => window.__benchTakenOverAt !== undefined, null, { timeout: 30_000 });
+  const takenOverAt = await page.evaluate(() => window.__benchTakenOverAt);
   let typed = true;
   if (usable.type) {
     const field = page.locator(usable.selector).first();
@@ -271,6 +296,8 @@ export async function loadTime({ browser, url, usable, cookies = [] }) {
     // Shown means painted too: never before the first contentful paint.
     ready: round(Math.max(usableAt, fcp), 0),
     typed,
+    takenOver: takenOverAt === undefined ? undefined : round(takenOverAt, 0),
+    renderedAgain,
     finalPath,
     apiCalls: api.filter((r) => r.at - started <= usableAt + 200).length,
   };

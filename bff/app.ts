@@ -42,6 +42,7 @@ import {
 import type { AppConfig } from './spa/runtime-config';
 import { createFirstScreenLoader } from './spa/first-screen';
 import { createSpa } from './spa/static';
+import { loadServerRenderer } from './spa/server-render';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
 import {
@@ -129,6 +130,10 @@ export function createApp(deps: AppDeps): Express {
       const token = readSessionToken(req, cookie);
       return token === undefined ? { authenticated: false } : firstScreen(req, token, abortOnHangUp(res));
     },
+    // ...and is drawn with it, by the build's renderer once it has loaded.
+    renderer: loadServerRenderer(config.staticDir, (err) =>
+      logger.error({ err }, 'the server renderer did not load: signed-in pages get the shell'),
+    ),
   });
   const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });
 

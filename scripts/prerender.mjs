@@ -12,8 +12,7 @@
 // The CSP hashes of the inline CSS go into prerender/manifest.json, which the BFF reads
 // (bff/spa/prerendered.ts). Called by scripts/build-client.mjs after Rsbuild.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
@@ -22,33 +21,32 @@ import { build } from 'esbuild';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const BEASTIES_MEDIA = 'data-beasties-media';
 
-/** client/entry-server.tsx as one Node module, in a temporary directory. */
-async function loadRenderer() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'uaa-prerender-'));
-  const outfile = path.join(dir, 'entry-server.mjs');
-  try {
-    await build({
-      entryPoints: ['client/entry-server.tsx'],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      jsx: 'automatic',
-      tsconfig: 'tsconfig.json',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      // Stylesheets are the client build's business; the renderer needs only the markup.
-      loader: { '.css': 'empty' },
-      // CommonJS packages inside an ES module still call require() for Node's own modules.
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
-      logLevel: 'warning',
-    });
-    return await import(pathToFileURL(outfile).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/**
+ * client/entry-server.tsx as one Node module, every package inside (the BFF's image installs only
+ * what the BFF imports), at `outfile`: the build prerenders with it, the BFF renders the signed-in
+ * pages with it (bff/spa/server-render.ts).
+ */
+async function buildRenderer(outfile) {
+  await build({
+    entryPoints: ['client/entry-server.tsx'],
+    outfile,
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    tsconfig: 'tsconfig.json',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // Stylesheets are the client build's business; the renderer needs only the markup.
+    loader: { '.css': 'empty' },
+    // CommonJS packages inside an ES module still call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(outfile).href);
 }
 
 // Arco's Tabs render two positions as style attributes, both the identity. The CSP admits no
@@ -143,7 +141,11 @@ function checkPlaceholders(html, placeholders) {
  */
 export async function prerender({ clientDist, pages }) {
   const started = Date.now();
-  const renderer = await loadRenderer();
+  // Written where the documents go; bff/spa answers that directory as a route, never as files.
+  const outDir = path.join(clientDist, 'prerender');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const renderer = await buildRenderer(path.join(outDir, 'renderer.mjs'));
   const {
     DEFERRED_STYLE_ATTRIBUTE,
     LOCALES,
@@ -151,8 +153,11 @@ export async function prerender({ clientDist, pages }) {
     PRERENDER_DIR,
     PRERENDER_MANIFEST,
     PRERENDERED_ATTRIBUTE,
+    RENDERER_FILE,
     brandPrefix,
   } = renderer;
+  if (PRERENDER_DIR !== 'prerender' || RENDERER_FILE !== 'renderer.mjs')
+    throw new Error('scripts/prerender.mjs names the renderer as shared/prerender.ts no longer does');
   const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
   const beasties = new Beasties({
     path: clientDist,
@@ -164,10 +169,6 @@ export async function prerender({ clientDist, pages }) {
     compress: true,
     logLevel: 'warn',
   });
-  const outDir = path.join(clientDist, PRERENDER_DIR);
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-
   const documents = [];
   const routes = pages.flatMap((page) =>
     page.route === '/login' ? [page, { ...page, route: `/${brandPrefix}-login` }] : [page],

@@ -8,12 +8,37 @@ import type { Locale } from './i18n/locale';
 /** Mirrors the stored locale (localStorage is out of the server's sight); not a secret. */
 export const LOCALE_COOKIE = 'locale';
 
+/**
+ * The browser's time zone (an IANA name), kept by the app like the locale cookie: the server
+ * renders a signed-in page's times in it. Not a secret either.
+ */
+export const TIME_ZONE_COOKIE = 'tz';
+
+/** A time zone the server may format in: an IANA name Intl knows, nothing else. */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Under the client's dist directory; never served as a file (bff/spa answers it as a route). */
 export const PRERENDER_DIR = 'prerender';
 export const PRERENDER_MANIFEST = 'manifest.json';
 
 /** On `<div id="root">` of a prerendered document: the locale it was rendered in. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/**
+ * Beside it on a signed-in page the BFF rendered for its request (bff/spa/server-render.ts): the
+ * client seeds the inlined first screen before hydrating, instead of an anonymous session.
+ */
+export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
+/** The server renderer's bundle, in the prerender directory (written by scripts/prerender.mjs). */
+export const RENDERER_FILE = 'renderer.mjs';
+
 /**
  * On the stylesheet links of a prerendered document, which wait with media="print" (its critical
  * CSS is inline): the media the app's script gives them.

@@ -62,10 +62,11 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCA
 /** The document with what the build could not know: this request's query and environment's links. */
 export function fillPlaceholders(html: string, search: string, config: AppConfig): string {
   const links = config.links.default;
+  // Functions, not strings: a `$&` or `$'` in the query is text, not a replacement pattern.
   return html
-    .replaceAll(PLACEHOLDERS.search, escapeHtml(search))
-    .replaceAll(PLACEHOLDERS.agreement, escapeHtml(links.agreement))
-    .replaceAll(PLACEHOLDERS.privacy, escapeHtml(links.privacy));
+    .replaceAll(PLACEHOLDERS.search, () => escapeHtml(search))
+    .replaceAll(PLACEHOLDERS.agreement, () => escapeHtml(links.agreement))
+    .replaceAll(PLACEHOLDERS.privacy, () => escapeHtml(links.privacy));
 }
 
 /**

@@ -12,24 +12,35 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 const ASSET = /^\/static\/[\w./-]+\.(js|css)$/;
 
-/** The links for each page; an empty table when the build wrote none. */
-export function loadRoutePreloads(staticDir: string): Map<string, string> {
+/** Each page's files, the build's own and nothing else; an empty table when the build wrote none. */
+export function loadRoutePreloads(staticDir: string): Map<string, string[]> {
   const file = path.join(staticDir, ROUTE_PRELOADS_FILE);
-  const table = new Map<string, string>();
+  const table = new Map<string, string[]>();
   if (!existsSync(file)) return table;
   const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  for (const [route, files] of Object.entries(routes)) {
-    // Names of the build's own files, nothing else reaches the document.
-    const links = files
-      .filter((f) => ASSET.test(f))
-      // Low, as the entry's deferred scripts are: a high-priority chunk would hold the entry back.
-      .map(
-        (f) =>
-          `<link rel="preload" href="${f}" as="${f.endsWith('.js') ? 'script' : 'style'}" fetchpriority="low">`,
-      );
-    table.set(route, links.join(''));
-  }
+  for (const [route, files] of Object.entries(routes))
+    table.set(
+      route,
+      files.filter((f) => ASSET.test(f)),
+    );
   return table;
+}
+
+/**
+ * The files as links. Low, as the entry's deferred scripts are: a high-priority chunk would hold
+ * the entry back. A page the BFF rendered (./server-render.ts) needs its chunks' styles before
+ * its first paint: stylesheets then, not preloads.
+ */
+function linksOf(files: readonly string[], renderedPage: boolean): string {
+  return files
+    .map((f) =>
+      f.endsWith('.js')
+        ? `<link rel="preload" href="${f}" as="script" fetchpriority="low">`
+        : renderedPage
+          ? `<link rel="stylesheet" href="${f}">`
+          : `<link rel="preload" href="${f}" as="style" fetchpriority="low">`,
+    )
+    .join('');
 }
 
 /**
@@ -38,15 +49,17 @@ export function loadRoutePreloads(staticDir: string): Map<string, string> {
  * sub-brand's twins (`/xlab-login`) load the same chunks as the pages they copy.
  */
 export function preloadsFor(
-  table: Map<string, string>,
+  table: Map<string, string[]>,
   pagePath: string,
   tab: unknown,
   brandPrefix?: string,
+  renderedPage = false,
 ): string {
   const trimmed = pagePath.replace(/(.)\/+$/, '$1');
   const copied = brandPrefix
     ? BRANDABLE_PAGES.find((name) => trimmed === brandRoute(brandPrefix, name))
     : undefined;
   const page = copied ? `/${copied}` : trimmed;
-  return (typeof tab === 'string' && table.get(`${page}?tab=${tab}`)) || (table.get(page) ?? '');
+  const files = (typeof tab === 'string' && table.get(`${page}?tab=${tab}`)) || (table.get(page) ?? []);
+  return linksOf(files, renderedPage);
 }

@@ -10,16 +10,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-screen';
-import { LOCALE_COOKIE, PRERENDER_DIR } from '@shared/prerender';
+import {
+  LOCALE_COOKIE,
+  PRERENDER_DIR,
+  PRERENDERED_ATTRIBUTE,
+  SIGNED_IN_ATTRIBUTE,
+  TIME_ZONE_COOKIE,
+} from '@shared/prerender';
 import { compressedFor } from '../compress';
 import { servePrecompressed } from './precompressed';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from './runtime-config';
 import { serializeConfig, serializeForScript } from './runtime-config';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
+import { renderSignedIn, type SignedInRenderer } from './server-render';
 import { withSkeleton } from './skeleton';
 
 const CONFIG_MARKER = '<!--app-config-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
 const CSP = 'Content-Security-Policy';
 
 export interface SpaOptions {
@@ -36,6 +44,8 @@ export interface SpaOptions {
    * tells when the browser hangs up, which ends the calls still under way.
    */
   firstScreen?(req: Request, res: Response): Promise<FirstScreen | undefined>;
+  /** The renderer of signed-in pages (./server-render.ts), once it is ready. */
+  renderer?(): SignedInRenderer | undefined;
 }
 
 export interface Spa {
@@ -75,7 +85,29 @@ export function createSpa(opts: SpaOptions): Spa {
     const data = firstScreen
       ? `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${serializeForScript(firstScreen)}</script>`
       : '';
-    const links = status === 200 ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix) : '';
+    const cookies = req.cookies as Record<string, unknown> | undefined;
+    const localeCookie = typeof cookies?.[LOCALE_COOKIE] === 'string' ? cookies[LOCALE_COOKIE] : undefined;
+    const timeZoneCookie =
+      typeof cookies?.[TIME_ZONE_COOKIE] === 'string' ? cookies[TIME_ZONE_COOKIE] : undefined;
+    const rendered =
+      status === 200 && !Object.keys(extra).length
+        ? renderSignedIn(
+            opts.renderer?.(),
+            {
+              method: req.method,
+              originalUrl: req.originalUrl,
+              userAgent: req.get('user-agent'),
+              localeCookie,
+              timeZoneCookie,
+            },
+            config,
+            firstScreen,
+          )
+        : undefined;
+    const links =
+      status === 200
+        ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix, Boolean(rendered))
+        : '';
     const script = `<script id="app-config" type="application/json">${serializeConfig(config)}</script>${data}`;
     const query = req.originalUrl.indexOf('?');
     const search = query < 0 || query === req.originalUrl.length - 1 ? '' : req.originalUrl.slice(query);
@@ -86,18 +118,29 @@ export function createSpa(opts: SpaOptions): Spa {
             path: req.path,
             search,
             userAgent: req.get('user-agent'),
-            localeCookie: (req.cookies as Record<string, string> | undefined)?.[LOCALE_COOKIE],
+            localeCookie,
             brandPrefix: config.brandPrefix,
           })
         : undefined;
     // The chunks after the entry's own scripts and stylesheets, which need the connections first.
-    let html = withSkeleton(`${head}${script}${tail.replace('</head>', `${links}</head>`)}`, req.path);
-    if (prerendered && doc) {
+    const shell = `${head}${script}${tail.replace('</head>', `${links}</head>`)}`;
+    let html = withSkeleton(shell, req.path);
+    const policy = res.getHeader(CSP);
+    if (rendered) {
+      html = shell
+        .replace(/<html(?: lang="[^"]*")?/, `<html lang="${rendered.lang}"`)
+        // A function, not a string: a `$&` or `$'` in the user's data is text, not a pattern.
+        .replace(
+          ROOT_ELEMENT,
+          () =>
+            `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`,
+        );
+      if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, rendered.styleSources));
+    } else if (prerendered && doc) {
       const [docHead, docTail] = splitAtMarker(
         fillPlaceholders(prerendered.documents.get(doc) as string, search, config),
       );
       html = `${docHead}${script}${docTail}`;
-      const policy = res.getHeader(CSP);
       if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, doc.styleHashes));
     }
     sendHtml(req, res, status, html).catch((err: unknown) => req.next?.(err));

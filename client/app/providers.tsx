@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@shared/i18n/locale';
 import { useLocale } from '../lib/i18n/locale-context';
-import { afterTakeOver } from './take-over';
+import { afterTakeOver } from '../lib/take-over';
 
 /**
  * Arco's texts in a language other than its built-in Chinese, fetched when that language is

@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } fro
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
-import { pageFailed, pageTakenOver } from './take-over';
+import { pageFailed, TakenOver } from '../lib/take-over';
 import { LazyPart } from '../components/load-error';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, RequireSession } from './guards';
@@ -27,12 +27,6 @@ const DemoPage = lazy(() => import('../features/public/routes/demo-page/index'))
 
 type Access = 'public' | 'anonymous' | 'session';
 
-/** Commits with its page, lazy or not: the prerendered page is then React's (take-over.ts). */
-function TakenOver() {
-  useEffect(pageTakenOver, []);
-  return null;
-}
-
 function page(
   Component: LazyExoticComponent<ComponentType> | ComponentType,
   access: Access = 'public',
@@ -48,7 +42,8 @@ function page(
   return element;
 }
 
-export const routes: RouteObject[] = [
+/** The table for a deployment whose sub-brand prefix is `brandPrefix`. */
+const routesFor = (brandPrefix: string): RouteObject[] => [
   { path: ROUTES.login, element: page(LoginEntrance, 'anonymous') },
   { path: ROUTES.register, element: page(RegisterPage, 'anonymous') },
   { path: ROUTES.forget, element: page(ForgetPage, 'anonymous') },
@@ -70,20 +65,29 @@ export const routes: RouteObject[] = [
   // Demo mode only: the pages the built-in development links point at.
   ...Object.values(DEMO_PAGES).map((path) => ({ path, element: page(DemoPage) })),
   // The sub-brand's twins, under the operator's prefix.
-  { path: brandRoute(runtimeConfig().brandPrefix, 'login'), element: page(LoginPage, 'anonymous') },
-  { path: brandRoute(runtimeConfig().brandPrefix, 'register'), element: page(RegisterPage, 'anonymous') },
-  { path: brandRoute(runtimeConfig().brandPrefix, 'authentication'), element: page(AuthenticationPage) },
-  { path: brandRoute(runtimeConfig().brandPrefix, 'forget'), element: page(ForgetPage, 'anonymous') },
-  { path: brandRoute(runtimeConfig().brandPrefix, 'wechat'), element: page(WechatPage) },
+  { path: brandRoute(brandPrefix, 'login'), element: page(LoginPage, 'anonymous') },
+  { path: brandRoute(brandPrefix, 'register'), element: page(RegisterPage, 'anonymous') },
+  { path: brandRoute(brandPrefix, 'authentication'), element: page(AuthenticationPage) },
+  { path: brandRoute(brandPrefix, 'forget'), element: page(ForgetPage, 'anonymous') },
+  { path: brandRoute(brandPrefix, 'wechat'), element: page(WechatPage) },
   { path: '*', element: <Navigate to={ROUTES.login} replace /> },
 ];
 
-/** The route table under whichever router holds it: the browser's below, or the prerenderer's. */
+// Made on first use, not when the module loads: the server renderer loads the app before it knows
+// a runtime config (client/entry-server.tsx).
+let table: { brandPrefix: string; routes: RouteObject[] } | undefined;
+function routeTable(): RouteObject[] {
+  const { brandPrefix } = runtimeConfig();
+  if (table?.brandPrefix !== brandPrefix) table = { brandPrefix, routes: routesFor(brandPrefix) };
+  return table.routes;
+}
+
+/** The route table under whichever router holds it: the browser's below, or the server renderer's. */
 export function AppRoutes() {
   const navigate = useNavigate();
   // So that a 401 from the HTTP client moves to /login without reloading the page.
   useEffect(() => registerNavigate((path) => void navigate(path, { replace: true })), [navigate]);
-  return useRoutes(routes);
+  return useRoutes(routeTable());
 }
 
 /**

@@ -9,6 +9,7 @@ import { useOutletContext, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { CenterSpin } from '../../components/center-spin';
 import { LazyPart } from '../../components/load-error';
+import { TakenOver } from '../../lib/take-over';
 import type { AdminPageName, AdminPages } from './admin-pages';
 
 // Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.
@@ -17,7 +18,12 @@ const AdminShell = lazy(() => import('./components/admin-shell').then((m) => ({ 
 /** A back-office page, from the table the shell passes to its outlet (admin-pages.tsx). */
 function AdminPage({ name }: { name: AdminPageName }) {
   const Page = useOutletContext<AdminPages>()[name];
-  return <Page />;
+  return (
+    <>
+      <Page />
+      <TakenOver />
+    </>
+  );
 }
 
 export const adminRoute: RouteObject = {

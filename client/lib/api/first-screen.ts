@@ -6,7 +6,7 @@
  * that has ended meets its 401 (and the login page) as before. The cache, not SWR's `fallback`: a
  * fallback would come back as soon as logout empties the cache, with the last user's info.
  */
-import { mutate } from 'swr';
+import { mutate, unstable_serialize } from 'swr';
 import {
   FIRST_LISTS,
   FIRST_SCREEN_ELEMENT_ID,
@@ -15,7 +15,7 @@ import {
 } from '@shared/api/first-screen';
 import { SWR_KEYS } from './swr-keys';
 
-function readFirstScreen(): FirstScreen | undefined {
+export function readFirstScreen(): FirstScreen | undefined {
   const text = document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
@@ -26,18 +26,33 @@ function readFirstScreen(): FirstScreen | undefined {
   }
 }
 
+/** The SWR entries the inlined data stands for: the session, and when signed in what it holds. */
+export function firstScreenEntries(data: FirstScreen): Array<[string | readonly unknown[], unknown]> {
+  const entries: Array<[string | readonly unknown[], unknown]> = [
+    [SWR_KEYS.session, { authenticated: data.authenticated }],
+  ];
+  if (!data.authenticated || typeof data.userInfo?.ssoUid !== 'string') return entries;
+  entries.push([SWR_KEYS.userInfo, data.userInfo]);
+  if (data.modules) entries.push([SWR_KEYS.modules(data.userInfo.ssoUid), data.modules]);
+  if (data.list && Object.hasOwn(FIRST_LISTS, data.list.name))
+    entries.push([firstListKey(data.list, data.userInfo.ssoUid), data.list.data]);
+  return entries;
+}
+
+/**
+ * The same entries as SWR's `fallback` (keyed as SWR keys them): what a page rendered on the server
+ * reads, and what its hydration must read too. SWR hydrates from the cache as it was before the
+ * first write to it, so a seeded cache alone would hydrate a spinner.
+ */
+export function firstScreenFallback(data: FirstScreen): Record<string, unknown> {
+  return Object.fromEntries(firstScreenEntries(data).map(([key, value]) => [unstable_serialize(key), value]));
+}
+
 /** Seeds SWR's cache with the inlined data, if the page carries any. */
 export function seedFirstScreen(): void {
   const data = readFirstScreen();
   if (!data) return;
-  const seed = (key: string | readonly unknown[], value: unknown) =>
-    void mutate(key, value, { revalidate: false });
-  seed(SWR_KEYS.session, { authenticated: data.authenticated });
-  if (!data.authenticated || typeof data.userInfo?.ssoUid !== 'string') return;
-  seed(SWR_KEYS.userInfo, data.userInfo);
-  if (data.modules) seed(SWR_KEYS.modules(data.userInfo.ssoUid), data.modules);
-  if (data.list && Object.hasOwn(FIRST_LISTS, data.list.name))
-    seed(firstListKey(data.list, data.userInfo.ssoUid), data.list.data);
+  for (const [key, value] of firstScreenEntries(data)) void mutate(key, value, { revalidate: false });
 }
 
 /** The key under which a list's hook reads the page the BFF inlined: the same page, no filter. */

@@ -25,6 +25,8 @@ export function usePermitted(): boolean {
       return () => listeners.delete(l);
     },
     () => permitted,
+    // A page the BFF renders, and its hydration, start as every page load does: permitted.
+    () => true,
   );
 }
 

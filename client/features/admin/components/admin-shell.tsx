@@ -13,6 +13,7 @@ import { adminTexts } from './admin-shell.locale';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { ADMIN_PAGES } from '../admin-pages';
 import { LazyPart } from '../../../components/load-error';
+import { TakenOver } from '../../../lib/take-over';
 import './admin-shell.css';
 
 // Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
@@ -68,6 +69,7 @@ export function AdminShell() {
     content = (
       <LazyPart fallback={<Loading />}>
         <NoPermission className="admin-denied" />
+        <TakenOver />
       </LazyPart>
     );
   else

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 /**
  * The moment React has taken a prerendered page over, and what waits for it.
  *
@@ -22,7 +24,7 @@
  * pull focus back from the next field.
  */
 const ACTIONABLE =
-  'button, label:has(input[type="checkbox"], input[type="radio"]), [role="tab"], [role="button"], [role="checkbox"], [role="radio"], input[type="checkbox"], input[type="radio"]';
+  'button, label:has(input[type="checkbox"], input[type="radio"]), [role="tab"], [role="menuitem"], [role="button"], [role="checkbox"], [role="radio"], input[type="checkbox"], input[type="radio"]';
 /** Enough for a hurried visitor; more is someone hammering a page that is not there yet. */
 const MAX_HELD = 5;
 
@@ -93,6 +95,12 @@ export function holdEarlyClicks(root: HTMLElement): void {
 /** Called by every route once its page has committed: what was held is replayed. */
 export function pageTakenOver(): void {
   release?.();
+}
+
+/** Rendered beside a page, lazy or not: commits with it, and the page is then React's. */
+export function TakenOver(): null {
+  useEffect(pageTakenOver, []);
+  return null;
 }
 
 /** The page could not come (its code did not load): what was held meant the page, and is dropped. */

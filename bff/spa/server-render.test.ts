@@ -1,0 +1,220 @@
+/**
+ * The signed-in pages rendered per request (server-render.ts): when a page is rendered and when
+ * the shell answers, how the markup enters the document, and the CSP that admits its style
+ * attributes. The build's renderer is stood in for by a module in the built SPA's place
+ * (prerender/renderer.mjs), loaded as the BFF loads the real one; the real one runs in the browser
+ * tests (tests/e2e/server-render.spec.ts).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@shared/contract/endpoints';
+import { PRERENDER_DIR, RENDERER_FILE } from '@shared/prerender';
+import { makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
+import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import { ROUTE_PRELOADS_FILE } from './route-preloads';
+import {
+  renderSignedIn,
+  styleAttributeSources,
+  type SignedInRenderer,
+  type SignedInRequest,
+} from './server-render';
+
+const SESSION = 'uaa-token=session-token-never-in-the-page';
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const USER = { ssoUid: 'u-1', username: "ada $& $' $`", phone: null, email: null };
+const SIGNED_IN = { authenticated: true, userInfo: USER } as unknown as SignedInRequest['firstScreen'];
+const CONFIG = {} as SignedInRequest['config'];
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** A renderer that records its requests and answers with `reply`. */
+function fakeRenderer(reply: (req: SignedInRequest) => { html: string; lang: string } | undefined) {
+  const seen: SignedInRequest[] = [];
+  const renderer: SignedInRenderer = {
+    render: (req) => {
+      seen.push(req);
+      return reply(req);
+    },
+  };
+  return { renderer, seen };
+}
+
+const facts = (over: Partial<Parameters<typeof renderSignedIn>[1]> = {}) => ({
+  method: 'GET',
+  originalUrl: '/usercenter',
+  userAgent: DESKTOP,
+  localeCookie: undefined,
+  timeZoneCookie: 'Asia/Shanghai',
+  ...over,
+});
+
+describe('when a signed-in page is rendered', () => {
+  const ok = () => ({ html: '<main>rows</main>', lang: 'x' });
+
+  it('renders a GET from a desktop browser with a time zone, in the locale the app will pick', () => {
+    const { renderer, seen } = fakeRenderer(ok);
+    const out = renderSignedIn(
+      renderer,
+      facts({ originalUrl: '/usercenter?lang=en-US&lang=zh-CN' }),
+      CONFIG,
+      SIGNED_IN,
+    );
+    expect(out).toEqual({ html: '<main>rows</main>', lang: 'en-US', styleSources: [] });
+    expect(seen[0]).toMatchObject({ locale: 'en-US', timeZone: 'Asia/Shanghai', userAgent: DESKTOP });
+    expect(seen[0]?.url.pathname + seen[0]!.url.search).toBe('/usercenter?lang=en-US&lang=zh-CN');
+    // No lang in the query: the cookie that mirrors the stored locale, else zh-CN.
+    expect(renderSignedIn(renderer, facts({ localeCookie: 'en-US' }), CONFIG, SIGNED_IN)?.lang).toBe('en-US');
+    expect(renderSignedIn(renderer, facts({ localeCookie: 'fr-FR' }), CONFIG, SIGNED_IN)?.lang).toBe('zh-CN');
+  });
+
+  it.each([
+    ['a HEAD', facts({ method: 'HEAD' })],
+    ['a POST', facts({ method: 'POST' })],
+    ['a phone', facts({ userAgent: PHONE })],
+    ['no user agent', facts({ userAgent: undefined })],
+    ['no time zone', facts({ timeZoneCookie: undefined })],
+    ['an unknown time zone', facts({ timeZoneCookie: 'Mars/Olympus_Mons' })],
+    ['a path for a time zone', facts({ timeZoneCookie: '../../etc/passwd' })],
+    ['a long time zone', facts({ timeZoneCookie: `Asia/${'x'.repeat(100)}` })],
+  ])('leaves %s to the shell', (_, pageFacts) => {
+    const { renderer, seen } = fakeRenderer(ok);
+    expect(renderSignedIn(renderer, pageFacts, CONFIG, SIGNED_IN)).toBeUndefined();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('renders nobody who is not signed in, and nothing without a renderer', () => {
+    const { renderer, seen } = fakeRenderer(ok);
+    expect(renderSignedIn(renderer, facts(), CONFIG, { authenticated: false })).toBeUndefined();
+    expect(renderSignedIn(renderer, facts(), CONFIG, undefined)).toBeUndefined();
+    expect(seen).toHaveLength(0);
+    expect(renderSignedIn(undefined, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
+  });
+
+  it('leaves a page that could not render, or whose render threw, to the shell', () => {
+    expect(
+      renderSignedIn(fakeRenderer(() => undefined).renderer, facts(), CONFIG, SIGNED_IN),
+    ).toBeUndefined();
+    const throwing = fakeRenderer(() => {
+      throw new Error('window is not defined');
+    });
+    expect(renderSignedIn(throwing.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
+  });
+});
+
+describe('the CSP sources of the style attributes', () => {
+  it('hashes each value once, as the browser reads it, after unsafe-hashes', () => {
+    const html =
+      '<aside style="width:200px"></aside><col style="width:200px"/><i style="font-family:&quot;a&amp;b&quot;"></i>';
+    expect(styleAttributeSources(html)).toEqual([
+      "'unsafe-hashes'",
+      sha256('width:200px'),
+      sha256('font-family:"a&b"'),
+    ]);
+  });
+
+  it('adds nothing to a page without style attributes', () => {
+    expect(styleAttributeSources('<main data-style="x">style="width:1px"</main>')).toEqual([]);
+  });
+});
+
+describe('a rendered page as the BFF serves it', () => {
+  let upstream: UpstreamDouble;
+  let bff: TestBff;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    staticDir = makeStaticDir();
+    writeFileSync(
+      path.join(staticDir, ROUTE_PRELOADS_FILE),
+      JSON.stringify({ '/usercenter': ['/static/js/async/uc.1a.js', '/static/css/async/uc.2b.css'] }),
+    );
+    mkdirSync(path.join(staticDir, PRERENDER_DIR));
+    // The build's renderer, stood in for: it echoes what it was given into the markup.
+    writeFileSync(
+      path.join(staticDir, PRERENDER_DIR, RENDERER_FILE),
+      `export async function createSignedInRenderer() {
+         return {
+           render(req) {
+             if (req.url.pathname === '/admin/user') return undefined;
+             const name = req.firstScreen.userInfo.username.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+             return { html: '<aside style="width:200px"></aside><dd>' + name + '</dd>', lang: req.locale };
+           },
+         };
+       }`,
+    );
+    bff = await startBff({ upstream: upstream.url, staticDir });
+    respondSignedIn();
+    await rendererLoaded();
+  });
+  afterAll(async () => {
+    await bff.close();
+    await upstream.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+  function respondSignedIn(): void {
+    upstream.respond((req, res) => {
+      if (req.url === ENDPOINTS.userInfo.path) return sendJson(res, 200, ok(USER));
+      if (req.url === ENDPOINTS.userResList.path) return sendJson(res, 200, ok(['users']));
+      sendJson(res, 200, ok({ users: [], totalCount: 0 }));
+    });
+  }
+  beforeEach(() => {
+    upstream.reset();
+    respondSignedIn();
+  });
+
+  const page = (pathname: string, cookies: string[]) =>
+    request(bff.url).get(pathname).set('User-Agent', DESKTOP).set('Cookie', cookies.join('; '));
+
+  /** The renderer loads in the background: its first rendered page says it is there. */
+  async function rendererLoaded(): Promise<void> {
+    for (let tries = 0; tries < 250; tries += 1) {
+      if ((await page('/usercenter', [SESSION, 'tz=UTC'])).text.includes('data-signed-in')) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the renderer did not load');
+  }
+
+  it('puts the markup in the root, the user data as text, the chunk styles as stylesheets, uncached', async () => {
+    const reply = await page('/usercenter?lang=en-US', [SESSION, 'tz=Asia%2FShanghai']);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.text).toContain('<html lang="en-US"');
+    // `$&` and `$'` in the user's name are its text, not replacement patterns.
+    expect(reply.text).toContain(
+      `<div id="root" data-prerendered="en-US" data-signed-in=""><aside style="width:200px"></aside><dd>ada $&amp; $' $\`</dd></div>`,
+    );
+    expect(reply.text).not.toContain('boot-skeleton');
+    expect(reply.text).toContain('<link rel="stylesheet" href="/static/css/async/uc.2b.css">');
+    expect(reply.text).toContain(
+      '<link rel="preload" href="/static/js/async/uc.1a.js" as="script" fetchpriority="low">',
+    );
+    expect(reply.text).not.toContain('session-token-never-in-the-page');
+    const styleSrc = /style-src ([^;]*)/.exec(reply.headers['content-security-policy'] as string)?.[1];
+    expect(styleSrc).toBe(`'self' 'unsafe-hashes' ${sha256('width:200px')}`);
+  });
+
+  it('serves the shell, its skeleton and its usual CSP, without the time zone or when the page cannot render', async () => {
+    for (const [pathname, cookies] of [
+      ['/usercenter', [SESSION]],
+      ['/admin/user', [SESSION, 'tz=UTC']],
+    ] as const) {
+      const reply = await page(pathname, [...cookies]);
+      expect(reply.status, pathname).toBe(200);
+      expect(reply.text).toContain('<div id="root"><div class="boot-skeleton"');
+      expect(reply.text).not.toContain('data-signed-in');
+      expect(reply.headers['content-security-policy']).not.toContain('unsafe-hashes');
+    }
+  });
+
+  it('renders nothing for a visitor', async () => {
+    const reply = await page('/usercenter', ['tz=UTC']);
+    expect(reply.text).not.toContain('data-signed-in');
+    expect(upstream.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Issue 17: the signed-in pages rendered by the BFF per request (bff/spa/server-render.ts). The
+ * document holds the account rows or the first table rows before any script runs; the app takes
+ * it over without a console message (React keeps the server's markup), what was pressed meanwhile
+ * is replayed, the times read in the browser's time zone, and an ended session still goes to
+ * /login. Without the time-zone cookie the shell answers, as before.
+ */
+import { expect, takenOver, test, type Browser, type Page } from '../support/e2e-fixtures';
+import { ADMIN } from '../support/e2e-admin';
+import { api, createPhoneUser, loginByApi } from '../support/e2e-api';
+import { usercenter } from '../support/e2e-texts';
+
+const ZONE = 'Asia/Shanghai';
+
+/** What the app keeps in a member's browser after any visit (client/app/hydration.tsx): its time zone. */
+async function returningBrowser(page: Page, baseURL: string): Promise<void> {
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.context().addCookies([{ name: 'tz', value: zone, url: baseURL }]);
+}
+
+/** A browser of its own in ZONE (eight hours from the machine's UTC), signed in as a new user. */
+async function zonedBrowser(browser: Browser, baseURL: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ timezoneId: ZONE, javaScriptEnabled });
+  const page = await context.newPage();
+  const user = await createPhoneUser(baseURL);
+  await loginByApi(page, user.phone, user.password);
+  await context.addCookies([{ name: 'tz', value: ZONE, url: baseURL }]);
+  return { context, page, user };
+}
+
+/** Console errors and warnings, page errors: a normal visit has none. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Holds the app's scripts back until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/static/js/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const root = (page: Page) => page.locator('#root');
+
+test.describe('signed-in pages rendered by the BFF', () => {
+  test('the user centre arrives with its account rows, uncached, its style attributes admitted by hash', async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page, user } = await zonedBrowser(browser, baseURL!, false);
+    const response = await page.goto('/usercenter?lang=en-US');
+    const html = await response!.text();
+    expect(html).toContain('data-signed-in=""');
+    expect(response!.headers()['cache-control']).toBe('no-store');
+    expect(response!.headers()['content-security-policy']).toMatch(
+      /style-src 'self' 'unsafe-hashes' 'sha256-/,
+    );
+    expect(html).not.toMatch(/uaa-token|Bearer/i);
+    await expect(page.getByRole('heading', { name: usercenter['en-US'].menuAccount })).toBeVisible();
+    await expect(page.locator('[data-row="phone"]')).toContainText(user.phone);
+    // The sider's width is a style attribute: the CSP admitted it.
+    expect(await page.locator('.uc-sider').evaluate((el) => getComputedStyle(el).width)).toBe('200px');
+
+    // Without the time-zone cookie, the shell and its skeleton, as before.
+    await context.clearCookies({ name: 'tz' });
+    const shell = await (await page.goto('/usercenter?lang=en-US'))!.text();
+    expect(shell).not.toContain('data-signed-in');
+    expect(shell).toContain('boot-skeleton');
+    await context.close();
+  });
+
+  test('the app takes the user centre over quietly and replays a tab pressed before its scripts came', async ({
+    sharedPage: page,
+    baseURL,
+  }) => {
+    const user = await createPhoneUser(baseURL!);
+    await loginByApi(page, user.phone, user.password);
+    await returningBrowser(page, baseURL!);
+    const problems = watchConsole(page);
+    const release = await holdScripts(page);
+    await page.goto('/usercenter?lang=en-US', { waitUntil: 'commit' });
+    await expect(page.locator('[data-row="phone"]')).toContainText(user.phone);
+    await expect(root(page)).toHaveAttribute('data-signed-in', '');
+    release();
+    await expect(root(page)).toHaveAttribute('aria-busy', 'true');
+    await page.getByRole('menuitem', { name: usercenter['en-US'].menuHelp }).click();
+    await takenOver(page, '.uc-content');
+    await expect(page.getByRole('heading', { name: usercenter['en-US'].helpTitle })).toBeVisible();
+    await expect(page).toHaveURL(/tab=help/);
+    // The account tab again: React's own, the rows from the cache.
+    await page.getByRole('menuitem', { name: usercenter['en-US'].menuAccount }).click();
+    await expect(page.locator('[data-row="phone"]')).toContainText(user.phone);
+    expect(problems).toEqual([]);
+  });
+
+  test("the keys tab's times read in the browser's time zone, and React keeps them", async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await zonedBrowser(browser, baseURL!);
+    const created = await api(page.request, '/open/credential/create', { description: 'zoned key' });
+    expect(created.msgCode, created.msg).toBe('10000');
+    const problems = watchConsole(page);
+    const response = await page.goto('/usercenter?tab=keys&lang=en-US');
+    const html = await response!.text();
+    await takenOver(page, '.uc-content');
+    const row = page.locator('.uc-content .arco-table tbody tr').first();
+    await expect(row).toContainText('zoned key');
+    const shown = (await row.textContent())!.match(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/)![0];
+    // The browser's own formatting of the same instant, in its zone: the document said the same.
+    expect(html).toContain(shown);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  for (const [path, module] of [
+    ['/admin/user', 'users'],
+    ['/admin/platform', 'platforms'],
+    ['/admin/role', 'roles'],
+  ] as const) {
+    test(`${path} arrives with its first rows and is taken over quietly`, async ({
+      sharedPage: page,
+      baseURL,
+    }) => {
+      await loginByApi(page, ADMIN.account, ADMIN.password);
+      await returningBrowser(page, baseURL!);
+      const problems = watchConsole(page);
+      const release = await holdScripts(page);
+      await page.goto(`${path}?lang=en-US`, { waitUntil: 'commit' });
+      await expect(page.locator('.arco-table tbody tr:not(.arco-table-empty-row)').first()).toBeVisible();
+      await expect(root(page)).toHaveAttribute('data-signed-in', '');
+      release();
+      await takenOver(page, '.arco-table');
+      await expect(page.locator('.arco-spin-loading')).toHaveCount(0);
+      expect(problems, module).toEqual([]);
+    });
+  }
+
+  test('an ended session still goes to /login from a rendered page', async ({
+    sharedPage: page,
+    baseURL,
+  }) => {
+    const user = await createPhoneUser(baseURL!);
+    await loginByApi(page, user.phone, user.password);
+    await returningBrowser(page, baseURL!);
+    await page.route('**/login/getUserInfo', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: '{"msgCode":"A0211","msg":"expired"}',
+      }),
+    );
+    const response = await page.goto('/usercenter');
+    expect(await response!.text()).toContain('data-signed-in');
+    await expect(page).toHaveURL(/\/login/);
+    // Nothing of the user is left on the way: the login form, not the account rows.
+    await expect(page.locator('[data-row="phone"]')).toHaveCount(0);
+  });
+});
