@@ -1,7 +1,7 @@
 // Shared helpers of `npm run bench`: free ports, child processes that are always cleaned up,
 // readiness polling and RSS readings.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -68,6 +68,25 @@ export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/** The RSS of a process's children together (the BFF's renderer), in MB. */
+export function childrenRssMb(pid) {
+  let children = [];
+  try {
+    children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean),
+    );
+  } catch {
+    return 0;
+  }
+  return children.reduce((sum, child) => {
+    try {
+      return sum + rssMb(child);
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 // Linux counts process CPU time in clock ticks of 1/100 s (USER_HZ, the same on every

@@ -278,7 +278,9 @@ export async function loadTime({ browser, url, usable, cookies = [] }) {
     fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
   }));
   // A hydrated page is timed until React has it too, so that a page React had to render again is seen.
-  const hydrated = await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-prerendered'));
+  const hydrated = await page.evaluate(() =>
+    document.getElementById('root')?.hasAttribute('data-prerendered'),
+  );
   if (hydrated)
     await page.waitForFunction(() => window.__benchTakenOverAt !== undefined, null, { timeout: 30_000 });
   const takenOverAt = await page.evaluate(() => window.__benchTakenOverAt);

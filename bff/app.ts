@@ -42,7 +42,7 @@ import {
 import type { AppConfig } from './spa/runtime-config';
 import { createFirstScreenLoader } from './spa/first-screen';
 import { createSpa } from './spa/static';
-import { loadServerRenderer } from './spa/server-render';
+import type { ServerRenderer } from './spa/server-render';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
 import {
@@ -70,6 +70,8 @@ export interface AppDeps {
   upstreamTimeoutMs?: number;
   /** The one upstream client (index.ts shares it with the allow-list); made from the config when absent. */
   client?: UpstreamClient;
+  /** The renderer of the signed-in pages (spa/server-render.ts); its owner closes it. Without it, the shell. */
+  renderer?: ServerRenderer;
 }
 
 const JSON_LIMIT = '100kb';
@@ -130,10 +132,8 @@ export function createApp(deps: AppDeps): Express {
       const token = readSessionToken(req, cookie);
       return token === undefined ? { authenticated: false } : firstScreen(req, token, abortOnHangUp(res));
     },
-    // ...and is drawn with it, by the build's renderer once it has loaded.
-    renderer: loadServerRenderer(config.staticDir, (err) =>
-      logger.error({ err }, 'the server renderer did not load: signed-in pages get the shell'),
-    ),
+    // ...and is drawn with it, by the build's renderer once it is ready.
+    renderer: deps.renderer,
   });
   const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });
 

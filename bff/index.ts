@@ -4,6 +4,7 @@
  * finish, and exit within 10 s.
  */
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
 import type { OutboxMessage } from '@shared/api/dev-paths';
 import { createApp } from './app';
@@ -13,6 +14,7 @@ import { createRateLimits, reloadFromFile } from './rate-limit/limiter';
 import { createAllowlist } from './redirect/allowlist';
 import { createAppServer, SERVER_TIMEOUTS } from './server';
 import { createUpstreamClient, localUaaOutbox } from './upstream/client';
+import { startServerRenderer } from './spa/server-render';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -66,7 +68,23 @@ async function main(): Promise<void> {
     logger,
   });
 
-  const app = createApp({ config, logger, upstream, allowlist, rateLimits, outbox, devUpstream, client });
+  // The signed-in pages' renderer, a process of its own (dist/server/render-host.js beside this file).
+  const renderer = startServerRenderer(
+    config.staticDir,
+    { file: fileURLToPath(new URL('./render-host.js', import.meta.url)) },
+    (err) => logger.error({ err }, 'server renderer: signed-in pages get the shell'),
+  );
+  const app = createApp({
+    config,
+    logger,
+    upstream,
+    allowlist,
+    rateLimits,
+    outbox,
+    devUpstream,
+    client,
+    renderer,
+  });
   const server = createAppServer(app, SERVER_TIMEOUTS);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -94,6 +112,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS - 500);
     force.unref();
     allowlist.stop();
+    renderer?.close();
     server.close(async () => {
       await rateLimits.close();
       await client.close();

@@ -6,7 +6,11 @@ const outdir = process.env.SERVER_DIST ?? 'dist/server';
 // No chunk of an earlier build is left behind.
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { index: 'bff/index.ts', 'local-uaa': 'local-uaa/index.ts' },
+  entryPoints: {
+    index: 'bff/index.ts',
+    'local-uaa': 'local-uaa/index.ts',
+    'render-host': 'bff/spa/render-host.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

@@ -17,8 +17,9 @@ import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 import {
   renderSignedIn,
+  startServerRenderer,
   styleAttributeSources,
-  type SignedInRenderer,
+  type ServerRenderer,
   type SignedInRequest,
 } from './server-render';
 
@@ -34,11 +35,12 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 /** A renderer that records its requests and answers with `reply`. */
 function fakeRenderer(reply: (req: SignedInRequest) => { html: string; lang: string } | undefined) {
   const seen: SignedInRequest[] = [];
-  const renderer: SignedInRenderer = {
-    render: (req) => {
+  const renderer: ServerRenderer = {
+    render: async (req) => {
       seen.push(req);
       return reply(req);
     },
+    close: () => undefined,
   };
   return { renderer, seen };
 }
@@ -55,9 +57,9 @@ const facts = (over: Partial<Parameters<typeof renderSignedIn>[1]> = {}) => ({
 describe('when a signed-in page is rendered', () => {
   const ok = () => ({ html: '<main>rows</main>', lang: 'x' });
 
-  it('renders a GET from a desktop browser with a time zone, in the locale the app will pick', () => {
+  it('renders a GET from a desktop browser with a time zone, in the locale the app will pick', async () => {
     const { renderer, seen } = fakeRenderer(ok);
-    const out = renderSignedIn(
+    const out = await renderSignedIn(
       renderer,
       facts({ originalUrl: '/usercenter?lang=en-US&lang=zh-CN' }),
       CONFIG,
@@ -67,8 +69,12 @@ describe('when a signed-in page is rendered', () => {
     expect(seen[0]).toMatchObject({ locale: 'en-US', timeZone: 'Asia/Shanghai', userAgent: DESKTOP });
     expect(seen[0]?.url.pathname + seen[0]!.url.search).toBe('/usercenter?lang=en-US&lang=zh-CN');
     // No lang in the query: the cookie that mirrors the stored locale, else zh-CN.
-    expect(renderSignedIn(renderer, facts({ localeCookie: 'en-US' }), CONFIG, SIGNED_IN)?.lang).toBe('en-US');
-    expect(renderSignedIn(renderer, facts({ localeCookie: 'fr-FR' }), CONFIG, SIGNED_IN)?.lang).toBe('zh-CN');
+    expect((await renderSignedIn(renderer, facts({ localeCookie: 'en-US' }), CONFIG, SIGNED_IN))?.lang).toBe(
+      'en-US',
+    );
+    expect((await renderSignedIn(renderer, facts({ localeCookie: 'fr-FR' }), CONFIG, SIGNED_IN))?.lang).toBe(
+      'zh-CN',
+    );
   });
 
   it.each([
@@ -80,28 +86,28 @@ describe('when a signed-in page is rendered', () => {
     ['an unknown time zone', facts({ timeZoneCookie: 'Mars/Olympus_Mons' })],
     ['a path for a time zone', facts({ timeZoneCookie: '../../etc/passwd' })],
     ['a long time zone', facts({ timeZoneCookie: `Asia/${'x'.repeat(100)}` })],
-  ])('leaves %s to the shell', (_, pageFacts) => {
+  ])('leaves %s to the shell', async (_, pageFacts) => {
     const { renderer, seen } = fakeRenderer(ok);
-    expect(renderSignedIn(renderer, pageFacts, CONFIG, SIGNED_IN)).toBeUndefined();
+    expect(await renderSignedIn(renderer, pageFacts, CONFIG, SIGNED_IN)).toBeUndefined();
     expect(seen).toHaveLength(0);
   });
 
-  it('renders nobody who is not signed in, and nothing without a renderer', () => {
+  it('renders nobody who is not signed in, and nothing without a renderer', async () => {
     const { renderer, seen } = fakeRenderer(ok);
-    expect(renderSignedIn(renderer, facts(), CONFIG, { authenticated: false })).toBeUndefined();
-    expect(renderSignedIn(renderer, facts(), CONFIG, undefined)).toBeUndefined();
+    expect(await renderSignedIn(renderer, facts(), CONFIG, { authenticated: false })).toBeUndefined();
+    expect(await renderSignedIn(renderer, facts(), CONFIG, undefined)).toBeUndefined();
     expect(seen).toHaveLength(0);
-    expect(renderSignedIn(undefined, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
+    expect(await renderSignedIn(undefined, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 
-  it('leaves a page that could not render, or whose render threw, to the shell', () => {
+  it('leaves a page that could not render, or whose render threw, to the shell', async () => {
     expect(
-      renderSignedIn(fakeRenderer(() => undefined).renderer, facts(), CONFIG, SIGNED_IN),
+      await renderSignedIn(fakeRenderer(() => undefined).renderer, facts(), CONFIG, SIGNED_IN),
     ).toBeUndefined();
     const throwing = fakeRenderer(() => {
       throw new Error('window is not defined');
     });
-    expect(renderSignedIn(throwing.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
+    expect(await renderSignedIn(throwing.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 });
 
@@ -125,6 +131,8 @@ describe('a rendered page as the BFF serves it', () => {
   let upstream: UpstreamDouble;
   let bff: TestBff;
   let staticDir: string;
+  let renderer: ServerRenderer | undefined;
+  const errors: unknown[] = [];
 
   beforeAll(async () => {
     upstream = await startUpstream();
@@ -141,17 +149,26 @@ describe('a rendered page as the BFF serves it', () => {
          return {
            render(req) {
              if (req.url.pathname === '/admin/user') return undefined;
+             if (req.url.pathname === '/admin/role') for (;;);
              const name = req.firstScreen.userInfo.username.replace(/&/g, '&amp;').replace(/</g, '&lt;');
              return { html: '<aside style="width:200px"></aside><dd>' + name + '</dd>', lang: req.locale };
            },
          };
        }`,
     );
-    bff = await startBff({ upstream: upstream.url, staticDir });
+    // The host as the BFF's process forks it, from its source (tsx runs the TypeScript).
+    renderer = startServerRenderer(
+      staticDir,
+      { file: path.join(import.meta.dirname, 'render-host.ts'), execArgv: ['--import', 'tsx'] },
+      (err) => errors.push(err),
+      1000,
+    );
+    bff = await startBff({ upstream: upstream.url, staticDir, renderer });
     respondSignedIn();
     await rendererLoaded();
   });
   afterAll(async () => {
+    renderer?.close();
     await bff.close();
     await upstream.close();
     rmSync(staticDir, { recursive: true, force: true });
@@ -173,7 +190,7 @@ describe('a rendered page as the BFF serves it', () => {
 
   /** The renderer loads in the background: its first rendered page says it is there. */
   async function rendererLoaded(): Promise<void> {
-    for (let tries = 0; tries < 250; tries += 1) {
+    for (let tries = 0; tries < 500; tries += 1) {
       if ((await page('/usercenter', [SESSION, 'tz=UTC'])).text.includes('data-signed-in')) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -216,5 +233,14 @@ describe('a rendered page as the BFF serves it', () => {
     const reply = await page('/usercenter', ['tz=UTC']);
     expect(reply.text).not.toContain('data-signed-in');
     expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('ends a render that hangs with the shell, and renders again with a new process', async () => {
+    const hung = await page('/admin/role', [SESSION, 'tz=UTC']);
+    expect(hung.status).toBe(200);
+    expect(hung.text).not.toContain('data-signed-in');
+    // The next process starts on the next request and warms up meanwhile: the shell until it is ready.
+    await rendererLoaded();
+    expect(errors).toEqual([]);
   });
 });

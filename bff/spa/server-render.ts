@@ -8,15 +8,16 @@
  *
  * A page is rendered only when the browser's first render will be the same: a GET from a
  * desktop browser (phones get their own layout), in the locale the app will pick, its times in
- * the browser's time zone (its cookie: without one, the shell). The render is
- * synchronous and sees no other request's data (client/entry-server.tsx). Arco writes a few
+ * the browser's time zone (its cookie: without one, the shell). The render runs in a process of
+ * its own (./render-host.ts), one page at a time, and sees no other request's data
+ * (client/entry-server.tsx). Arco writes a few
  * sizes as style attributes, which the CSP admits by their hashes ('unsafe-hashes'), and nothing
  * else: no inline script, no inline stylesheet.
  */
 import { createHash } from 'node:crypto';
+import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale, type Locale } from '@shared/i18n/locale';
@@ -36,30 +37,114 @@ export interface SignedInRenderer {
   render(request: SignedInRequest): { html: string; lang: string } | undefined;
 }
 
-/**
- * The build's renderer, loaded and warmed up in the background; undefined until then, and when
- * the build wrote none (the tests' fixtures) or it cannot load, which is logged once.
- */
-export function loadServerRenderer(
-  staticDir: string,
-  onError: (err: unknown) => void,
-): () => SignedInRenderer | undefined {
-  const file = path.join(staticDir, PRERENDER_DIR, RENDERER_FILE);
-  if (!existsSync(file)) return () => undefined;
-  let loading = loaded.get(file);
-  if (!loading) {
-    loading = import(pathToFileURL(file).href).then(
-      (module: { createSignedInRenderer(): Promise<SignedInRenderer> }) => module.createSignedInRenderer(),
-    );
-    loaded.set(file, loading);
-  }
-  let renderer: SignedInRenderer | undefined;
-  loading.then((ready) => (renderer = ready)).catch(onError);
-  return () => renderer;
+/** What the BFF sends the render host (./render-host.ts): the request, its address as a string. */
+export interface RenderRequest {
+  id: number;
+  request: Omit<SignedInRequest, 'url'> & { url: string };
+}
+export interface RenderReply {
+  id: number;
+  result: { html: string; lang: string } | undefined;
 }
 
-/** One renderer per build in the process (a test starts many apps on one build). */
-const loaded = new Map<string, Promise<SignedInRenderer>>();
+/** How to start the render host: its script, and what Node needs to run it (a loader in tests). */
+export interface RenderHost {
+  file: string;
+  execArgv?: string[];
+}
+
+/** Longer and the page waits more than the scripts would have taken: the shell answers. */
+export const RENDER_TIMEOUT_MS = 500;
+/** Starts within a minute beyond this: the renderer is broken, not unlucky; the shell answers. */
+const MAX_STARTS_PER_MINUTE = 3;
+
+export interface ServerRenderer {
+  /** The page's markup, or undefined (not ready, timed out, failed): the shell answers then. */
+  render(request: SignedInRequest): Promise<{ html: string; lang: string } | undefined>;
+  close(): void;
+}
+
+/**
+ * The build's renderer in a process of its own (./render-host.ts), started now and warmed up in
+ * the background, started again when it exits, killed when a render hangs. Undefined when the
+ * build wrote none (the tests' fixtures) or no host is given.
+ */
+export function startServerRenderer(
+  staticDir: string,
+  host: RenderHost | undefined,
+  onError: (err: unknown) => void,
+  timeoutMs = RENDER_TIMEOUT_MS,
+): ServerRenderer | undefined {
+  const file = path.join(staticDir, PRERENDER_DIR, RENDERER_FILE);
+  if (!host || !existsSync(file)) return undefined;
+  const hostFile = host.file;
+  let child: ChildProcess | undefined;
+  let ready = false;
+  let closed = false;
+  let nextId = 0;
+  const starts: number[] = [];
+  const pending = new Map<number, (result: RenderReply['result']) => void>();
+
+  function start(): void {
+    const now = Date.now();
+    while (starts.length && now - (starts[0] as number) > 60_000) starts.shift();
+    if (starts.length >= MAX_STARTS_PER_MINUTE) return;
+    starts.push(now);
+    if (starts.length === MAX_STARTS_PER_MINUTE) onError(new Error('the render host keeps exiting'));
+    ready = false;
+    const started = fork(hostFile, [file], {
+      execArgv: host?.execArgv ?? [],
+      // None of the BFF's settings (its keys, its upstream): a renderer needs none.
+      env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child = started;
+    // The BFF's exit is not held up by its renderer, which exits when the channel closes.
+    started.unref();
+    started.channel?.unref();
+    started.on('message', (message: RenderReply | { ready: true }) => {
+      if ('ready' in message) ready = true;
+      else pending.get(message.id)?.(message.result);
+    });
+    started.on('error', onError);
+    started.on('exit', () => {
+      if (child !== started) return;
+      child = undefined;
+      ready = false;
+      for (const resolve of pending.values()) resolve(undefined);
+      pending.clear();
+    });
+  }
+  start();
+
+  return {
+    render(request) {
+      if (closed) return Promise.resolve(undefined);
+      if (!child) start();
+      const worker = child;
+      if (!ready || !worker?.connected) return Promise.resolve(undefined);
+      const id = (nextId += 1);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          // A render that hangs would hold every later one: the process goes, the next request starts another.
+          pending.delete(id);
+          resolve(undefined);
+          worker.kill('SIGKILL');
+        }, timeoutMs);
+        pending.set(id, (result) => {
+          clearTimeout(timer);
+          pending.delete(id);
+          resolve(result);
+        });
+        worker.send({ id, request: { ...request, url: request.url.href } } satisfies RenderRequest);
+      });
+    },
+    close() {
+      closed = true;
+      child?.kill();
+    },
+  };
+}
 
 export interface PageFacts {
   method: string;
@@ -99,12 +184,12 @@ export function styleAttributeSources(html: string): string[] {
 }
 
 /** The page rendered for this request, or undefined when the shell must answer. */
-export function renderSignedIn(
-  renderer: SignedInRenderer | undefined,
+export async function renderSignedIn(
+  renderer: ServerRenderer | undefined,
   facts: PageFacts,
   config: AppConfig,
   firstScreen: FirstScreen | undefined,
-): ServerRendered | undefined {
+): Promise<ServerRendered | undefined> {
   if (!renderer || !firstScreen?.authenticated || !firstScreen.userInfo) return undefined;
   if (facts.method !== 'GET' || !isDesktopAgent(facts.userAgent)) return undefined;
   const timeZone = facts.timeZoneCookie;
@@ -114,7 +199,7 @@ export function renderSignedIn(
   const locale = resolveLocale(url.searchParams.get('lang'), facts.localeCookie);
   let rendered: { html: string } | undefined;
   try {
-    rendered = renderer.render({
+    rendered = await renderer.render({
       url,
       locale,
       timeZone,

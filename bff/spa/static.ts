@@ -23,7 +23,7 @@ import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } fr
 import type { AppConfig } from './runtime-config';
 import { serializeConfig, serializeForScript } from './runtime-config';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
-import { renderSignedIn, type SignedInRenderer } from './server-render';
+import { renderSignedIn, type ServerRendered, type ServerRenderer } from './server-render';
 import { withSkeleton } from './skeleton';
 
 const CONFIG_MARKER = '<!--app-config-->';
@@ -44,13 +44,19 @@ export interface SpaOptions {
    * tells when the browser hangs up, which ends the calls still under way.
    */
   firstScreen?(req: Request, res: Response): Promise<FirstScreen | undefined>;
-  /** The renderer of signed-in pages (./server-render.ts), once it is ready. */
-  renderer?(): SignedInRenderer | undefined;
+  /** The renderer of signed-in pages (./server-render.ts). */
+  renderer?: ServerRenderer;
 }
 
 export interface Spa {
   router: Router;
   sendIndex(req: Request, res: Response, status?: number, extra?: Partial<AppConfig>): void;
+}
+
+/** A cookie's value when it is one string (cookie-parser makes `j:` cookies objects). */
+function cookieOf(req: Request, name: string): string | undefined {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** A document split where the runtime config goes. */
@@ -80,30 +86,13 @@ export function createSpa(opts: SpaOptions): Spa {
     status = 200,
     extra: Partial<AppConfig> = {},
     firstScreen?: FirstScreen,
+    rendered?: ServerRendered,
   ): void {
     const config = { ...opts.configFor(req), ...extra };
     const data = firstScreen
       ? `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${serializeForScript(firstScreen)}</script>`
       : '';
-    const cookies = req.cookies as Record<string, unknown> | undefined;
-    const localeCookie = typeof cookies?.[LOCALE_COOKIE] === 'string' ? cookies[LOCALE_COOKIE] : undefined;
-    const timeZoneCookie =
-      typeof cookies?.[TIME_ZONE_COOKIE] === 'string' ? cookies[TIME_ZONE_COOKIE] : undefined;
-    const rendered =
-      status === 200 && !Object.keys(extra).length
-        ? renderSignedIn(
-            opts.renderer?.(),
-            {
-              method: req.method,
-              originalUrl: req.originalUrl,
-              userAgent: req.get('user-agent'),
-              localeCookie,
-              timeZoneCookie,
-            },
-            config,
-            firstScreen,
-          )
-        : undefined;
+    const localeCookie = cookieOf(req, LOCALE_COOKIE);
     const links =
       status === 200
         ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix, Boolean(rendered))
@@ -166,7 +155,15 @@ export function createSpa(opts: SpaOptions): Spa {
     // Looked up before the first byte: the page is no use to its reader without it. A HEAD
     // request reads no page, so it costs the UAA nothing.
     const firstScreen = req.method === 'HEAD' ? undefined : await opts.firstScreen?.(req, res);
-    sendIndex(req, res, 200, {}, firstScreen);
+    const facts = {
+      method: req.method,
+      originalUrl: req.originalUrl,
+      userAgent: req.get('user-agent'),
+      localeCookie: cookieOf(req, LOCALE_COOKIE),
+      timeZoneCookie: cookieOf(req, TIME_ZONE_COOKIE),
+    };
+    const rendered = await renderSignedIn(opts.renderer, facts, opts.configFor(req), firstScreen);
+    sendIndex(req, res, 200, {}, firstScreen, rendered);
   });
   return { router, sendIndex };
 }

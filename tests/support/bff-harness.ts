@@ -3,6 +3,7 @@
  * a stub allow-list, a throwaway static directory and temporary JSON files. Test support only: it
  * imports vitest (afterAll) and is never part of the build.
  */
+import type { ServerRenderer } from '@bff/spa/server-render';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,6 +74,8 @@ export interface TestBffOptions {
   upstreamTimeoutMs?: number;
   /** A built SPA to serve instead of the miniature one (kept on close). */
   staticDir?: string;
+  /** The signed-in pages' renderer (bff/spa/server-render.ts); the caller closes it. */
+  renderer?: ServerRenderer;
 }
 
 export interface TestBff {
@@ -106,6 +109,7 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
     rateLimits,
     outbox: opts.outbox,
     upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 300,
+    renderer: opts.renderer,
   });
   const server = createAppServer(app);
   const url = await listen(server);
