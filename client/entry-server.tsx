@@ -23,7 +23,12 @@ import type { AppConfig } from '@shared/api/runtime-config';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { Locale } from '@shared/i18n/locale';
 import { LOCALE_STORAGE_KEY } from '@shared/i18n/locale';
-import { PLACEHOLDERS } from '@shared/prerender';
+import {
+  PLACEHOLDERS,
+  type RenderedMarkup,
+  type SignedInRenderer,
+  type SignedInRequest,
+} from '@shared/prerender';
 import { DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { AppRoot } from './app/hydration';
 import { AppRoutes } from './app/router';
@@ -132,12 +137,7 @@ function tree(url: URL, prerendered: boolean, fallback?: Record<string, unknown>
   return fallback ? <SWRConfig value={{ provider: () => new Map() }}>{page}</SWRConfig> : page;
 }
 
-export interface PrerenderResult {
-  /** The markup of `<div id="root">`. */
-  html: string;
-  /** `<html lang>` after the render. */
-  lang: string;
-}
+export type PrerenderResult = RenderedMarkup;
 
 const documentLang = () =>
   (globalThis.document as unknown as { documentElement: { lang: string } }).documentElement.lang;
@@ -176,26 +176,6 @@ export async function prerender(path: string, locale: Locale): Promise<Prerender
   } finally {
     restore();
   }
-}
-
-export interface SignedInRequest {
-  /** The page's address as the browser asked for it: path and query. */
-  url: URL;
-  locale: Locale;
-  /** The browser's time zone, its times are formatted in. */
-  timeZone: string;
-  userAgent: string;
-  config: AppConfig;
-  firstScreen: FirstScreen;
-}
-
-/** A server renderer of signed-in pages, loaded once by the BFF. */
-export interface SignedInRenderer {
-  /**
-   * The page's markup and `<html lang>`, rendered synchronously; undefined when some part of it
-   * could not render on the server (a part not yet loaded, a failure): the shell answers then.
-   */
-  render(request: SignedInRequest): PrerenderResult | undefined;
 }
 
 // React marks a Suspense boundary it could not finish (`<!--$!-->`) or left pending (`<!--$?-->`).

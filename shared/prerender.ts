@@ -3,6 +3,8 @@
  * bff/spa serves one when the visitor's first render will match it, client/app/hydration.tsx
  * hydrates it. What the three sides must agree on lives here.
  */
+import type { FirstScreen } from './api/first-screen';
+import type { AppConfig } from './api/runtime-config';
 import type { Locale } from './i18n/locale';
 
 /** Mirrors the stored locale (localStorage is out of the server's sight); not a secret. */
@@ -81,3 +83,31 @@ const NOT_DESKTOP = /iPhone|iPad|iPod|Android|OpenHarmony|HarmonyOS|MicroMesseng
 export function isDesktopAgent(userAgent: string | undefined): boolean {
   return Boolean(userAgent) && !NOT_DESKTOP.test(userAgent as string);
 }
+
+/** A signed-in page the BFF asks the server renderer for (client/entry-server.tsx). */
+export interface SignedInRequest {
+  /** The page's address as the browser asked for it: path and query. */
+  url: URL;
+  locale: Locale;
+  /** The browser's time zone, its times are formatted in. */
+  timeZone: string;
+  userAgent: string;
+  config: AppConfig;
+  firstScreen: FirstScreen;
+}
+
+/** A rendered page: the markup of `<div id="root">` and `<html lang>`. */
+export interface RenderedMarkup {
+  html: string;
+  lang: string;
+}
+
+/** The server renderer of signed-in pages, loaded once by the render host (bff/spa/render-host.ts). */
+export interface SignedInRenderer {
+  /**
+   * Rendered synchronously; undefined when some part could not render on the server (a part not
+   * yet loaded, a failure): the shell answers then.
+   */
+  render(request: SignedInRequest): RenderedMarkup | undefined;
+}
+

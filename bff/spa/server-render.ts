@@ -21,21 +21,16 @@ import path from 'node:path';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale, type Locale } from '@shared/i18n/locale';
-import { isDesktopAgent, isTimeZone, PRERENDER_DIR, RENDERER_FILE } from '@shared/prerender';
+import {
+  isDesktopAgent,
+  isTimeZone,
+  PRERENDER_DIR,
+  RENDERER_FILE,
+  type RenderedMarkup,
+  type SignedInRequest,
+} from '@shared/prerender';
 
-export interface SignedInRequest {
-  url: URL;
-  locale: Locale;
-  timeZone: string;
-  userAgent: string;
-  config: AppConfig;
-  firstScreen: FirstScreen;
-}
-
-/** client/entry-server.tsx's SignedInRenderer. */
-export interface SignedInRenderer {
-  render(request: SignedInRequest): { html: string; lang: string } | undefined;
-}
+export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 
 /** What the BFF sends the render host (./render-host.ts): the request, its address as a string. */
 export interface RenderRequest {
@@ -44,7 +39,7 @@ export interface RenderRequest {
 }
 export interface RenderReply {
   id: number;
-  result: { html: string; lang: string } | undefined;
+  result: RenderedMarkup | undefined;
 }
 
 /** How to start the render host: its script, and what Node needs to run it (a loader in tests). */
@@ -60,7 +55,7 @@ const MAX_STARTS_PER_MINUTE = 3;
 
 export interface ServerRenderer {
   /** The page's markup, or undefined (not ready, timed out, failed): the shell answers then. */
-  render(request: SignedInRequest): Promise<{ html: string; lang: string } | undefined>;
+  render(request: SignedInRequest): Promise<RenderedMarkup | undefined>;
   close(): void;
 }
 

@@ -4,32 +4,19 @@
  * takes it over without a console message and without losing what was typed; a browser whose
  * first render would differ gets a fresh render, quietly, and the next visit its own language.
  */
-import { expect, takenOver, test, type Page, type TestInfo } from '../support/e2e-fixtures';
+import {
+  expect,
+  holdScripts,
+  takenOver,
+  test,
+  watchConsole,
+  type Page,
+  type TestInfo,
+} from '../support/e2e-fixtures';
 import { common, forget, LANGS, login, register, validation } from '../support/e2e-texts';
 import { loadErrorTexts } from '../../client/components/load-error.locale';
 
 const PHONE = '13800138000';
-
-/** Console errors and warnings, page errors: a normal visit has none. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-/** Holds the app's scripts back until the returned function is called: the page is its document alone. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/static/js/**', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  return release;
-}
 
 /** How many documents the page has requested since this call (a reload is one). */
 function countReloads(page: Page): () => number {

@@ -5,7 +5,15 @@
  * is replayed, the times read in the browser's time zone, and an ended session still goes to
  * /login. Without the time-zone cookie the shell answers, as before.
  */
-import { expect, takenOver, test, type Browser, type Page } from '../support/e2e-fixtures';
+import {
+  expect,
+  holdScripts,
+  takenOver,
+  test,
+  watchConsole,
+  type Browser,
+  type Page,
+} from '../support/e2e-fixtures';
 import { ADMIN } from '../support/e2e-admin';
 import { api, createPhoneUser, loginByApi } from '../support/e2e-api';
 import { usercenter } from '../support/e2e-texts';
@@ -18,6 +26,14 @@ async function returningBrowser(page: Page, baseURL: string): Promise<void> {
   await page.context().addCookies([{ name: 'tz', value: zone, url: baseURL }]);
 }
 
+/** A new user signed in on `page`, whose browser has been here before. */
+async function returningMember(page: Page, baseURL: string) {
+  const user = await createPhoneUser(baseURL);
+  await loginByApi(page, user.phone, user.password);
+  await returningBrowser(page, baseURL);
+  return user;
+}
+
 /** A browser of its own in ZONE (eight hours from the machine's UTC), signed in as a new user. */
 async function zonedBrowser(browser: Browser, baseURL: string, javaScriptEnabled = true) {
   const context = await browser.newContext({ timezoneId: ZONE, javaScriptEnabled });
@@ -26,27 +42,6 @@ async function zonedBrowser(browser: Browser, baseURL: string, javaScriptEnabled
   await loginByApi(page, user.phone, user.password);
   await context.addCookies([{ name: 'tz', value: ZONE, url: baseURL }]);
   return { context, page, user };
-}
-
-/** Console errors and warnings, page errors: a normal visit has none. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
-
-/** Holds the app's scripts back until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/static/js/**', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 const root = (page: Page) => page.locator('#root');
@@ -82,9 +77,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
     sharedPage: page,
     baseURL,
   }) => {
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
-    await returningBrowser(page, baseURL!);
+    const user = await returningMember(page, baseURL!);
     const problems = watchConsole(page);
     const release = await holdScripts(page);
     await page.goto('/usercenter?lang=en-US', { waitUntil: 'commit' });
@@ -149,9 +142,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
     sharedPage: page,
     baseURL,
   }) => {
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
-    await returningBrowser(page, baseURL!);
+    await returningMember(page, baseURL!);
     await page.route('**/login/getUserInfo', (route) =>
       route.fulfill({
         status: 401,

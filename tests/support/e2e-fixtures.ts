@@ -97,3 +97,24 @@ export function journeysInTurns(
     block(lang, () => index++ % order.length === turn);
   });
 }
+
+/** Console errors and warnings, page errors: a normal visit has none. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Holds the app's scripts back until the returned function is called: the page is its document alone. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/static/js/**', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return release;
+}
