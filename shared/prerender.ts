@@ -110,4 +110,3 @@ export interface SignedInRenderer {
    */
   render(request: SignedInRequest): RenderedMarkup | undefined;
 }
-
