@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const renderer = startServerRenderer(
     config.staticDir,
     { file: fileURLToPath(new URL('./render-host.js', import.meta.url)) },
-    (err) => logger.error({ err }, 'server renderer: signed-in pages get the shell'),
+    logger,
   );
   const app = createApp({
     config,

@@ -32,7 +32,6 @@ import {
 import { DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { AppRoot } from './app/hydration';
 import { AppRoutes } from './app/router';
-import { firstScreenFallback } from './lib/api/first-screen';
 import { resetRuntimeConfig } from './lib/runtime-config';
 import { formatInTimeZone } from './lib/format-time';
 // The pages rendered here, loaded with the app: React.lazy then finds them loaded (after one
@@ -125,16 +124,16 @@ function browserWindow(url: URL, locale: Locale) {
   };
 }
 
-function tree(url: URL, prerendered: boolean, fallback?: Record<string, unknown>): ReactNode {
+function tree(url: URL, prerendered: boolean, firstScreen?: FirstScreen): ReactNode {
   const page = (
-    <AppRoot prerendered={prerendered} fallback={fallback}>
+    <AppRoot prerendered={prerendered} firstScreen={firstScreen}>
       <StaticRouter location={`${url.pathname}${url.search}`}>
         <AppRoutes />
       </StaticRouter>
     </AppRoot>
   );
   // A cache of its own for each render: nothing of one user's reaches another's page.
-  return fallback ? <SWRConfig value={{ provider: () => new Map() }}>{page}</SWRConfig> : page;
+  return firstScreen ? <SWRConfig value={{ provider: () => new Map() }}>{page}</SWRConfig> : page;
 }
 
 export type PrerenderResult = RenderedMarkup;
@@ -184,7 +183,6 @@ const UNFINISHED = /<!--\$[!?]-->/;
 /** The page's markup rendered synchronously; undefined when a part could not render. */
 function renderNow(request: SignedInRequest): PrerenderResult | undefined {
   const { url, locale, timeZone, userAgent, config, firstScreen } = request;
-  const fallback = firstScreenFallback(firstScreen);
   const restore = setBrowserFacts({ config, userAgent, page: { url, locale, timeZone } });
   // What the app or a library would say on the console while rendering (a <Navigate> on the first
   // render, say: the page goes elsewhere) stays out of the BFF's log, and the browser renders it.
@@ -196,7 +194,7 @@ function renderNow(request: SignedInRequest): PrerenderResult | undefined {
   try {
     // A part that threw or suspended inside a Suspense boundary leaves React's marker; outside
     // one, the render throws.
-    const html = renderToString(tree(url, false, fallback));
+    const html = renderToString(tree(url, false, firstScreen));
     return said || UNFINISHED.test(html) ? undefined : { html, lang: documentLang() };
   } catch {
     return undefined;

@@ -100,6 +100,14 @@ describe('when a signed-in page is rendered', () => {
     expect(await renderSignedIn(undefined, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 
+  it('leaves a page larger than a first screen to the shell', async () => {
+    const huge = fakeRenderer(() => ({
+      html: `<main>${'<span>tag</span>'.repeat(20_000)}</main>`,
+      lang: 'x',
+    }));
+    expect(await renderSignedIn(huge.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
+  });
+
   it('leaves a page that could not render, or whose render threw, to the shell', async () => {
     expect(
       await renderSignedIn(fakeRenderer(() => undefined).renderer, facts(), CONFIG, SIGNED_IN),
@@ -132,7 +140,12 @@ describe('a rendered page as the BFF serves it', () => {
   let bff: TestBff;
   let staticDir: string;
   let renderer: ServerRenderer | undefined;
-  const errors: unknown[] = [];
+  const logged: Array<[string, unknown, string?]> = [];
+  const logger = {
+    error: (obj: unknown, msg?: string) => void logged.push(['error', obj, msg]),
+    warn: (obj: unknown, msg?: string) => void logged.push(['warn', obj, msg]),
+    debug: (obj: unknown, msg?: string) => void logged.push(['debug', obj, msg]),
+  };
 
   beforeAll(async () => {
     upstream = await startUpstream();
@@ -160,7 +173,7 @@ describe('a rendered page as the BFF serves it', () => {
     renderer = startServerRenderer(
       staticDir,
       { file: path.join(import.meta.dirname, 'render-host.ts'), execArgv: ['--import', 'tsx'] },
-      (err) => errors.push(err),
+      logger as never,
       1000,
     );
     bff = await startBff({ upstream: upstream.url, staticDir, renderer });
@@ -239,8 +252,20 @@ describe('a rendered page as the BFF serves it', () => {
     const hung = await page('/admin/role', [SESSION, 'tz=UTC']);
     expect(hung.status).toBe(200);
     expect(hung.text).not.toContain('data-signed-in');
+    expect(logged).toContainEqual([
+      'warn',
+      { path: '/admin/role', timeoutMs: 1000 },
+      'server renderer: a render hung; its process was ended',
+    ]);
     // The next process starts on the next request and warms up meanwhile: the shell until it is ready.
     await rendererLoaded();
-    expect(errors).toEqual([]);
+    expect(logged.filter(([level]) => level === 'error')).toEqual([]);
+    // A page the renderer declined is said, by its path alone.
+    await page('/admin/user', [SESSION, 'tz=UTC']);
+    expect(logged).toContainEqual([
+      'debug',
+      { path: '/admin/user' },
+      'server renderer: the page was not rendered',
+    ]);
   });
 });

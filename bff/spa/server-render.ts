@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale, type Locale } from '@shared/i18n/locale';
@@ -48,6 +49,9 @@ export interface RenderHost {
   execArgv?: string[];
 }
 
+/** A page larger than this is not a first screen (a list gone wild): the shell is lighter. */
+export const MAX_RENDERED_BYTES = 256 * 1024;
+
 /** Longer and the page waits more than the scripts would have taken: the shell answers. */
 export const RENDER_TIMEOUT_MS = 500;
 /** Starts within a minute beyond this: the renderer is broken, not unlucky; the shell answers. */
@@ -67,7 +71,7 @@ export interface ServerRenderer {
 export function startServerRenderer(
   staticDir: string,
   host: RenderHost | undefined,
-  onError: (err: unknown) => void,
+  logger: Pick<Logger, 'error' | 'warn' | 'debug'>,
   timeoutMs = RENDER_TIMEOUT_MS,
 ): ServerRenderer | undefined {
   const file = path.join(staticDir, PRERENDER_DIR, RENDERER_FILE);
@@ -85,7 +89,8 @@ export function startServerRenderer(
     while (starts.length && now - (starts[0] as number) > 60_000) starts.shift();
     if (starts.length >= MAX_STARTS_PER_MINUTE) return;
     starts.push(now);
-    if (starts.length === MAX_STARTS_PER_MINUTE) onError(new Error('the render host keeps exiting'));
+    if (starts.length === MAX_STARTS_PER_MINUTE)
+      logger.error('server renderer: its process keeps exiting; signed-in pages get the shell');
     ready = false;
     const started = fork(hostFile, [file], {
       execArgv: host?.execArgv ?? [],
@@ -101,7 +106,7 @@ export function startServerRenderer(
       if ('ready' in message) ready = true;
       else pending.get(message.id)?.(message.result);
     });
-    started.on('error', onError);
+    started.on('error', (err) => logger.error({ err }, 'server renderer: its process failed'));
     started.on('exit', () => {
       if (child !== started) return;
       child = undefined;
@@ -125,10 +130,18 @@ export function startServerRenderer(
           pending.delete(id);
           resolve(undefined);
           worker.kill('SIGKILL');
+          logger.warn(
+            { path: request.url.pathname, timeoutMs },
+            'server renderer: a render hung; its process was ended',
+          );
         }, timeoutMs);
         pending.set(id, (result) => {
           clearTimeout(timer);
           pending.delete(id);
+          // Declined: a part could not render, or the page goes elsewhere. Said, for an operator who
+          // wonders why pages come as the shell; the path only, none of the user's data.
+          if (!result)
+            logger.debug({ path: request.url.pathname }, 'server renderer: the page was not rendered');
           resolve(result);
         });
         worker.send({ id, request: { ...request, url: request.url.href } } satisfies RenderRequest);
@@ -205,6 +218,6 @@ export async function renderSignedIn(
   } catch {
     return undefined;
   }
-  if (!rendered) return undefined;
+  if (!rendered || rendered.html.length > MAX_RENDERED_BYTES) return undefined;
   return { html: rendered.html, lang: locale, styleSources: styleAttributeSources(rendered.html) };
 }

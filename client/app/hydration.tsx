@@ -6,7 +6,8 @@
  */
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
+import type { FirstScreen } from '@shared/api/first-screen';
 import {
   DEFERRED_STYLE_ATTRIBUTE,
   LOCALE_COOKIE,
@@ -46,39 +47,26 @@ function LocaleCookie() {
  * A signed-in page rendered on the server hydrates from the data it was rendered with, as SWR's
  * fallback: SWR hydrates from the cache as it was before the first write to it, and an entry
  * written before hydration makes the hook render again at once, reaching the page's parts still
- * waiting for their code (React then renders them afresh, error 421). The fallback goes once the
- * page is React's and every entry has been fetched again (or one failed): a fallback comes back
- * whenever its entry is emptied, and must not bring the user back after a logout or a 401.
+ * waiting for their code (React then renders them afresh, error 421). Once the page is React's,
+ * the data goes into the cache (the entries a revalidation has not filled yet) and the fallback
+ * goes: a fallback comes back whenever its entry is emptied, and would bring the user back after
+ * a logout or a 401, to the next user of the tab too.
  */
-function FirstScreenFallback({
-  fallback,
-  children,
-}: {
-  fallback: Record<string, unknown>;
-  children: ReactNode;
-}) {
-  const [{ config, settled }] = useState(() => {
-    const pending = new Set(Object.keys(fallback));
-    let settle: () => void = () => undefined;
-    const done = new Promise<void>((resolve) => (settle = resolve));
-    const value: SWRConfiguration = {
-      fallback,
-      onSuccess: (_data, key) => {
-        pending.delete(key);
-        if (!pending.size) settle();
-      },
-      onError: () => settle(),
-    };
-    return { config: value, settled: done };
-  });
+function FirstScreenFallback({ firstScreen, children }: { firstScreen: FirstScreen; children: ReactNode }) {
+  const [config] = useState<SWRConfiguration>(() => ({ fallback: firstScreenFallback(firstScreen) }));
   const [dropped, setDropped] = useState(false);
+  const { cache } = useSWRConfig();
   useEffect(() => {
     let live = true;
-    void Promise.all([afterTakeOver(), settled]).then(() => live && setDropped(true));
+    void afterTakeOver().then(() => {
+      if (!live) return;
+      seedFirstScreen(firstScreen, cache);
+      setDropped(true);
+    });
     return () => {
       live = false;
     };
-  }, [settled]);
+  }, [firstScreen, cache]);
   return <SWRConfig value={dropped ? NO_FALLBACK : config}>{children}</SWRConfig>;
 }
 const NO_FALLBACK: SWRConfiguration = {};
@@ -86,12 +74,12 @@ const NO_FALLBACK: SWRConfiguration = {};
 export function AppRoot({
   children,
   prerendered,
-  fallback,
+  firstScreen,
 }: {
   children: ReactNode;
   prerendered: boolean;
-  /** The first screen a signed-in page was rendered with on the server (firstScreenFallback). */
-  fallback?: Record<string, unknown>;
+  /** The first screen a signed-in page was rendered with on the server. */
+  firstScreen?: FirstScreen;
 }) {
   const app = (
     <LocaleProvider>
@@ -107,7 +95,7 @@ export function AppRoot({
     );
   return (
     <StrictMode>
-      {fallback ? <FirstScreenFallback fallback={fallback}>{app}</FirstScreenFallback> : app}
+      {firstScreen ? <FirstScreenFallback firstScreen={firstScreen}>{app}</FirstScreenFallback> : app}
     </StrictMode>
   );
 }
@@ -124,14 +112,16 @@ export function mount(root: HTMLElement, app: ReactNode): void {
   document.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_STYLE_ATTRIBUTE}]`).forEach((link) => {
     link.media = link.getAttribute(DEFERRED_STYLE_ATTRIBUTE) || 'all';
   });
-  if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && matchesPrerender(root)) {
-    // A signed-in page was rendered for this request from the data inlined beside it.
-    const firstScreen = root.hasAttribute(SIGNED_IN_ATTRIBUTE) ? readFirstScreen() : undefined;
+  const signedIn = root.hasAttribute(SIGNED_IN_ATTRIBUTE);
+  // A signed-in page was rendered for this request from the data inlined beside it: without that
+  // data it cannot be hydrated as it was rendered (never an anonymous session over a user's page).
+  const firstScreen = signedIn ? readFirstScreen() : undefined;
+  const hydratable = signedIn ? Boolean(firstScreen?.authenticated) : true;
+  if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && hydratable && matchesPrerender(root)) {
     holdEarlyClicks(root);
-    const fallback = firstScreen ? firstScreenFallback(firstScreen) : undefined;
     hydrateRoot(
       root,
-      <AppRoot prerendered={!firstScreen} fallback={fallback}>
+      <AppRoot prerendered={!signedIn} firstScreen={firstScreen}>
         {app}
       </AppRoot>,
       {

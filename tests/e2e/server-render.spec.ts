@@ -13,10 +13,11 @@ import {
   watchConsole,
   type Browser,
   type Page,
+  type Route,
 } from '../support/e2e-fixtures';
 import { ADMIN } from '../support/e2e-admin';
-import { api, createPhoneUser, loginByApi } from '../support/e2e-api';
-import { usercenter } from '../support/e2e-texts';
+import { api, createPhoneUser, loginByApi, registerPhoneUser } from '../support/e2e-api';
+import { common, login, usercenter } from '../support/e2e-texts';
 
 const ZONE = 'Asia/Shanghai';
 
@@ -155,5 +156,42 @@ test.describe('signed-in pages rendered by the BFF', () => {
     await expect(page).toHaveURL(/\/login/);
     // Nothing of the user is left on the way: the login form, not the account rows.
     await expect(page.locator('[data-row="phone"]')).toHaveCount(0);
+  });
+
+  test("the next user of the tab never sees the last one's rendered data", async ({
+    sharedPage: page,
+    baseURL,
+  }) => {
+    // A's page is rendered. Its revalidation's answer (a success) comes only after A has logged
+    // out, when SWR discards it: neither a success nor an error. B's is never answered.
+    const a = await returningMember(page, baseURL!);
+    const held: Array<() => Promise<void>> = [];
+    await page.route('**/login/getUserInfo', async (route: Route) => {
+      if (held.length) return void held.push(async () => undefined);
+      const response = await route.fetch();
+      held.push(() => route.fulfill({ response }));
+    });
+    await page.goto('/usercenter?lang=en-US');
+    await takenOver(page, '.uc-content');
+    await expect(page.locator('[data-row="phone"]')).toContainText(a.phone);
+    await expect.poll(() => held.length).toBe(1);
+    await page.getByRole('button', { name: usercenter['en-US'].logout }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await held[0]!();
+
+    // B signs in on the same tab; the app goes on to the user centre without reloading.
+    const b = await registerPhoneUser(page.request);
+    await page.getByRole('tab', { name: login['en-US'].passwordTab }).click();
+    const panel = page.getByRole('tabpanel', { name: login['en-US'].passwordTab });
+    await panel.getByRole('textbox', { name: login['en-US'].account, exact: true }).fill(b.username);
+    await panel.getByText(common['en-US'].agree).click();
+    await panel.locator('input[type=password]').fill(b.password);
+    await panel.locator('input[type=password]').press('Enter');
+    await page.getByRole('button', { name: common['en-US'].verify }).click();
+    await expect(page).toHaveURL(/\/usercenter/);
+    await expect(page.locator('.uc-content')).toBeVisible();
+    // At once, not eventually: B's info is on its way, and nothing of A's may stand in for it.
+    expect(await page.locator('#root').innerText()).not.toContain(a.phone);
+    await expect(page.locator('.uc-content .arco-spin')).toBeVisible();
   });
 });
