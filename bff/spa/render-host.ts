@@ -5,7 +5,12 @@
  * holds no React or Arco; a render that hangs is ended by killing this process.
  */
 import { pathToFileURL } from 'node:url';
-import type { RenderReply, RenderRequest, SignedInRenderer } from './server-render';
+import {
+  MAX_RENDERED_BYTES,
+  type RenderReply,
+  type RenderRequest,
+  type SignedInRenderer,
+} from './server-render';
 
 async function main(): Promise<void> {
   const file = process.argv[2];
@@ -19,6 +24,8 @@ async function main(): Promise<void> {
     let result: RenderReply['result'];
     try {
       result = renderer.render({ ...message.request, url: new URL(message.request.url) });
+      // Larger is no first screen; not sent, so that the BFF never parses it.
+      if (result && result.html.length > MAX_RENDERED_BYTES) result = undefined;
     } catch {
       result = undefined;
     }

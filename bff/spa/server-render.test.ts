@@ -269,3 +269,78 @@ describe('a rendered page as the BFF serves it', () => {
     ]);
   });
 });
+
+describe('the render host as the BFF drives it', () => {
+  let dir: string;
+  const logs: Array<[string, string?]> = [];
+  const logger = {
+    error: (_: unknown, msg?: string) => void logs.push(['error', msg]),
+    warn: (_: unknown, msg?: string) => void logs.push(['warn', msg]),
+    debug: (_: unknown, msg?: string) => void logs.push(['debug', msg]),
+  };
+  const REQUEST = {
+    url: new URL('https://x.invalid/usercenter'),
+    locale: 'zh-CN',
+    timeZone: 'UTC',
+    userAgent: DESKTOP,
+    config: CONFIG,
+    firstScreen: SIGNED_IN,
+  } as SignedInRequest;
+
+  /** A host of the test's own: ready at once, then `onMessage` (plain JS, run by Node as is). */
+  function startHost(onMessage: string, timeoutMs = 300): ServerRenderer {
+    const file = path.join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
+    writeFileSync(
+      file,
+      `process.on('message', (m) => { ${onMessage} }); process.on('disconnect', () => process.exit(0)); process.send({ ready: true });`,
+    );
+    const renderer = startServerRenderer(dir, { file }, logger as never, timeoutMs);
+    if (!renderer) throw new Error('no renderer');
+    return renderer;
+  }
+  async function whenReady(renderer: ServerRenderer): Promise<void> {
+    // Not ready yet: the shell at once. Ready: the host's answer.
+    for (let i = 0; i < 200; i += 1) {
+      const out = await Promise.race([
+        renderer.render(REQUEST),
+        new Promise((r) => setTimeout(() => r('waiting'), 5)),
+      ]);
+      if (out === 'waiting') return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  beforeAll(() => {
+    dir = makeStaticDir();
+    mkdirSync(path.join(dir, PRERENDER_DIR));
+    writeFileSync(path.join(dir, PRERENDER_DIR, RENDERER_FILE), '');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  beforeEach(() => void logs.splice(0));
+
+  it('drops what is not a reply, and lives on', async () => {
+    const renderer = startHost(
+      "process.send(null); process.send('oops'); process.send({ id: m.id, result: { html: 5 } }); process.send({ id: String(m.id) });",
+    );
+    await whenReady(renderer);
+    expect(await renderer.render(REQUEST)).toBeUndefined();
+    expect(logs).toContainEqual(['warn', 'server renderer: a render hung; its process was ended']);
+    renderer.close();
+  });
+
+  it('gives the shell beyond its queue, and ends only the render under way when it hangs', async () => {
+    const renderer = startHost('/* never answers */');
+    await whenReady(renderer);
+    const started = Date.now();
+    const pages = Array.from({ length: 9 }, () => renderer.render(REQUEST));
+    // The ninth is beyond the queue: the shell at once.
+    expect(await pages[8]).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(await Promise.all(pages)).toEqual(Array(9).fill(undefined));
+    // One process ended, for the render under way; the pages behind it got the shell.
+    expect(
+      logs.filter(([, msg]) => msg === 'server renderer: a render hung; its process was ended'),
+    ).toHaveLength(1);
+    renderer.close();
+  });
+});

@@ -58,15 +58,37 @@ export const RENDER_TIMEOUT_MS = 500;
 const MAX_STARTS_PER_MINUTE = 3;
 
 export interface ServerRenderer {
-  /** The page's markup, or undefined (not ready, timed out, failed): the shell answers then. */
+  /** The page's markup, or undefined (not ready, busy, timed out, failed): the shell answers then. */
   render(request: SignedInRequest): Promise<RenderedMarkup | undefined>;
   close(): void;
 }
 
 /**
+ * Pages waiting for the renderer at most: it renders one at a time, and a page further back would
+ * wait longer than the shell takes. Beyond this, the shell.
+ */
+export const MAX_QUEUED_RENDERS = 8;
+
+/** A reply as the host sends it, and nothing else: anything else from the child is dropped. */
+function isReply(message: unknown): message is RenderReply {
+  if (typeof message !== 'object' || message === null) return false;
+  const { id, result } = message as Partial<RenderReply>;
+  if (typeof id !== 'number') return false;
+  return (
+    result === undefined ||
+    (typeof result === 'object' &&
+      result !== null &&
+      typeof result.html === 'string' &&
+      typeof result.lang === 'string')
+  );
+}
+const isReady = (message: unknown) =>
+  typeof message === 'object' && message !== null && (message as { ready?: unknown }).ready === true;
+
+/**
  * The build's renderer in a process of its own (./render-host.ts), started now and warmed up in
- * the background, started again when it exits, killed when a render hangs. Undefined when the
- * build wrote none (the tests' fixtures) or no host is given.
+ * the background, started again when it exits, killed when the render it is working on hangs.
+ * Undefined when the build wrote none (the tests' fixtures) or no host is given.
  */
 export function startServerRenderer(
   staticDir: string,
@@ -82,15 +104,22 @@ export function startServerRenderer(
   let closed = false;
   let nextId = 0;
   const starts: number[] = [];
+  // In the order sent, which is the order the host renders them: the first is the one under way.
   const pending = new Map<number, (result: RenderReply['result']) => void>();
+
+  function gone(started: ChildProcess): void {
+    if (child !== started) return;
+    child = undefined;
+    ready = false;
+    for (const resolve of [...pending.values()]) resolve(undefined);
+    pending.clear();
+  }
 
   function start(): void {
     const now = Date.now();
     while (starts.length && now - (starts[0] as number) > 60_000) starts.shift();
     if (starts.length >= MAX_STARTS_PER_MINUTE) return;
     starts.push(now);
-    if (starts.length === MAX_STARTS_PER_MINUTE)
-      logger.error('server renderer: its process keeps exiting; signed-in pages get the shell');
     ready = false;
     const started = fork(hostFile, [file], {
       execArgv: host?.execArgv ?? [],
@@ -102,17 +131,25 @@ export function startServerRenderer(
     // The BFF's exit is not held up by its renderer, which exits when the channel closes.
     started.unref();
     started.channel?.unref();
-    started.on('message', (message: RenderReply | { ready: true }) => {
-      if ('ready' in message) ready = true;
-      else pending.get(message.id)?.(message.result);
+    started.on('message', (message: unknown) => {
+      if (isReady(message)) ready = true;
+      else if (isReply(message)) pending.get(message.id)?.(message.result);
     });
-    started.on('error', (err) => logger.error({ err }, 'server renderer: its process failed'));
-    started.on('exit', () => {
-      if (child !== started) return;
-      child = undefined;
-      ready = false;
-      for (const resolve of pending.values()) resolve(undefined);
-      pending.clear();
+    started.on('error', (err) => {
+      logger.error({ err }, 'server renderer: its process failed');
+      gone(started);
+    });
+    started.on('exit', (code, signal) => {
+      if (child === started && !closed) {
+        const stopped = starts.length >= MAX_STARTS_PER_MINUTE;
+        logger.warn(
+          { code, signal },
+          stopped
+            ? 'server renderer: its process exited again; signed-in pages get the shell for a minute'
+            : 'server renderer: its process exited; the next page starts another',
+        );
+      }
+      gone(started);
     });
   }
   start();
@@ -122,13 +159,16 @@ export function startServerRenderer(
       if (closed) return Promise.resolve(undefined);
       if (!child) start();
       const worker = child;
-      if (!ready || !worker?.connected) return Promise.resolve(undefined);
+      if (!ready || !worker?.connected || pending.size >= MAX_QUEUED_RENDERS)
+        return Promise.resolve(undefined);
       const id = (nextId += 1);
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
-          // A render that hangs would hold every later one: the process goes, the next request starts another.
           pending.delete(id);
           resolve(undefined);
+          // The page under way hangs, and would hold every later one: the process goes, the next
+          // request starts another. A page still waiting behind it just gets the shell.
+          if (pending.size && [...pending.keys()][0]! < id) return;
           worker.kill('SIGKILL');
           logger.warn(
             { path: request.url.pathname, timeoutMs },

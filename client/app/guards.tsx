@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { useSession } from '../lib/api/account';
-import { loginTarget } from '../lib/api/session-events';
+import { endSession, loginTarget } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
 import { widgetEntrance } from '../lib/widget';
 
@@ -13,7 +13,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const anonymous = data?.authenticated === false;
   useEffect(() => {
-    if (anonymous) navigate(loginTarget(location), { replace: true });
+    if (!anonymous) return;
+    // Whatever the cache holds of the user whose session this was stays behind.
+    endSession();
+    navigate(loginTarget(location), { replace: true });
   }, [anonymous, location, navigate]);
   return data?.authenticated ? <>{children}</> : <CenterSpin />;
 }

@@ -6,7 +6,7 @@
  */
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
+import { SWRConfig, unstable_serialize, useSWRConfig, type SWRConfiguration } from 'swr';
 import type { FirstScreen } from '@shared/api/first-screen';
 import {
   DEFERRED_STYLE_ATTRIBUTE,
@@ -58,9 +58,15 @@ function FirstScreenFallback({ firstScreen, children }: { firstScreen: FirstScre
   const { cache } = useSWRConfig();
   useEffect(() => {
     let live = true;
+    const renderedPath = window.location.pathname;
     void afterTakeOver().then(() => {
       if (!live) return;
-      seedFirstScreen(firstScreen, cache);
+      // Only for the page it was rendered for, and a session still on: one that ended before the
+      // take-over (a 401, the session check) took the tab elsewhere, and the data stays out.
+      const session = cache.get(unstable_serialize(SWR_KEYS.session))?.data as
+        { authenticated?: boolean } | undefined;
+      if (session?.authenticated !== false && window.location.pathname === renderedPath)
+        seedFirstScreen(firstScreen, cache);
       setDropped(true);
     });
     return () => {

@@ -32,7 +32,39 @@ async function returningMember(page: Page, baseURL: string) {
   const user = await createPhoneUser(baseURL);
   await loginByApi(page, user.phone, user.password);
   await returningBrowser(page, baseURL);
+  await rendererReady(page);
   return user;
+}
+
+/**
+ * The renderer warms up for a second or so after its BFF starts, and starts again after a page
+ * it was given hung (a loaded machine): until then the BFF serves the shell, as it should.
+ */
+async function rendererReady(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await (await page.request.get('/usercenter')).text()).includes('data-signed-in'), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+}
+
+/**
+ * B signs in on the same tab, whose getUserInfo is never answered, and the app goes on to the user
+ * centre without reloading: at once, not eventually, nothing of the last user's may stand in.
+ */
+async function nextUserSeesNothingOf(page: Page, lastPhone: string): Promise<void> {
+  const b = await registerPhoneUser(page.request);
+  await page.getByRole('tab', { name: login['en-US'].passwordTab }).click();
+  const panel = page.getByRole('tabpanel', { name: login['en-US'].passwordTab });
+  await panel.getByRole('textbox', { name: login['en-US'].account, exact: true }).fill(b.username);
+  await panel.getByText(common['en-US'].agree).click();
+  await panel.locator('input[type=password]').fill(b.password);
+  await panel.locator('input[type=password]').press('Enter');
+  await page.getByRole('button', { name: common['en-US'].verify }).click();
+  await expect(page).toHaveURL(/\/usercenter/);
+  await expect(page.locator('.uc-content')).toBeVisible();
+  expect(await page.locator('#root').innerText()).not.toContain(lastPhone);
+  await expect(page.locator('.uc-content .arco-spin')).toBeVisible();
 }
 
 /** A browser of its own in ZONE (eight hours from the machine's UTC), signed in as a new user. */
@@ -42,6 +74,7 @@ async function zonedBrowser(browser: Browser, baseURL: string, javaScriptEnabled
   const user = await createPhoneUser(baseURL);
   await loginByApi(page, user.phone, user.password);
   await context.addCookies([{ name: 'tz', value: ZONE, url: baseURL }]);
+  await rendererReady(page);
   return { context, page, user };
 }
 
@@ -74,19 +107,20 @@ test.describe('signed-in pages rendered by the BFF', () => {
     await context.close();
   });
 
-  test('the app takes the user centre over quietly and replays a tab pressed before its scripts came', async ({
+  test('the app takes the user centre over quietly and replays a tab pressed before its page came', async ({
     sharedPage: page,
     baseURL,
   }) => {
     const user = await returningMember(page, baseURL!);
     const problems = watchConsole(page);
-    const release = await holdScripts(page);
+    // The app's entry runs; the page's own chunk waits: the page is the document's until it comes.
+    const release = await holdScripts(page, '**/static/js/async/**');
     await page.goto('/usercenter?lang=en-US', { waitUntil: 'commit' });
     await expect(page.locator('[data-row="phone"]')).toContainText(user.phone);
     await expect(root(page)).toHaveAttribute('data-signed-in', '');
-    release();
     await expect(root(page)).toHaveAttribute('aria-busy', 'true');
     await page.getByRole('menuitem', { name: usercenter['en-US'].menuHelp }).click();
+    release();
     await takenOver(page, '.uc-content');
     await expect(page.getByRole('heading', { name: usercenter['en-US'].helpTitle })).toBeVisible();
     await expect(page).toHaveURL(/tab=help/);
@@ -127,6 +161,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
     }) => {
       await loginByApi(page, ADMIN.account, ADMIN.password);
       await returningBrowser(page, baseURL!);
+      await rendererReady(page);
       const problems = watchConsole(page);
       const release = await holdScripts(page);
       await page.goto(`${path}?lang=en-US`, { waitUntil: 'commit' });
@@ -179,19 +214,26 @@ test.describe('signed-in pages rendered by the BFF', () => {
     await expect(page).toHaveURL(/\/login/);
     await held[0]!();
 
-    // B signs in on the same tab; the app goes on to the user centre without reloading.
-    const b = await registerPhoneUser(page.request);
-    await page.getByRole('tab', { name: login['en-US'].passwordTab }).click();
-    const panel = page.getByRole('tabpanel', { name: login['en-US'].passwordTab });
-    await panel.getByRole('textbox', { name: login['en-US'].account, exact: true }).fill(b.username);
-    await panel.getByText(common['en-US'].agree).click();
-    await panel.locator('input[type=password]').fill(b.password);
-    await panel.locator('input[type=password]').press('Enter');
-    await page.getByRole('button', { name: common['en-US'].verify }).click();
-    await expect(page).toHaveURL(/\/usercenter/);
-    await expect(page.locator('.uc-content')).toBeVisible();
-    // At once, not eventually: B's info is on its way, and nothing of A's may stand in for it.
-    expect(await page.locator('#root').innerText()).not.toContain(a.phone);
-    await expect(page.locator('.uc-content .arco-spin')).toBeVisible();
+    await nextUserSeesNothingOf(page, a.phone);
+  });
+
+  test('a session that ends before the page is taken over leaves nothing of its user behind', async ({
+    sharedPage: page,
+    baseURL,
+  }) => {
+    // A's page is rendered; the session check says it has ended while the page's code is held.
+    const a = await returningMember(page, baseURL!);
+    await page.route('**/login/getUserInfo', () => undefined);
+    await page.route('**/bff/session', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"authenticated":false}' }),
+    );
+    const release = await holdScripts(page);
+    await page.goto('/usercenter?lang=en-US', { waitUntil: 'commit' });
+    await expect(page.locator('[data-row="phone"]')).toContainText(a.phone);
+    release();
+    await expect(page).toHaveURL(/\/login/);
+    await takenOver(page);
+    await page.unroute('**/bff/session');
+    await nextUserSeesNothingOf(page, a.phone);
   });
 });

@@ -108,11 +108,14 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Holds the app's scripts back until the returned function is called: the page is its document alone. */
-export async function holdScripts(page: Page): Promise<() => void> {
+/**
+ * Holds the app's scripts back until the returned function is called: the page is its document
+ * alone. `only` narrows it (the chunks loaded on demand: `**\/static/js/async/**`).
+ */
+export async function holdScripts(page: Page, only = '**/static/js/**'): Promise<() => void> {
   let release: () => void = () => undefined;
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/static/js/**', async (route) => {
+  await page.route(only, async (route) => {
     await scriptsHeld;
     await route.continue();
   });

@@ -52,6 +52,25 @@ export function registerNavigate(fn: (path: string) => void): void {
  */
 export function onUnauthorized(): void {
   if (window.location.pathname === ROUTES.login) return;
-  void mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
+  endSession();
   navigateTo(loginTarget(window.location));
+}
+
+/**
+ * The session is over (a logout, a 401): whatever the cache holds of the user goes with it, the
+ * user's info, modules and lists, so that the next user of the tab starts with nothing of theirs.
+ */
+export function endSession(): void {
+  forgetUserData();
+  void mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
+}
+
+/** A login on this tab: it starts with nothing of whoever was here before (their info, lists). */
+export async function startSession(): Promise<void> {
+  forgetUserData();
+  await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
+}
+
+function forgetUserData(): void {
+  void mutate((key) => key !== SWR_KEYS.session, undefined, { revalidate: false });
 }

@@ -2,11 +2,10 @@ import { Avatar, Dropdown, Layout, Menu, Spin } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
 import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
-import { logout, SWR_KEYS, useUserInfo } from '../../../lib/api/account';
+import { logout, useUserInfo } from '../../../lib/api/account';
 import { useModules } from '../api';
-import { setPermitted, usePermitted } from '../../../lib/api/session-events';
+import { endSession, setPermitted, usePermitted } from '../../../lib/api/session-events';
 import { useTexts } from '../../../lib/i18n/use-texts';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
@@ -38,7 +37,6 @@ export function AdminShell() {
   const t = useTexts(adminTexts);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { mutate } = useSWRConfig();
   const { data: user, error: userError } = useUserInfo();
   const { data: modules, error: modulesError } = useModules(user?.ssoUid);
   const permitted = usePermitted();
@@ -57,8 +55,7 @@ export function AdminShell() {
     } catch {
       /* the BFF clears the cookie whatever the upstream says */
     }
-    await mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
-    await mutate(SWR_KEYS.userInfo, undefined, { revalidate: false });
+    endSession();
     navigate(ROUTES.login, { replace: true });
   }
 

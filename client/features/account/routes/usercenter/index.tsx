@@ -1,10 +1,10 @@
 import { Button, Layout, Menu, Popover, Spin } from '@arco-design/web-react';
 import { lazy, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
-import { logout, SWR_KEYS, useUserInfo } from '../../../../lib/api/account';
+import { logout, useUserInfo } from '../../../../lib/api/account';
+import { endSession } from '../../../../lib/api/session-events';
 import { openOauthPopup, WECHAT_BIND_PATH } from '../../../../lib/oauth-popup';
 import { platformNames } from '../../../../lib/platform-theme';
 import { runtimeConfig } from '../../../../lib/runtime-config';
@@ -41,7 +41,6 @@ export default function UserCenterPage() {
   const { locale } = useLocale();
   const navigate = useNavigate();
   const device = useDevice();
-  const { mutate } = useSWRConfig();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab');
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
@@ -79,8 +78,7 @@ export default function UserCenterPage() {
   async function onLogout(): Promise<void> {
     setLeaving(true);
     await logout().catch(() => undefined); // the BFF clears the cookie whatever the upstream says
-    await mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
-    await mutate(SWR_KEYS.userInfo, undefined, { revalidate: false });
+    endSession();
     navigate(ROUTES.login, { replace: true });
   }
 
@@ -103,6 +101,21 @@ export default function UserCenterPage() {
       </>
     );
   }
+
+  const content = !user ? (
+    <Spin />
+  ) : section === 'keys' ? (
+    <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
+  ) : section === 'help' ? (
+    <Help />
+  ) : (
+    accountSection()
+  );
+  const onDemand =
+    Boolean(user) &&
+    (section === 'keys' ||
+      (section === 'account' &&
+        (operation === 'phone' || operation === 'email' || operation === 'password')));
 
   return (
     <Layout className={device.mobile ? 'uc-layout is-mobile' : 'uc-layout'}>
@@ -161,19 +174,18 @@ export default function UserCenterPage() {
           </Menu>
         </Layout.Sider>
         <Layout.Content className="uc-content">
-          {/* The user is shown as soon as known (inlined by the BFF), while SWR still revalidates. */}
-          {/* A tab or flow whose code cannot come says so; the next one tries its own. */}
-          <LazyPart key={`${section}-${operation ?? ''}`} fallback={<Spin />}>
-            {!user ? (
-              <Spin />
-            ) : section === 'keys' ? (
-              <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
-            ) : section === 'help' ? (
-              <Help />
-            ) : (
-              accountSection()
-            )}
-          </LazyPart>
+          {/* The user is shown as soon as known (inlined by the BFF), while SWR still revalidates.
+              A tab or flow whose code comes on demand says so when it cannot come; the next one
+              tries its own. The others get no boundary of their own: React would hydrate it in a
+              pass after the page's, and a click replayed in between (client/lib/take-over.ts)
+              would make it render them afresh (error 421). */}
+          {onDemand ? (
+            <LazyPart key={`${section}-${operation ?? ''}`} fallback={<Spin />}>
+              {content}
+            </LazyPart>
+          ) : (
+            content
+          )}
           {device.mobile ? (
             <p className="uc-feedback">
               <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">

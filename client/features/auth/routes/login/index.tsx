@@ -3,11 +3,10 @@ import { PasswordInput } from '../../../../components/password-input';
 import { Tabs } from '../../../../components/tabs';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import type { LoginReply } from '@shared/contract/login';
 import { checkAccount, checkLoginPassword, checkPhone } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
-import { SWR_KEYS } from '../../../../lib/api/account';
+import { startSession } from '../../../../lib/api/session-events';
 import { loginByAccount } from '../../api';
 import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
 import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
@@ -45,7 +44,6 @@ export default function LoginPage({
   const rule = useRule();
   const navigate = useNavigate();
   const location = useLocation();
-  const { mutate } = useSWRConfig();
   const captcha = useCaptcha();
   const code = useSendCode('login');
   const brand = useBrand();
@@ -77,7 +75,7 @@ export default function LoginPage({
   }, []);
 
   async function finish(reply: LoginReply): Promise<void> {
-    await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
+    await startSession();
     if (stayAfterLogin) return;
     const destination = destinationAfterLogin({
       search: location.search,

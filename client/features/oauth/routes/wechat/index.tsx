@@ -6,6 +6,7 @@ import type { LoginReply } from '@shared/contract/login';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { SWR_KEYS } from '../../../../lib/api/account';
+import { startSession } from '../../../../lib/api/session-events';
 import { ApiError } from '../../../../lib/api/client';
 import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
 import { useBrand } from '../../../../lib/brand';
@@ -119,7 +120,7 @@ export default function WechatPage() {
       const source = params.get('source') ?? new URLSearchParams(journey.search).get('source');
       exchangeCode('wechat', code, source)
         .then(async (reply) => {
-          await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
+          await startSession();
           finish(reply, journey, (to) => navigate(to, { replace: true }));
         })
         .catch((err: unknown) => setError(err instanceof ApiError ? err.message : t.failed));
