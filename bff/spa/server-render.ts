@@ -170,6 +170,8 @@ export function startServerRenderer(
           // request starts another. A page still waiting behind it just gets the shell.
           if (pending.size && [...pending.keys()][0]! < id) return;
           worker.kill('SIGKILL');
+          // Gone now, not when its exit is heard: nothing more is sent to it.
+          gone(worker);
           logger.warn(
             { path: request.url.pathname, timeoutMs },
             'server renderer: a render hung; its process was ended',
@@ -184,7 +186,10 @@ export function startServerRenderer(
             logger.debug({ path: request.url.pathname }, 'server renderer: the page was not rendered');
           resolve(result);
         });
-        worker.send({ id, request: { ...request, url: request.url.href } } satisfies RenderRequest);
+        // A channel that closed meanwhile (the process died): that page gets the shell.
+        worker.send({ id, request: { ...request, url: request.url.href } } satisfies RenderRequest, (err) => {
+          if (err) pending.get(id)?.(undefined);
+        });
       });
     },
     close() {

@@ -6,7 +6,7 @@
  */
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SWRConfig, unstable_serialize, useSWRConfig, type SWRConfiguration } from 'swr';
+import { SWRConfig, type SWRConfiguration } from 'swr';
 import type { FirstScreen } from '@shared/api/first-screen';
 import {
   DEFERRED_STYLE_ATTRIBUTE,
@@ -18,7 +18,8 @@ import {
 import { SWR_KEYS } from '../lib/api/account';
 import { firstScreenFallback, readFirstScreen, seedFirstScreen } from '../lib/api/first-screen';
 import { Providers } from './providers';
-import { afterTakeOver, holdEarlyClicks } from '../lib/take-over';
+import { holdEarlyClicks } from '../lib/take-over';
+import { onSessionChange } from '../lib/api/session-events';
 import { isMobileAgent, isSpecialInAppBrowser } from '../lib/hooks/use-device';
 import { initialLocale, LocaleProvider, useLocale } from '../lib/i18n/locale-context';
 
@@ -47,32 +48,17 @@ function LocaleCookie() {
  * A signed-in page rendered on the server hydrates from the data it was rendered with, as SWR's
  * fallback: SWR hydrates from the cache as it was before the first write to it, and an entry
  * written before hydration makes the hook render again at once, reaching the page's parts still
- * waiting for their code (React then renders them afresh, error 421). Once the page is React's,
- * the data goes into the cache (the entries a revalidation has not filled yet) and the fallback
- * goes: a fallback comes back whenever its entry is emptied, and would bring the user back after
- * a logout or a 401, to the next user of the tab too.
+ * waiting for their code (React then renders them afresh, error 421). Written after, it would
+ * make SWR discard the answers of the revalidations under way, a session check saying the
+ * session has ended among them. So the data stays the fallback, which each entry's own answer
+ * replaces as it comes, until the session ends or another begins (session-events.ts): a
+ * fallback comes back whenever its entry is emptied, and must not bring the user back to the
+ * next user of the tab.
  */
 function FirstScreenFallback({ firstScreen, children }: { firstScreen: FirstScreen; children: ReactNode }) {
   const [config] = useState<SWRConfiguration>(() => ({ fallback: firstScreenFallback(firstScreen) }));
   const [dropped, setDropped] = useState(false);
-  const { cache } = useSWRConfig();
-  useEffect(() => {
-    let live = true;
-    const renderedPath = window.location.pathname;
-    void afterTakeOver().then(() => {
-      if (!live) return;
-      // Only for the page it was rendered for, and a session still on: one that ended before the
-      // take-over (a 401, the session check) took the tab elsewhere, and the data stays out.
-      const session = cache.get(unstable_serialize(SWR_KEYS.session))?.data as
-        { authenticated?: boolean } | undefined;
-      if (session?.authenticated !== false && window.location.pathname === renderedPath)
-        seedFirstScreen(firstScreen, cache);
-      setDropped(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [firstScreen, cache]);
+  useEffect(() => onSessionChange(() => setDropped(true)), []);
   return <SWRConfig value={dropped ? NO_FALLBACK : config}>{children}</SWRConfig>;
 }
 const NO_FALLBACK: SWRConfiguration = {};

@@ -6,7 +6,7 @@
  * that has ended meets its 401 (and the login page) as before. The cache, not SWR's `fallback`: a
  * fallback would come back as soon as logout empties the cache, with the last user's info.
  */
-import { mutate, unstable_serialize, type Cache } from 'swr';
+import { mutate, unstable_serialize } from 'swr';
 import {
   FIRST_LISTS,
   FIRST_SCREEN_ELEMENT_ID,
@@ -48,16 +48,10 @@ export function firstScreenFallback(data: FirstScreen): Record<string, unknown> 
   return Object.fromEntries(firstScreenEntries(data).map(([key, value]) => [unstable_serialize(key), value]));
 }
 
-/**
- * Seeds SWR's cache with the inlined data, if the page carries any; with `onlyMissing`, only the
- * entries that cache does not hold yet (a revalidation that has answered already is fresher).
- */
-export function seedFirstScreen(data = readFirstScreen(), onlyMissing?: Cache): void {
+/** Seeds SWR's cache with the inlined data, if the page carries any. */
+export function seedFirstScreen(data = readFirstScreen()): void {
   if (!data) return;
-  for (const [key, value] of firstScreenEntries(data)) {
-    if (onlyMissing && onlyMissing.get(unstable_serialize(key))?.data !== undefined) continue;
-    void mutate(key, value, { revalidate: false });
-  }
+  for (const [key, value] of firstScreenEntries(data)) void mutate(key, value, { revalidate: false });
 }
 
 /** The key under which a list's hook reads the page the BFF inlined: the same page, no filter. */

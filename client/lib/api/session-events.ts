@@ -71,6 +71,14 @@ export async function startSession(): Promise<void> {
   await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
 }
 
+const sessionListeners = new Set<() => void>();
+/** Called when a session ends or begins on this tab (the rendered page's data then goes). */
+export function onSessionChange(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => void sessionListeners.delete(listener);
+}
+
 function forgetUserData(): void {
+  sessionListeners.forEach((listener) => listener());
   void mutate((key) => key !== SWR_KEYS.session, undefined, { revalidate: false });
 }
