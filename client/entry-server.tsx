@@ -34,8 +34,8 @@ import { AppRoot } from './app/hydration';
 import { AppRoutes } from './app/router';
 import { resetRuntimeConfig } from './lib/runtime-config';
 import { formatInTimeZone } from './lib/format-time';
-// The pages rendered here, loaded with the app: React.lazy then finds them loaded (after one
-// render, `warm`), instead of loading them halfway through a render.
+// The pages rendered here, loaded with the app: React.lazy then finds them loaded (after one render:
+// createSignedInRenderer renders each page once) instead of loading them halfway through a render.
 import './features/auth/routes/login/index';
 import './features/auth/routes/register/index';
 import './features/auth/routes/forget/index';

@@ -123,8 +123,9 @@ export function startServerRenderer(
     ready = false;
     const started = fork(hostFile, [file], {
       execArgv: host?.execArgv ?? [],
-      // None of the BFF's settings (its keys, its upstream): a renderer needs none.
-      env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      // None of the BFF's settings (its keys, its upstream): a renderer needs none (the bundle
+      // has its NODE_ENV built in).
+      env: {},
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child = started;

@@ -5,7 +5,8 @@
  */
 import { ROUTES } from '@shared/routes';
 
-const ROOT_ELEMENT = '<div id="root"></div>';
+/** The built index.html's empty root, which the skeleton or a rendered page fills. */
+export const ROOT_ELEMENT = '<div id="root"></div>';
 
 // A glyph, so that the skeleton is the page's first contentful paint (grey blocks alone are not).
 const MARK =

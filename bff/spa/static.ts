@@ -24,10 +24,9 @@ import type { AppConfig } from './runtime-config';
 import { serializeConfig, serializeForScript } from './runtime-config';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
 import { renderSignedIn, type ServerRendered, type ServerRenderer } from './server-render';
-import { withSkeleton } from './skeleton';
+import { ROOT_ELEMENT, withSkeleton } from './skeleton';
 
 const CONFIG_MARKER = '<!--app-config-->';
-const ROOT_ELEMENT = '<div id="root"></div>';
 const CSP = 'Content-Security-Policy';
 
 export interface SpaOptions {
@@ -87,8 +86,9 @@ export function createSpa(opts: SpaOptions): Spa {
     extra: Partial<AppConfig> = {},
     firstScreen?: FirstScreen,
     rendered?: ServerRendered,
+    baseConfig: AppConfig = opts.configFor(req),
   ): void {
-    const config = { ...opts.configFor(req), ...extra };
+    const config = { ...baseConfig, ...extra };
     const data = firstScreen
       ? `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${serializeForScript(firstScreen)}</script>`
       : '';
@@ -162,8 +162,9 @@ export function createSpa(opts: SpaOptions): Spa {
       localeCookie: cookieOf(req, LOCALE_COOKIE),
       timeZoneCookie: cookieOf(req, TIME_ZONE_COOKIE),
     };
-    const rendered = await renderSignedIn(opts.renderer, facts, opts.configFor(req), firstScreen);
-    sendIndex(req, res, 200, {}, firstScreen, rendered);
+    const config = opts.configFor(req);
+    const rendered = await renderSignedIn(opts.renderer, facts, config, firstScreen);
+    sendIndex(req, res, 200, {}, firstScreen, rendered, config);
   });
   return { router, sendIndex };
 }

@@ -2,7 +2,7 @@
  * /login (spec §2, §4): the SMS tab with its captcha, countdown and agreement popover; the
  * password tab preselected abroad; and where a visitor goes after logging in.
  */
-import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
+import { expect, journeysInTurns, passwordLogin, test, type Page } from '../support/e2e-fixtures';
 import {
   codeSentTo,
   createPhoneUser,
@@ -120,13 +120,7 @@ test('after login with a clientId the BFF issues the code and redirects to the s
     if (new URL(r.url()).pathname === '/authentication') authentications.push(r.url());
   });
   await page.goto(`/login?lang=en-US&clientId=uaa-media&redirect=${encodeURIComponent(target)}`);
-  await page.getByRole('tab', { name: login['en-US'].passwordTab }).click();
-  const panel = page.getByRole('tabpanel', { name: login['en-US'].passwordTab });
-  await panel.getByRole('textbox', { name: login['en-US'].account, exact: true }).fill(user.username);
-  await panel.locator('input[type=password]').fill(user.password);
-  await panel.getByText(common['en-US'].agree).click();
-  await panel.getByRole('button', { name: login['en-US'].submit, exact: true }).click();
-  await page.getByRole('button', { name: common['en-US'].verify }).click();
+  await passwordLogin(page, 'en-US', user.username, user.password);
   await page.waitForURL(/\/deleteProtocol/);
   const url = new URL(page.url());
   expect(url.searchParams.get('from')).toBe('platform');

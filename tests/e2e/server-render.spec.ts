@@ -8,6 +8,7 @@
 import {
   expect,
   holdScripts,
+  passwordLogin,
   takenOver,
   test,
   watchConsole,
@@ -17,7 +18,7 @@ import {
 } from '../support/e2e-fixtures';
 import { ADMIN } from '../support/e2e-admin';
 import { api, createPhoneUser, loginByApi, registerPhoneUser } from '../support/e2e-api';
-import { common, login, usercenter } from '../support/e2e-texts';
+import { usercenter } from '../support/e2e-texts';
 
 const ZONE = 'Asia/Shanghai';
 
@@ -54,13 +55,7 @@ async function rendererReady(page: Page): Promise<void> {
  */
 async function nextUserSeesNothingOf(page: Page, lastPhone: string): Promise<void> {
   const b = await registerPhoneUser(page.request);
-  await page.getByRole('tab', { name: login['en-US'].passwordTab }).click();
-  const panel = page.getByRole('tabpanel', { name: login['en-US'].passwordTab });
-  await panel.getByRole('textbox', { name: login['en-US'].account, exact: true }).fill(b.username);
-  await panel.getByText(common['en-US'].agree).click();
-  await panel.locator('input[type=password]').fill(b.password);
-  await panel.locator('input[type=password]').press('Enter');
-  await page.getByRole('button', { name: common['en-US'].verify }).click();
+  await passwordLogin(page, 'en-US', b.username, b.password);
   await expect(page).toHaveURL(/\/usercenter/);
   await expect(page.locator('.uc-content')).toBeVisible();
   expect(await page.locator('#root').innerText()).not.toContain(lastPhone);

@@ -6,6 +6,7 @@ import {
   expect,
   request as playwrightRequest,
   journeysInTurns,
+  passwordLogin,
   test,
   type Page,
 } from '../support/e2e-fixtures';
@@ -27,7 +28,6 @@ import {
   platformNames,
   usercenter,
   validation,
-  type Lang,
 } from '../support/e2e-texts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -42,17 +42,6 @@ async function revokeSessions(baseURL: string, user: { phone: string; password: 
   } finally {
     await elsewhere.dispose();
   }
-}
-
-async function passwordLogin(page: Page, lang: Lang, user: { phone: string; password: string }) {
-  const t = login[lang];
-  await page.getByRole('tab', { name: t.passwordTab }).click();
-  const panel = page.getByRole('tabpanel', { name: t.passwordTab });
-  await panel.getByRole('textbox', { name: t.account, exact: true }).fill(user.phone);
-  await panel.locator('input[type=password]').fill(user.password);
-  await panel.getByText(common[lang].agree).click();
-  await panel.getByRole('button', { name: t.submit, exact: true }).click();
-  await page.getByRole('button', { name: common[lang].verify }).click();
 }
 
 /**
@@ -173,7 +162,7 @@ journeysInTurns((lang, inTurn) => {
       await revokeSessions(baseURL!, user);
       await page.reload();
       await expect(page).toHaveURL(/\/login/);
-      await passwordLogin(page, lang, user);
+      await passwordLogin(page, lang, user.phone, user.password);
       await expect(page.getByRole('region', { name: t.keysTitle })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe('/usercenter');
       expect(new URL(page.url()).searchParams.get('tab')).toBe('keys');

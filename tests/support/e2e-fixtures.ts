@@ -5,7 +5,7 @@
  * Specs import from here, not from '@playwright/test'.
  */
 import { devices, test as base, type BrowserContext, type Page } from '@playwright/test';
-import { LANGS, type Lang } from './e2e-texts';
+import { common, LANGS, login, type Lang } from './e2e-texts';
 
 export * from '@playwright/test';
 
@@ -120,4 +120,21 @@ export async function holdScripts(page: Page, only = '**/static/js/**'): Promise
     await route.continue();
   });
   return release;
+}
+
+/** Logs in through the login page's password tab, as a person does (the page must be /login). */
+export async function passwordLogin(
+  page: Page,
+  lang: Lang,
+  account: string,
+  password: string,
+): Promise<void> {
+  const t = login[lang];
+  await page.getByRole('tab', { name: t.passwordTab }).click();
+  const panel = page.getByRole('tabpanel', { name: t.passwordTab });
+  await panel.getByRole('textbox', { name: t.account, exact: true }).fill(account);
+  await panel.locator('input[type=password]').fill(password);
+  await panel.getByText(common[lang].agree).click();
+  await panel.getByRole('button', { name: t.submit, exact: true }).click();
+  await page.getByRole('button', { name: common[lang].verify }).click();
 }
