@@ -1,6 +1,11 @@
-import { ConfigProvider } from '@arco-design/web-react';
+// ConfigContext from the module that re-exports it, before its own: context.js and Empty import
+// each other through it, and entered from context.js the cycle reads ConfigContext unset.
+import { ConfigContext } from '@arco-design/web-react/es/ConfigProvider';
+import { DefaultConfigProviderProps } from '@arco-design/web-react/es/ConfigProvider/context';
+import type { ConfigProviderProps } from '@arco-design/web-react/es/ConfigProvider/interface';
+import { setConfigProviderProps } from '@arco-design/web-react/es/Modal/config';
 import type { Locale as ArcoLocale } from '@arco-design/web-react/es/locale/interface';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@shared/i18n/locale';
 import { useLocale } from '../lib/i18n/locale-context';
@@ -31,14 +36,38 @@ function useArcoLocale(locale: Locale): ArcoLocale | undefined {
   return loaded?.locale === locale ? loaded.texts : undefined;
 }
 
+const getPrefixCls = (componentName: string, customPrefix?: string) =>
+  `${customPrefix || 'arco'}-${componentName}`;
+
+/**
+ * Arco's configuration, as its ConfigProvider gives it with only `locale` set: the context its
+ * components read, and the locale of its static dialogs. Not ConfigProvider itself, which imports
+ * Message and Notification (about 9 KB gzip) only to pass them a prefix and a direction we leave
+ * at their defaults (ADR 0005; `providers.test.tsx` fails if ConfigProvider starts giving more).
+ */
+export function ArcoConfig({ locale, children }: { locale?: ArcoLocale; children: ReactNode }) {
+  const config = useMemo<ConfigProviderProps>(
+    () => ({
+      ...DefaultConfigProviderProps,
+      locale: locale ?? DefaultConfigProviderProps.locale,
+      getPrefixCls,
+    }),
+    [locale],
+  );
+  useEffect(() => {
+    setConfigProviderProps({ locale: config.locale, prefixCls: 'arco', rtl: undefined });
+  }, [config.locale]);
+  return <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>;
+}
+
 /** Arco follows the app language; SWR has one root configuration. */
 export function Providers({ children }: { children: ReactNode }) {
   const { locale } = useLocale();
   return (
-    <ConfigProvider locale={useArcoLocale(locale)}>
+    <ArcoConfig locale={useArcoLocale(locale)}>
       <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false, dedupingInterval: 2000 }}>
         {children}
       </SWRConfig>
-    </ConfigProvider>
+    </ArcoConfig>
   );
 }

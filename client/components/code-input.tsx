@@ -1,11 +1,9 @@
-import { Button, Form, Input, type FormItemProps, type InputProps } from '@arco-design/web-react';
+import { Button, Input, type InputProps } from '@arco-design/web-react';
 import type { RefInputType } from '@arco-design/web-react/es/Input';
 import { useRef, useState } from 'react';
 import { useCountdown } from '../lib/hooks/use-countdown';
 import { defineTexts, format } from '@shared/i18n/define-texts';
 import { useTexts } from '../lib/i18n/use-texts';
-import { checkCode, LIMITS } from '@shared/validation/rules';
-import { useRule } from './form-rules';
 
 const texts = defineTexts(
   { getCode: 'Get code', resend: 'Resend', countdown: '{s}s' },
@@ -51,42 +49,5 @@ export function CodeInput({ onSend, ...input }: InputProps & { onSend(): Promise
         </Button>
       }
     />
-  );
-}
-
-/**
- * A code field of a form (spec §5: required, at most 6 characters for a phone's code and 20 for
- * an e-mail's): its label, rule and CodeInput with the send button.
- */
-export function CodeField({
-  field = 'code',
-  channel,
-  label,
-  placeholder,
-  onSend,
-  validateTrigger,
-}: {
-  field?: string;
-  channel: 'phone' | 'email';
-  label: string;
-  placeholder: string;
-  onSend(): Promise<boolean>;
-  validateTrigger?: FormItemProps['validateTrigger'];
-}) {
-  const rule = useRule();
-  const kind = channel === 'phone' ? 'phone' : 'other';
-  return (
-    <Form.Item
-      label={label}
-      field={field}
-      rules={rule((v) => checkCode(v, kind))}
-      validateTrigger={validateTrigger}
-    >
-      <CodeInput
-        placeholder={placeholder}
-        maxLength={kind === 'phone' ? LIMITS.phoneCodeMax : LIMITS.otherCodeMax}
-        onSend={onSend}
-      />
-    </Form.Item>
   );
 }

@@ -1,8 +1,48 @@
-/** Toasts through Arco's Message; one place, so tests and the client share the wording. */
-import { Message } from '@arco-design/web-react';
+/**
+ * Toasts through Arco's Message; one place, so tests and the client share the wording. Message
+ * (with Notification, react-transition-group and their icons, about 9 KB gzip) is not part of the
+ * first download (ADR 0005): it comes with `preloadToasts()` (at the start of every call that may
+ * toast) or with the first toast. Toasts keep their order: each waits for the same module.
+ * When the module cannot come (the network is gone, which is often what the toast says), the
+ * toast is drawn by hand.
+ */
+import type * as ToastsModule from './toasts';
+
+type Kind = 'error' | 'warning' | 'success';
+type Toasts = typeof ToastsModule;
+
+const DURATION_MS: Record<Kind, number> = { error: 4000, warning: 4000, success: 3000 };
+
+let loading: Promise<Toasts> | undefined;
+
+/** Starts loading the toasts' code, once; a failed load is tried again next time. */
+export function preloadToasts(): Promise<Toasts> {
+  loading ??= import('./toasts').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** A toast without Arco's code: the text in a box at the top of the page, announced (global.css). */
+function drawnToast(kind: Kind, content: string): void {
+  const box = document.createElement('div');
+  box.className = `fallback-toast fallback-toast-${kind}`;
+  box.setAttribute('role', kind === 'success' ? 'status' : 'alert');
+  box.textContent = content;
+  document.body.append(box);
+  window.setTimeout(() => box.remove(), DURATION_MS[kind]);
+}
+
+function show(kind: Kind, content: string): void {
+  preloadToasts().then(
+    ({ showToast }) => showToast(kind, content, DURATION_MS[kind]),
+    () => drawnToast(kind, content),
+  );
+}
 
 export const notify = {
-  error: (content: string) => Message.error({ content, duration: 4000 }),
-  warning: (content: string) => Message.warning({ content, duration: 4000 }),
-  success: (content: string) => Message.success({ content, duration: 3000 }),
+  error: (content: string) => show('error', content),
+  warning: (content: string) => show('warning', content),
+  success: (content: string) => show('success', content),
 };

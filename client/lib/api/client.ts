@@ -16,7 +16,7 @@ import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shar
 import type { CaptchaResult } from '@shared/api/envelope';
 import { productMessage, type ProductMessage } from '@shared/errors/catalogue';
 import { currentLocale } from '../i18n/locale-context';
-import { notify } from '../notify';
+import { notify, preloadToasts } from '../notify';
 import { onUnauthorized, setPermitted } from './session-events';
 
 export const REQUEST_TIMEOUT_MS = 6000;
@@ -78,6 +78,8 @@ export async function call<N extends EndpointName>(
   const [body, options = {}] = args as [unknown, CallOptions?];
   const endpoint: Endpoint = ENDPOINTS[name];
   const silent = options.silent ?? endpoint.silent ?? false;
+  // A call that may toast brings the toasts' code while it is under way (notify.ts).
+  if (!silent) void preloadToasts().catch(() => undefined);
   const headers = baseHeaders();
   if (options.captcha) {
     headers.captchaVerifyParam = options.captcha.captchaVerifyParam;

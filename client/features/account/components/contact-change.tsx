@@ -5,7 +5,7 @@ import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
 import { checkEmail, checkPhone } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
 import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api';
-import { CodeField } from '../../../components/code-input';
+import { CodeField } from '../../../components/code-field';
 import { VerifyCurrentContact } from './verify-current-contact';
 import { useProblemProps, useRule } from '../../../components/form-rules';
 import { notify } from '../../../lib/notify';

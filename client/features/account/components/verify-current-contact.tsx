@@ -2,7 +2,7 @@ import { Form, Input, Radio } from '@arco-design/web-react';
 import type { UserInfo } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import { sendStepCode } from '../api';
-import { CodeField } from '../../../components/code-input';
+import { CodeField } from '../../../components/code-field';
 import { texts } from './contact-change.locale';
 import { useSendCode } from '../../../components/use-send-code';
 import { useTexts } from '../../../lib/i18n/use-texts';

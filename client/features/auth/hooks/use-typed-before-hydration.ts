@@ -1,22 +1,27 @@
-import type { FormInstance } from '@arco-design/web-react';
 import { useEffect } from 'react';
+
+/** What the hook needs of a form: Arco's FormInstance and the login page's FieldForm both have it. */
+interface TypedFields<T> {
+  getFieldValue(field: keyof T): unknown;
+  setFieldsValue(values: Partial<T>): void;
+}
 
 /**
  * A field of the prerendered page takes keys before React takes the page over: the text is in
  * the input, not in the form. Hands it to the form once, after hydration.
  */
 export function useTypedBeforeHydration<T extends { [K in keyof T]: string }>(
-  form: FormInstance<T>,
+  form: TypedFields<T>,
   formId: string,
 ): void {
   useEffect(() => {
     const typed: Partial<T> = {};
     document.querySelectorAll<HTMLInputElement>(`#${formId} input[id^="${formId}-"]`).forEach((input) => {
-      // Arco names a field's input `${formId}-${field}_input`.
+      // Arco (and FieldForm after it) names a field's input `${formId}-${field}_input`.
       const field = input.id.slice(formId.length + 1).replace(/_input$/, '') as keyof T;
       if (input.value && !form.getFieldValue(field)) typed[field] = input.value as T[keyof T];
     });
-    if (Object.keys(typed).length) form.setFieldsValue(typed as Parameters<typeof form.setFieldsValue>[0]);
+    if (Object.keys(typed).length) form.setFieldsValue(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, []);
 }

@@ -12,7 +12,7 @@ import { itemExists } from '../../../../lib/api/account';
 import { encryptForUaa } from '../../../../lib/api/password';
 import { useBrand } from '../../../../lib/brand';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { CodeField } from '../../../../components/code-input';
+import { CodeField } from '../../../../components/code-field';
 import { useProblemProps, useRule } from '../../../../components/form-rules';
 import { useAutoRedirect } from '../../hooks/use-auto-redirect';
 import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration';

@@ -1,10 +1,10 @@
-import { Button, Checkbox, Form, Input } from '@arco-design/web-react';
+import { Button, Checkbox, Input } from '@arco-design/web-react';
 import { PasswordInput } from '../../../../components/password-input';
 import { Tabs } from '../../../../components/tabs';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginReply } from '@shared/contract/login';
-import { checkAccount, checkLoginPassword, checkPhone } from '@shared/validation/rules';
+import { checkAccount, checkCode, checkLoginPassword, checkPhone, LIMITS } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
 import { startSession } from '../../../../lib/api/session-events';
 import { loginByAccount } from '../../api';
@@ -19,10 +19,10 @@ import { useAgreement } from '../../components/agreement';
 import { useCaptcha } from '../../../../components/captcha-dialog';
 import { useSendCode } from '../../../../components/use-send-code';
 import { useSubmit } from '../../../../lib/hooks/use-submit';
-import { useRule } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
 import { format } from '@shared/i18n/define-texts';
-import { CodeField } from '../../../../components/code-input';
+import { CodeInput } from '../../../../components/code-input';
+import { FieldFormElement, FormField, useFieldForm } from '../../../../components/field-form';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import { productMessage } from '@shared/errors/catalogue';
@@ -41,7 +41,6 @@ export default function LoginPage({
 } = {}) {
   const t = useTexts(texts);
   const { locale } = useLocale();
-  const rule = useRule();
   const navigate = useNavigate();
   const location = useLocation();
   const captcha = useCaptcha();
@@ -52,8 +51,17 @@ export default function LoginPage({
   const agreement = useAgreement();
   const [autoLogin, setAutoLogin] = useState(false);
   const { submitting, run } = useSubmit();
-  const [smsForm] = Form.useForm<{ phone: string; code: string }>();
-  const [passwordForm] = Form.useForm<{ account: string; password: string }>();
+  // Arco's Form is too heavy for this page (ADR 0005): the app's own, with Arco's look.
+  const smsForm = useFieldForm(
+    'login-sms',
+    { phone: '', code: '' },
+    { phone: (v) => checkPhone(v), code: (v) => checkCode(v, 'phone') },
+  );
+  const passwordForm = useFieldForm(
+    'login-password',
+    { account: '', password: '' },
+    { account: checkAccount, password: checkLoginPassword },
+  );
   // What a visitor typed into the prerendered page before the script arrived.
   useTypedBeforeHydration(smsForm, 'login-sms');
   useTypedBeforeHydration(passwordForm, 'login-password');
@@ -150,67 +158,49 @@ export default function LoginPage({
         }}
       >
         <Tabs.TabPane key="sms" title={t.smsTab}>
-          <Form
-            id="login-sms"
+          <FieldFormElement
+            form={smsForm}
             // Before the script takes the prerendered page over, Enter would submit the form to the
             // browser, reload /login and lose what was typed; a dialog form outside a dialog goes
             // nowhere. Once taken over, the form's own handler submits it.
             method="dialog"
             onFocus={captcha.preload}
-            form={smsForm}
-            layout="vertical"
             onSubmit={submitSms}
             onSubmitFailed={formInvalid}
             autoComplete="on"
           >
-            <Form.Item
-              label={t.phone}
-              field="phone"
-              rules={rule((v) => checkPhone(v))}
-              validateTrigger="onBlur"
-            >
+            <FormField form={smsForm} name="phone" label={t.phone}>
               <Input placeholder={t.phonePlaceholder} autoComplete="tel" inputMode="numeric" maxLength={11} />
-            </Form.Item>
-            <CodeField
-              channel="phone"
-              label={t.code}
-              placeholder={t.codePlaceholder}
-              onSend={sendCode}
-              validateTrigger="onBlur"
-            />
+            </FormField>
+            <FormField form={smsForm} name="code" label={t.code}>
+              <CodeInput placeholder={t.codePlaceholder} maxLength={LIMITS.phoneCodeMax} onSend={sendCode} />
+            </FormField>
             {common}
             <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
               {submitting ? t.submitting : t.submit}
             </Button>
-          </Form>
+          </FieldFormElement>
         </Tabs.TabPane>
         <Tabs.TabPane key="password" title={t.passwordTab}>
-          <Form
-            id="login-password"
+          <FieldFormElement
+            form={passwordForm}
             method="dialog"
             onFocus={captcha.preload}
-            form={passwordForm}
-            layout="vertical"
             onSubmit={submitPassword}
             onSubmitFailed={formInvalid}
             autoComplete="on"
           >
-            <Form.Item label={t.account} field="account" rules={rule(checkAccount)} validateTrigger="onBlur">
+            <FormField form={passwordForm} name="account" label={t.account}>
               <Input placeholder={t.accountPlaceholder} autoComplete="username" maxLength={40} />
-            </Form.Item>
-            <Form.Item
-              label={t.password}
-              field="password"
-              rules={rule(checkLoginPassword)}
-              validateTrigger="onBlur"
-            >
+            </FormField>
+            <FormField form={passwordForm} name="password" label={t.password}>
               <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="current-password" />
-            </Form.Item>
+            </FormField>
             {common}
             <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
               {submitting ? t.submitting : t.submit}
             </Button>
-          </Form>
+          </FieldFormElement>
         </Tabs.TabPane>
       </Tabs>
       {links}

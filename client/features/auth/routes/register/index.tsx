@@ -18,7 +18,7 @@ import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration'
 import { useUsernameCheck } from '../../hooks/use-username-check';
 import { useAgreement } from '../../components/agreement';
 import { useProblemProps, useRule } from '../../../../components/form-rules';
-import { CodeField } from '../../../../components/code-input';
+import { CodeField } from '../../../../components/code-field';
 import { ResultLink, ResultPanel } from '../../../../components/result-panel';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';

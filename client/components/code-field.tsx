@@ -1,0 +1,41 @@
+import { Form, type FormItemProps } from '@arco-design/web-react';
+import { checkCode, LIMITS } from '@shared/validation/rules';
+import { CodeInput } from './code-input';
+import { useRule } from './form-rules';
+
+/**
+ * A code field of a form (spec §5: required, at most 6 characters for a phone's code and 20 for
+ * an e-mail's): its label, rule and CodeInput with the send button.
+ */
+export function CodeField({
+  field = 'code',
+  channel,
+  label,
+  placeholder,
+  onSend,
+  validateTrigger,
+}: {
+  field?: string;
+  channel: 'phone' | 'email';
+  label: string;
+  placeholder: string;
+  onSend(): Promise<boolean>;
+  validateTrigger?: FormItemProps['validateTrigger'];
+}) {
+  const rule = useRule();
+  const kind = channel === 'phone' ? 'phone' : 'other';
+  return (
+    <Form.Item
+      label={label}
+      field={field}
+      rules={rule((v) => checkCode(v, kind))}
+      validateTrigger={validateTrigger}
+    >
+      <CodeInput
+        placeholder={placeholder}
+        maxLength={kind === 'phone' ? LIMITS.phoneCodeMax : LIMITS.otherCodeMax}
+        onSend={onSend}
+      />
+    </Form.Item>
+  );
+}
