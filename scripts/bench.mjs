@@ -30,6 +30,7 @@ import {
   nginxConfig,
   proxyOverhead,
 } from '../bench/proxy.mjs';
+import { imageNodeFlags } from './image-node-flags.mjs';
 import { launch, loadBundleStats, loadTime, loginCookie, pageWeight, USABLE } from '../bench/pages.mjs';
 
 const args = process.argv.slice(2);
@@ -159,9 +160,10 @@ async function main() {
   const nginx = `http://127.0.0.1:${nginxPort}`;
   await waitForHttp(`${nginx}${GATEWAY}${LOCATION_PATH}`);
 
-  // The young generation the BFF runs with (Dockerfile CMD); the Node floor gets it too.
-  const semiSpace = '--max-semi-space-size=16';
-  const floorProcess = start('Node floor', process.execPath, [semiSpace, 'bench/node-floor.mjs'], {
+  // The heap's sizes the BFF runs with (the Dockerfile's CMD); the Node floor gets them too.
+  const nodeFlags = imageNodeFlags();
+  const heapFlags = nodeFlags.filter((flag) => flag.startsWith('--max-'));
+  const floorProcess = start('Node floor', process.execPath, [...heapFlags, 'bench/node-floor.mjs'], {
     env: { PORT: String(floorPort), UPSTREAM: upstream },
   });
   const floor = `http://127.0.0.1:${floorPort}`;
@@ -174,10 +176,9 @@ async function main() {
   const bffProcess = start(
     'BFF',
     process.execPath,
-    // As the image runs it (Dockerfile CMD).
+    // As the image runs it (the Dockerfile's CMD).
     [
-      '--enable-source-maps',
-      semiSpace,
+      ...nodeFlags,
       ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
       `${SERVER_DIST}/index.js`,
     ],

@@ -2,6 +2,7 @@
 // UAA unless UAA_UPSTREAM is set) on http://localhost:8080.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { imageNodeFlags } from './image-node-flags.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const steps = [
@@ -15,11 +16,8 @@ for (const [output, script] of steps) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(
-  process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=16', 'dist/server/index.js'],
-  { stdio: 'inherit' },
-);
+// As the image runs it (the Dockerfile's CMD).
+const child = spawn(process.execPath, [...imageNodeFlags(), 'dist/server/index.js'], { stdio: 'inherit' });
 // SIGHUP too: the BFF re-reads RATE_LIMITS_FILE on it.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
