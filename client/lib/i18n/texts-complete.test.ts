@@ -41,6 +41,10 @@ describe('text tables', () => {
   // Importing the whole client transforms every module: seconds alone, far more beside a loaded
   // suite, so the import has a budget of its own instead of the first test's.
   beforeAll(async () => {
+    // The router first, alone: its CommonJS build requires react-router's ES module (Node's
+    // require of ESM), and with many modules asking for it at once Node's loader failed now and
+    // then ("Cannot read properties of undefined (reading 'getStatus')", about one run in five).
+    await import('react-router-dom');
     await Promise.all(Object.values(modules).map((load) => load()));
   }, 120_000);
 
