@@ -4,12 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const showToast = vi.fn();
 let attempts = 0;
 let offline = false;
+let stalled = false;
 
 async function freshNotify() {
   vi.resetModules();
   vi.doMock('./toasts', () => {
     attempts += 1;
     if (offline) throw new Error('net::ERR_INTERNET_DISCONNECTED');
+    if (stalled) return new Promise<never>(() => undefined);
     return { showToast };
   });
   return import('./notify');
@@ -18,6 +20,7 @@ async function freshNotify() {
 beforeEach(() => {
   attempts = 0;
   offline = false;
+  stalled = false;
   showToast.mockReset();
 });
 afterEach(() => {
@@ -58,6 +61,24 @@ describe('notify (ADR 0005: the toasts code is not in the first download)', () =
     vi.advanceTimersByTime(4000);
     expect(document.querySelector('.fallback-toast')).toBeNull();
     expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('draws toasts by hand when their code is stalled, after 1.5 s, stacked in one column', async () => {
+    stalled = true;
+    const { notify, TOAST_CODE_WAIT_MS } = await freshNotify();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    notify.error('Network timeout');
+    notify.warning('Form validation failed');
+    vi.advanceTimersByTime(TOAST_CODE_WAIT_MS - 1);
+    expect(document.querySelector('.fallback-toast')).toBeNull();
+    vi.advanceTimersByTime(1);
+    const column = document.querySelectorAll('.fallback-toasts');
+    expect(column).toHaveLength(1);
+    expect([...column[0]!.children].map((toast) => toast.textContent)).toEqual([
+      'Network timeout',
+      'Form validation failed',
+    ]);
+    expect(TOAST_CODE_WAIT_MS).toBe(1500);
   });
 
   it('tries the code again for the next toast once the network is back', async () => {

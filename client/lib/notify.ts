@@ -3,8 +3,8 @@
  * (with Notification, react-transition-group and their icons, about 9 KB gzip) is not part of the
  * first download (ADR 0005): it comes with `preloadToasts()` (at the start of every call that may
  * toast) or with the first toast. Toasts keep their order: each waits for the same module.
- * When the module cannot come (the network is gone, which is often what the toast says), the
- * toast is drawn by hand.
+ * When the module cannot come (the network is gone, which is often what the toast says) or has not
+ * come within 1.5 s (a stalled network), the toast is drawn by hand.
  */
 import type * as ToastsModule from './toasts';
 
@@ -24,20 +24,42 @@ export function preloadToasts(): Promise<Toasts> {
   return loading;
 }
 
-/** A toast without Arco's code: the text in a box at the top of the page, announced (global.css). */
+/** How long a toast waits for its code before it is drawn by hand (a stalled network). */
+export const TOAST_CODE_WAIT_MS = 1500;
+
+/** The column the hand-drawn toasts stack in, at the top of the page (global.css). */
+function drawnToasts(): HTMLElement {
+  const existing = document.querySelector<HTMLElement>('body > .fallback-toasts');
+  if (existing) return existing;
+  const column = document.createElement('div');
+  column.className = 'fallback-toasts';
+  document.body.append(column);
+  return column;
+}
+
+/** A toast without Arco's code: the text in a box at the top of the page, announced. */
 function drawnToast(kind: Kind, content: string): void {
   const box = document.createElement('div');
   box.className = `fallback-toast fallback-toast-${kind}`;
   box.setAttribute('role', kind === 'success' ? 'status' : 'alert');
   box.textContent = content;
-  document.body.append(box);
+  drawnToasts().append(box);
   window.setTimeout(() => box.remove(), DURATION_MS[kind]);
 }
 
 function show(kind: Kind, content: string): void {
+  let shown = false;
+  const once = (draw: () => void) => {
+    if (shown) return;
+    shown = true;
+    window.clearTimeout(timer);
+    draw();
+  };
+  // A stalled download would otherwise hold the toast until the bundler gives up (2 minutes).
+  const timer = window.setTimeout(() => once(() => drawnToast(kind, content)), TOAST_CODE_WAIT_MS);
   preloadToasts().then(
-    ({ showToast }) => showToast(kind, content, DURATION_MS[kind]),
-    () => drawnToast(kind, content),
+    ({ showToast }) => once(() => showToast(kind, content, DURATION_MS[kind])),
+    () => once(() => drawnToast(kind, content)),
   );
 }
 

@@ -22,9 +22,13 @@ import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 // @ts-expect-error -- a plain .mjs module without types
 import { renderNginx } from '../../scripts/render-nginx.mjs';
+// @ts-expect-error -- a plain .mjs module without types
+import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-node-flags.mjs';
 import { freePort, send, start, stop, tail, waitFor, type Proc, type Reply } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The node flags of the Dockerfile's CMD: each replica runs as the image runs it. */
+const NODE_FLAGS = (untypedImageNodeFlags as () => string[])();
 const CLIENT_DIST = path.resolve(ROOT, process.env.DEPLOY_CLIENT_DIST ?? 'dist/client-deploy');
 const SERVER_DIST = path.resolve(ROOT, process.env.DEPLOY_SERVER_DIST ?? 'dist/server-deploy');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -61,7 +65,7 @@ async function startReplica(name: 'a' | 'b', upstream: string): Promise<Proc> {
   const proc = start(
     name === 'a' ? 'bff-a' : 'bff-b',
     process.execPath,
-    [path.join(SERVER_DIST, 'index.js')],
+    [...NODE_FLAGS, path.join(SERVER_DIST, 'index.js')],
     {
       dir,
       cwd: ROOT,
