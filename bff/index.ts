@@ -12,7 +12,7 @@ import { configFromProcess } from './config';
 import { createLogger } from './log';
 import { createRateLimits, reloadFromFile } from './rate-limit/limiter';
 import { createAllowlist } from './redirect/allowlist';
-import { createAppServer, SERVER_TIMEOUTS } from './server';
+import { createAppServer, listenAvoiding, SERVER_TIMEOUTS } from './server';
 import { createUpstreamClient, localUaaOutbox } from './upstream/client';
 import { startServerRenderer } from './spa/server-render';
 
@@ -39,9 +39,11 @@ async function main(): Promise<void> {
     const { createLocalUaa } = await import('../local-uaa/app');
     const publicUrl = `http://localhost:${config.port}`;
     const local = createLocalUaa({ publicUrl, dataFile: config.localUaaData });
-    const localServer = local.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => localServer.once('listening', resolve));
-    const base = `http://127.0.0.1:${(localServer.address() as AddressInfo).port}`;
+    const { server: localServer, port: localPort } = await listenAvoiding(
+      () => local.app.listen(0, '127.0.0.1'),
+      config.port,
+    );
+    const base = `http://127.0.0.1:${localPort}`;
     upstream = base;
     devUpstream = base;
     outbox = localUaaOutbox(client, base);

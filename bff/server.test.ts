@@ -1,8 +1,9 @@
 import { IncomingMessage, ServerResponse, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServer } from './server';
-import { listen, shut } from '@tests/support/http';
+import { createAppServer, listenAvoiding } from './server';
+import { freePort, listen, shut } from '@tests/support/http';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -68,5 +69,40 @@ describe('createAppServer', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('x-seen')).toBe('hello');
     expect(await res.json()).toEqual({ body: { a: [1, 2] }, path: '/echo', method: 'POST', ip: '127.0.0.1' });
+  });
+});
+
+describe('listenAvoiding', () => {
+  it('never keeps the port reserved for another listener, and gives the one it kept', async () => {
+    const app = express();
+    // The kernel's pick, as listen(0) would: first the reserved port itself, then any.
+    const reserved = await freePort();
+    const picks = [reserved, 0];
+    const opened: Server[] = [];
+    const { server, port } = await listenAvoiding(() => {
+      const next = createAppServer(app).listen(picks.shift() ?? 0, '127.0.0.1');
+      opened.push(next);
+      return next;
+    }, reserved);
+    close = () => shut(server);
+    expect(opened).toHaveLength(2);
+    expect(port).not.toBe(reserved);
+    expect(port).toBe((server.address() as AddressInfo).port);
+    // The reserved port was handed back: its listener can bind it now.
+    expect(opened[0]!.listening).toBe(false);
+    const theirs = createAppServer(app);
+    await new Promise<void>((resolve) => theirs.listen(reserved, '127.0.0.1', resolve));
+    await shut(theirs);
+  });
+
+  it('takes the first port when it is not the reserved one', async () => {
+    let calls = 0;
+    const { server, port } = await listenAvoiding(() => {
+      calls += 1;
+      return createAppServer(express()).listen(0, '127.0.0.1');
+    }, 1);
+    close = () => shut(server);
+    expect(calls).toBe(1);
+    expect(port).toBeGreaterThan(1);
   });
 });

@@ -8,6 +8,7 @@
  * to re-check on an upgrade of Node or Express; server.test.ts fails if an upgrade undoes it.
  */
 import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 
 /**
@@ -48,4 +49,27 @@ export function createAppServer(app: Express, options: ServerOptions = {}): Serv
     },
     app,
   );
+}
+
+/**
+ * Listens on a loopback port the kernel picks, but never on `reserved`: a port another listener
+ * of this process has been given but not bound yet (the BFF's own, while the embedded local UAA
+ * starts first), which the kernel may hand out meanwhile. Seen once in CI: the embedded UAA took
+ * the BFF's port and the BFF then failed with EADDRINUSE.
+ */
+export async function listenAvoiding(
+  listen: () => Server,
+  reserved: number,
+): Promise<{ server: Server; port: number }> {
+  const server = listen();
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  if (port !== reserved) return { server, port };
+  // Another port first, then this one back: the kernel cannot give the same one again.
+  const other = await listenAvoiding(listen, reserved);
+  await new Promise((resolve) => server.close(resolve));
+  return other;
 }
