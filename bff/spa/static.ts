@@ -113,8 +113,8 @@ export function createSpa(opts: SpaOptions): Spa {
         : undefined;
     // The chunks after the entry's own scripts and stylesheets, which need the connections first.
     const shell = `${head}${script}${tail.replace('</head>', `${links}</head>`)}`;
-    let html = withSkeleton(shell, req.path);
     const policy = res.getHeader(CSP);
+    let html: string;
     if (rendered) {
       html = shell
         .replace(/<html(?: lang="[^"]*")?/, `<html lang="${rendered.lang}"`)
@@ -131,6 +131,8 @@ export function createSpa(opts: SpaOptions): Spa {
       );
       html = `${docHead}${script}${docTail}`;
       if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, doc.styleHashes));
+    } else {
+      html = withSkeleton(shell, req.path);
     }
     sendHtml(req, res, status, html).catch((err: unknown) => req.next?.(err));
   }
