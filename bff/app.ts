@@ -25,6 +25,7 @@ import {
   UPLOAD_GATEWAY_ENDPOINTS,
   type GatewayRequest,
 } from './proxy/gateway';
+import { jsonShapeProblem, validateGatewayBody } from './proxy/json-body';
 import { isSafeProxyPath } from './proxy/path-guard';
 import { limitStreamedBody } from './proxy/upload-limit';
 import { requireStringIdentifier, type RateLimits } from './rate-limit/limiter';
@@ -171,8 +172,15 @@ export function createApp(deps: AppDeps): Express {
   const jsonBody = express.json({
     limit: JSON_LIMIT,
     type: ['application/json', 'application/*+json'],
+    // Before the parse: a key given twice or a body nested too deep is refused, never parsed.
     verify: (req, _res, buf) => {
-      (req as GatewayRequest).rawBody = buf;
+      // The scan reads UTF-8; a body in another charset is refused, not read two ways.
+      const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
+      if (charset !== undefined && !/^utf-?8$/i.test(charset))
+        throw Object.assign(new Error('charset'), { status: 415, type: 'charset.unsupported' });
+      const problem = jsonShapeProblem(buf.toString('utf8'));
+      if (problem) throw Object.assign(new Error(problem), { status: 400, type: 'entity.verify.failed' });
+      (req as GatewayRequest).forwardBody = buf;
     },
   });
   const guardedGateway = (
@@ -194,6 +202,8 @@ export function createApp(deps: AppDeps): Express {
       (req, res, next) => (hasBody(req) ? jsonBody(req, res, next) : next()),
       // The phone, e-mail or account a call names is one string, or the call goes nowhere.
       requireStringIdentifier,
+      // One parse: canonical identifiers, the endpoint's strict request schema, and the bytes to forward.
+      validateGatewayBody,
       // Uploads stream through, cut off at 5 MB.
       limitStreamedBody(),
       // DESIGN.md §6: per address, network, target or endpoint; a refusal never reaches the upstream.
@@ -270,6 +280,7 @@ export function createApp(deps: AppDeps): Express {
     if (err.status === 415) return sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
     if (err.status === 404) return sendError(req, res, 404, 'A0100', 'notFound');
     // Every other refusal of the request itself (parse errors, aborted or mis-sized bodies).
+    if (err.type === 'entity.verify.failed') return sendError(req, res, 400, 'A0100', 'badBody');
     if (
       err.type === 'entity.parse.failed' ||
       (typeof err.status === 'number' && err.status >= 400 && err.status < 500)

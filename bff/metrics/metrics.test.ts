@@ -58,7 +58,7 @@ describe('GET /metrics', () => {
   it('counts requests by normalized route and status', async () => {
     const series = 'bff_http_requests_total{route="gateway:/api/v1/personal/info/update",status="200"}';
     const before = sample(await scrape(), series);
-    await request(bff.url).post(`${GW}/personal/info/update`).set('X-CSRF', '1').send({});
+    await request(bff.url).post(`${GW}/personal/info/update`).set('X-CSRF', '1').send({ nickname: 'Ann' });
     await request(bff.url).post(`${GW}/personal/info/update`).send({});
     await request(bff.url).get('/usercenter/profile?id=12345');
     await request(bff.url).post(`${GW}/some/unknown/4711?x=1`).set('X-CSRF', '1').send({});

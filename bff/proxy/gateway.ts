@@ -151,8 +151,15 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     headers['accept-encoding'] = UPSTREAM_ACCEPT_ENCODING;
     const token = readSessionToken(req, opts.cookie);
     if (token && !endpoint.open) headers.authorization = `Bearer ${token}`;
-    // express.json consumed the stream: the exact bytes it read are forwarded.
-    if (req.rawBody) headers['content-length'] = String(req.rawBody.length);
+    // express.json consumed the stream: the validated body is forwarded, in UTF-8 whatever the
+    // browser's charset was. A GET forwards no body.
+    if (req.forwardBody) {
+      if (req.method === 'GET' || req.method === 'HEAD') delete headers['content-length'];
+      else {
+        headers['content-type'] = 'application/json;charset=UTF-8';
+        headers['content-length'] = String(req.forwardBody.length);
+      }
+    }
     return headers;
   }
 
@@ -260,7 +267,8 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     // A browser that hangs up ends the call; so does the upload limiter, for a body past its limit.
     const aborter = abortOnHangUp(res);
     req.abortUpstream = () => aborter.abort();
-    const body = req.rawBody ?? (hasBody(req) ? req : null);
+    const body =
+      req.method === 'GET' || req.method === 'HEAD' ? null : (req.forwardBody ?? (hasBody(req) ? req : null));
     req.upstreamStart = performance.now();
     // From here on the call counts as made, whatever the browser does next (DESIGN.md §6).
     res.locals.upstreamDispatched = true;

@@ -11,7 +11,8 @@ export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
 /** What the limiter and the gateway share about a streamed body. */
 export interface StreamedBodyRequest extends Request {
-  rawBody?: Buffer;
+  /** A JSON body, parsed and validated (json-body.ts): the bytes the upstream receives. */
+  forwardBody?: Buffer;
   bodyTooLarge?: boolean;
   /** Set by the gateway once the upstream call is under way: ends it. */
   abortUpstream?: () => void;
@@ -21,7 +22,7 @@ export function limitStreamedBody(limit = UPLOAD_LIMIT_BYTES): RequestHandler {
   return (incoming, res, next) => {
     const req = incoming as StreamedBodyRequest;
     // A JSON body was already read (and limited) by the parser; a request without a body has nothing to count.
-    if (req.rawBody !== undefined || !hasBody(req)) return next();
+    if (req.forwardBody !== undefined || !hasBody(req)) return next();
     if (Number(req.headers['content-length'] ?? 0) > limit) {
       res.setHeader('Connection', 'close');
       return sendError(req, res, 413, 'A0100', 'payloadTooLarge');

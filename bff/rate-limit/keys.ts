@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Endpoint, IdentifierField } from '@shared/contract/endpoints';
+import { canonicalIdentifier } from '@shared/validation/canonical';
 
 export const IPV6_SUBNET = 56;
 
@@ -23,11 +24,12 @@ export function subnetKey(ip: string | undefined): string {
 }
 
 /**
- * One target, one spelling: trimmed and lower-cased; a phone loses spaces, dashes and the +86
+ * One target, one count: the canonical spelling (shared/validation/canonical.ts: NFKC, no format
+ * characters, no trailing dot on a domain), lower-cased; a phone loses spaces, dashes and the +86
  * country code; an e-mail loses its `+tag` (alice+1@x and Alice@x reach one mailbox).
  */
 export function normalizeIdentifier(field: IdentifierField, value: string): string {
-  const trimmed = value.trim().toLowerCase();
+  const trimmed = canonicalIdentifier(value).toLowerCase();
   if (field === 'phone' || /^[+\d][\d\s-]*$/.test(trimmed)) {
     const digits = trimmed.replace(/[\s-]/g, '');
     return digits.replace(/^(?:\+|00)?86(?=1\d{10}$)/, '');
@@ -53,7 +55,8 @@ export function identifierOf(endpoint: Endpoint | undefined, body: unknown): str
   if (!Object.hasOwn(body, field)) return undefined;
   const value: unknown = (body as Record<string, unknown>)[field];
   if (typeof value !== 'string') return null;
-  return value.trim() === '' ? undefined : normalizeIdentifier(field, value);
+  const target = normalizeIdentifier(field, value);
+  return target === '' ? undefined : target;
 }
 
 export function hashKey(secret: string | Buffer, ...parts: string[]): string {

@@ -6,6 +6,7 @@ import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harne
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import { reloadFromFile } from './limiter';
 import type { RateLimitRule } from './rules';
+import { sampleBody } from '@tests/support/sample-bodies';
 
 const GW = '/gw/uaa-be/api/v1';
 const USER_INFO = `${GW}/login/getUserInfo`;
@@ -46,8 +47,9 @@ async function bffWith(
   return bff;
 }
 
-const post = (bff: TestBff, path: string, body: object = {}) =>
-  request(bff.url).post(path).set('X-CSRF', '1').send(body);
+/** A body the call takes, with `fields` over its sample's. */
+const post = (bff: TestBff, path: string, fields: Record<string, unknown> = {}) =>
+  request(bff.url).post(path).set('X-CSRF', '1').send(sampleBody(path, fields));
 const fromIp = (bff: TestBff, ip: string, path = USER_INFO) =>
   request(bff.url).post(path).set('X-CSRF', '1').set('X-Forwarded-For', ip).send({});
 const statuses = async (replies: Promise<{ status: number }>[]) => {
@@ -142,11 +144,11 @@ describe('identifier keys', () => {
     expect(upstream.requests).toHaveLength(2);
   });
 
-  it('leave a request without the identifier to the upstream', async () => {
+  it('leave a blank identifier to the upstream, and refuse a missing one before it', async () => {
     const bff = await bffWith([perPhone]);
-    expect(await statuses([post(bff, LOGIN_SMS, {}), post(bff, LOGIN_SMS, { phone: '' })])).toEqual([
-      200, 200,
-    ]);
+    const blank = () => post(bff, LOGIN_SMS, { phone: '' });
+    const missing = request(bff.url).post(LOGIN_SMS).set('X-CSRF', '1').send({});
+    expect(await statuses([blank(), blank(), missing])).toEqual([200, 200, 400]);
     expect(upstream.requests).toHaveLength(2);
   });
 

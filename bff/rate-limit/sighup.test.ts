@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRulesFile } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import { sampleBody } from '@tests/support/sample-bodies';
 
 const GW = '/gw/uaa-be/api/v1';
 const USER_INFO = `${GW}/login/getUserInfo`;
@@ -40,7 +41,7 @@ function post(path: string): Promise<{ status: number; reusedSocket: boolean }> 
       },
     );
     req.on('error', reject);
-    req.end('{}');
+    req.end(JSON.stringify(sampleBody(path)));
   });
 }
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBff, type TestBff } from '@tests/support/bff-harness';
 import { cookieAttributes, isClearing, issuedCookie, setCookiesFor } from '@tests/support/http';
+import { sampleBody } from '@tests/support/sample-bodies';
 import {
   closedPortUrl,
   ok,
@@ -62,19 +63,23 @@ describe('token termination', () => {
     expect(attrs.has('partitioned')).toBe(false);
   });
 
-  it.each(['/login/byPhone', '/login/byAccount', '/login/oauth', '/login/bind', '/personal/mobile/bind'])(
-    'terminates the token of a %s reply',
-    async (path) => {
-      const reply = await request(dev.url)
-        .post(`/gw/uaa-be/api/v1${path}`)
-        .set('X-CSRF', '1')
-        .send({ phone: '13800000000', code: '123456', autoLogin: true });
-      expect(reply.text).not.toContain(TOKEN);
-      const line = issuedCookie(reply.headers)!;
-      expect(line.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
-      expect(cookieAttributes(line).get('max-age')).toBe(String(FOURTEEN_DAYS_S));
-    },
-  );
+  // mobile/bind takes no autoLogin: its cookie lasts the browser session.
+  it.each([
+    ['/login/byPhone', { autoLogin: true }, String(FOURTEEN_DAYS_S)],
+    ['/login/byAccount', { autoLogin: true }, String(FOURTEEN_DAYS_S)],
+    ['/login/oauth', { autoLogin: true }, String(FOURTEEN_DAYS_S)],
+    ['/login/bind', { autoLogin: true }, String(FOURTEEN_DAYS_S)],
+    ['/personal/mobile/bind', {}, undefined],
+  ])('terminates the token of a %s reply', async (path, fields, maxAge) => {
+    const reply = await request(dev.url)
+      .post(`/gw/uaa-be/api/v1${path}`)
+      .set('X-CSRF', '1')
+      .send(sampleBody(`/api/v1${path}`, fields));
+    expect(reply.text).not.toContain(TOKEN);
+    const line = issuedCookie(reply.headers)!;
+    expect(line.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
+    expect(cookieAttributes(line).get('max-age')).toBe(maxAge);
+  });
 
   it('reads the token at the paths TOKEN_JSON_PATHS names', async () => {
     const custom = await startBff({ upstream: upstream.url, env: { TOKEN_JSON_PATHS: 'data.session.jwt' } });

@@ -35,7 +35,7 @@ export const platform = z.looseObject({
 export type Platform = z.output<typeof platform>;
 
 /** The fields an administrator writes; empty strings clear the optional ones. */
-export const platformFields = z.object({
+export const platformFields = z.strictObject({
   displayName: field,
   homePageUrl: optionalField,
   callback: optionalField,
@@ -46,7 +46,7 @@ export const platformFields = z.object({
 export type PlatformFields = z.input<typeof platformFields>;
 
 /** Paged, or everything with noPage (the user list's platform filter). */
-export const platformListRequest = z.object({
+export const platformListRequest = z.strictObject({
   current: z.nullish(pageNumberField),
   pageSize: z.nullish(pageSizeField),
   size: z.nullish(pageSizeField),
@@ -64,19 +64,19 @@ export type PlatformListData = z.output<typeof platformListData>;
 
 // Spec §7: "Platform create takes a list xlabs of platform objects"; one object is accepted too.
 export const platformAddRequest = z.union([
-  z.object({ xlabs: z.array(platformFields).check(z.minLength(1), z.maxLength(50)) }),
+  z.strictObject({ xlabs: z.array(platformFields).check(z.minLength(1), z.maxLength(50)) }),
   platformFields,
 ]);
 export const platformAddData = z.union([platform, z.array(platform)]);
 
 export const platformUpdateRequest = z.extend(
-  z.object({ id: sizedField(1) }),
+  z.strictObject({ id: sizedField(1) }),
   z.partial(platformFields).shape,
 );
 export type PlatformUpdatePayload = z.input<typeof platformUpdateRequest>;
 
-export const idRequest = z.object({ id: sizedField(1) });
-export const idsRequest = z.object({ ids: z.pipe(idList, z.array(z.string()).check(z.minLength(1))) });
+export const idRequest = z.strictObject({ id: sizedField(1) });
+export const idsRequest = z.strictObject({ ids: z.pipe(idList, z.array(z.string()).check(z.minLength(1))) });
 
 /** data of mgmt/platforms/reset: the new secret of each platform. */
 export const platformResetData = z.array(
@@ -101,11 +101,11 @@ export const role = z.looseObject({
 export type Role = z.output<typeof role>;
 
 /** resourceModule 1: the role page (needs the role module); 0: the user form's role choice. */
-export const roleListRequest = z.object({ ...page, resourceModule: z.nullish(intField(0, 1)) });
+export const roleListRequest = z.strictObject({ ...page, resourceModule: z.nullish(intField(0, 1)) });
 export const roleListData = z.looseObject({ roles: z.array(role), totalCount: z.number() });
 export type RoleListData = z.output<typeof roleListData>;
 
-export const userResListRequest = z.nullish(z.object({ userId: optionalField }));
+export const userResListRequest = z.nullish(z.strictObject({ userId: optionalField }));
 /** data of role/management/user/res/list: the module names the user may open. */
 export const userResListData = z.array(z.enum(BACK_OFFICE_MODULES));
 export type UserResListData = z.output<typeof userResListData>;
@@ -132,7 +132,7 @@ export const internalUser = z.looseObject({
 });
 export type InternalUser = z.output<typeof internalUser>;
 
-export const internalUserListRequest = z.nullish(z.object(page));
+export const internalUserListRequest = z.nullish(z.strictObject(page));
 
 /** Filter values: an array, or one comma-separated string; '' entries allowed (the default source). */
 const stringList = z.nullish(
@@ -145,7 +145,7 @@ const stringList = z.nullish(
   ]),
 );
 
-export const internalUserSearchRequest = z.object({
+export const internalUserSearchRequest = z.strictObject({
   ...page,
   ssoUid: optionalField,
   phone: optionalField,
@@ -186,16 +186,16 @@ const editable = {
   roleIds,
 };
 /** `password`: encrypted like every password (scene 'register'). */
-export const internalUserCreateRequest = z.object({ ...editable, password: field });
+export const internalUserCreateRequest = z.strictObject({ ...editable, password: field });
 export type InternalUserCreatePayload = z.input<typeof internalUserCreateRequest>;
 /** `password`: encrypted (scene 'resetPassword'); only when the administrator unlocked the field. */
-export const internalUserUpdateRequest = z.object({
+export const internalUserUpdateRequest = z.strictObject({
   ...editable,
   ssoUid: sizedField(1),
   password: optionalField,
 });
 export type InternalUserUpdatePayload = z.input<typeof internalUserUpdateRequest>;
-export const internalUserDeleteRequest = z.object({
+export const internalUserDeleteRequest = z.strictObject({
   ssoUids: z.pipe(idList, z.array(z.string()).check(z.minLength(1))),
 });
 

@@ -27,10 +27,10 @@ export const credential = z.looseObject({
 });
 export type Credential = z.output<typeof credential>;
 
-export const credentialListRequest = z.nullish(z.object({ sso_uid: optionalField }));
-export const credentialCreateRequest = z.nullish(z.object({ description: optionalField }));
+export const credentialListRequest = z.nullish(z.strictObject({ sso_uid: optionalField }));
+export const credentialCreateRequest = z.nullish(z.strictObject({ description: optionalField }));
 /** credential/secret, enable and disable (inferred paths). */
-export const akRequest = z.object({ ak: sizedField(1) });
+export const akRequest = z.strictObject({ ak: sizedField(1) });
 /** Spec §7: type 1 or 0 disables the key, 2 deletes it (refused while the key is enabled). */
 export const credentialRevokeRequest = z.extend(akRequest, { type: intField(0, 2) });
 

@@ -58,7 +58,7 @@ export const dateFilter = z.nullish(z.union([z.number(), field]));
 export const contactChannel = z.enum(['phone', 'email']);
 
 /** A call that takes no body (the SPA sends `{}` or nothing; the UAA reads none). */
-export const noBody = z.optional(z.object({}));
+export const noBody = z.optional(z.strictObject({}));
 
 /** A reply whose data the caller does not read. */
 export const noData = z.unknown();

@@ -6,13 +6,13 @@ import { z } from 'zod/mini';
 import type { Envelope } from '../api/envelope';
 import { field, optionalField, optionalShortField, sizedField } from './fields';
 
-export const captchaRequest = z.object({
+export const captchaRequest = z.strictObject({
   captchaVerifyParam: sizedField(1),
   sceneId: optionalField,
   prefix: optionalField,
 });
 
-export const loginByAccountRequest = z.object({
+export const loginByAccountRequest = z.strictObject({
   account: field,
   /** Encrypted, scene 'login'. */
   password: field,
@@ -20,9 +20,9 @@ export const loginByAccountRequest = z.object({
 });
 
 /** Both the login SMS and the registration SMS. */
-export const smsCodeRequest = z.object({ phone: field });
+export const smsCodeRequest = z.strictObject({ phone: field });
 
-export const loginByPhoneRequest = z.object({
+export const loginByPhoneRequest = z.strictObject({
   phone: field,
   code: field,
   autoLogin: z.nullish(z.boolean()),
@@ -48,7 +48,7 @@ export const OAUTH_PROVIDERS = ['github', 'wechat', 'carsi'] as const;
 export type OauthProvider = (typeof OAUTH_PROVIDERS)[number];
 const provider = z.enum(OAUTH_PROVIDERS);
 
-export const oauthAddressRequest = z.object({
+export const oauthAddressRequest = z.strictObject({
   oauthFrom: provider,
   state: optionalShortField(512),
   /** Passed through to the consent page and back to the callback route unchanged. */
@@ -62,7 +62,7 @@ export const oauthAddressRequest = z.object({
 export const oauthAddressData = z.looseObject({ oauthAddress: z.optional(z.string()) });
 export type OauthAddressData = z.input<typeof oauthAddressData>;
 
-export const oauthLoginRequest = z.object({
+export const oauthLoginRequest = z.strictObject({
   code: sizedField(1, 256),
   oauthFrom: provider,
   autoLogin: z.nullish(z.boolean()),
@@ -70,7 +70,7 @@ export const oauthLoginRequest = z.object({
 });
 
 /** login/bind: binds a third-party identity to the signed-in account. */
-export const oauthBindRequest = z.object({
+export const oauthBindRequest = z.strictObject({
   code: sizedField(1, 256),
   oauthFrom: z.enum(['github', 'wechat']),
   autoLogin: z.nullish(z.boolean()),
@@ -79,7 +79,7 @@ export const oauthBindRequest = z.object({
 export const locationData = z.looseObject({ overseas: z.boolean(), city: z.optional(z.string()) });
 export type LocationInfo = z.output<typeof locationData>;
 
-export const internalAuthRequest = z.object({ clientId: sizedField(1) });
+export const internalAuthRequest = z.strictObject({ clientId: sizedField(1) });
 /** data of internal/auth: a one-time code (60 s, single use) for the client's redirect. */
 export const internalAuthData = z.looseObject({ code: z.string() });
 export type InternalAuthData = z.input<typeof internalAuthData>;

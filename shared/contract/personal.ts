@@ -23,14 +23,14 @@ export type UserInfo = z.output<typeof userInfo>;
 export const existData = z.looseObject({ exist: z.boolean() });
 export type ExistData = z.input<typeof existData>;
 
-export const usernameRequest = z.object({ username: field });
+export const usernameRequest = z.strictObject({ username: field });
 
 // A nickname is free text: 1-30 characters without control characters.
 const nickname = z.string().check(z.trim(), z.minLength(1), z.maxLength(30), z.regex(/^[^\p{Cc}\p{Cf}]+$/u));
 
 /** personal/info/update: the username can be set once; the nickname at any time. */
 export const infoUpdateRequest = z
-  .object({
+  .strictObject({
     username: optionalField,
     nickname: z.pipe(optionalField, z.optional(nickname)),
   })
@@ -39,23 +39,27 @@ export type InfoUpdatePayload = z.output<typeof infoUpdateRequest>;
 
 const functionCode = z.enum(FUNCTION_CODES);
 
-export const messageCodeRequest = z.object({ function: functionCode, message: contactChannel, item: field });
+export const messageCodeRequest = z.strictObject({
+  function: functionCode,
+  message: contactChannel,
+  item: field,
+});
 export const messageCodeCheckRequest = z.extend(messageCodeRequest, { code: field });
 /** `password`: encrypted, scene 'resetPassword'; required on x.2.2 when the account has none. */
-export const mobileBindRequest = z.object({
+export const mobileBindRequest = z.strictObject({
   function: functionCode,
   phone: field,
   code: field,
   password: optionalField,
 });
-export const emailBindRequest = z.object({
+export const emailBindRequest = z.strictObject({
   function: functionCode,
   email: field,
   code: field,
   password: optionalField,
 });
 /** `password`: encrypted, scene 'resetPassword'. */
-export const passwordUpdateRequest = z.object({
+export const passwordUpdateRequest = z.strictObject({
   function: functionCode,
   message: contactChannel,
   item: field,
@@ -63,9 +67,9 @@ export const passwordUpdateRequest = z.object({
 });
 
 /** personal/item/check: data is true when the phone or e-mail belongs to some account. */
-export const itemCheckRequest = z.object({ message: contactChannel, item: field });
+export const itemCheckRequest = z.strictObject({ message: contactChannel, item: field });
 export type ItemCheckPayload = z.input<typeof itemCheckRequest>;
 
-export const passwordForgetRequest = z.object({ type: contactChannel, item: field });
+export const passwordForgetRequest = z.strictObject({ type: contactChannel, item: field });
 /** `password`: encrypted, scene 'resetPassword'. */
 export const passwordResetRequest = z.extend(passwordForgetRequest, { code: field, password: field });

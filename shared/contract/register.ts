@@ -2,10 +2,10 @@
 import { z } from 'zod/mini';
 import { contactChannel, field, optionalShortField, sizedField } from './fields';
 
-export const registerCheckRequest = z.object({ item: field, type: contactChannel });
+export const registerCheckRequest = z.strictObject({ item: field, type: contactChannel });
 export type RegisterCheckPayload = z.input<typeof registerCheckRequest>;
 
-export const registerByEmailRequest = z.object({
+export const registerByEmailRequest = z.strictObject({
   username: field,
   email: field,
   /** Encrypted, scene 'register'. */
@@ -20,7 +20,7 @@ export type RegisterByEmailPayload = z.input<typeof registerByEmailRequest>;
 export const registerByEmailData = z.looseObject({ ssoUid: z.string() });
 export type RegisterByEmailData = z.input<typeof registerByEmailData>;
 
-export const registerByPhoneRequest = z.object({
+export const registerByPhoneRequest = z.strictObject({
   username: field,
   phone: field,
   code: field,
@@ -33,5 +33,5 @@ export const registerByPhoneRequest = z.object({
 export const registerByPhoneData = z.looseObject({ ssouid: z.string() });
 export type RegisterByPhoneData = z.input<typeof registerByPhoneData>;
 
-export const activeRequest = z.object({ sign: sizedField(1), token: sizedField(1) });
+export const activeRequest = z.strictObject({ sign: sizedField(1), token: sizedField(1) });
 export type ActivatePayload = z.input<typeof activeRequest>;

@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import { field, optionalShortField, sizedField } from './fields';
 
-export const trackingRequest = z.object({
+export const trackingRequest = z.strictObject({
   serviceName: sizedField(1, 128),
   eventName: sizedField(1, 128),
   eventTimestamp: z.union([z.number(), field.check(z.maxLength(64))]),

@@ -115,12 +115,15 @@ describe('2. the per-target code limits', () => {
     [
       'personal/message/code',
       `/personal/message/code`,
-      { function: 'bindPhone', message: 'phone', item: '13900139002' },
+      { function: '1.1.1', message: 'phone', item: '13900139002' },
     ],
-  ])('on %s are keyed by item, whatever decoy "phone" rides along', async (_name, path, body) => {
-    const first = await post(`${GW}${path}`, { ...body, phone: 'decoy-1' });
+  ])('on %s are keyed by item; a decoy "phone" riding along is refused', async (_name, path, body) => {
+    const decoy = await post(`${GW}${path}`, { ...body, phone: 'decoy-1' });
+    expect(decoy.status).toBe(400);
+    expect(upstream.requests).toHaveLength(0);
+    const first = await post(`${GW}${path}`, body);
     expect(first.status).toBe(200);
-    const second = await post(`${GW}${path}`, { ...body, phone: 'decoy-2' });
+    const second = await post(`${GW}${path}`, body);
     expect(second.status).toBe(429);
     expect(upstream.requests).toHaveLength(1);
   });
@@ -158,14 +161,16 @@ describe('3. the failed-login limits', () => {
   const failLogin = () =>
     upstream.respond((_req, res) => sendJson(res, 200, { msgCode: 'A0204', msg: 'wrong code' }));
 
-  it('key login/byPhone by phone: a decoy "account" does not re-key it', async () => {
+  it('key login/byPhone by phone: a decoy "account" is refused, and cannot re-key it', async () => {
     failLogin();
+    const decoy = await post(`${GW}/login/byPhone`, {
+      phone: '13600136000',
+      code: '000000',
+      account: 'decoy',
+    });
+    expect(decoy.status).toBe(400);
     for (let i = 0; i < 10; i += 1) {
-      const reply = await post(`${GW}/login/byPhone`, {
-        phone: '13600136000',
-        code: '000000',
-        account: `decoy-${i}`,
-      });
+      const reply = await post(`${GW}/login/byPhone`, { phone: '13600136000', code: '000000' });
       expect(reply.status).toBe(200);
       clientIp += 1; // new addresses: only the per-phone counter is left to refuse
       ip = `198.51.${Math.floor(clientIp / 250)}.${clientIp % 250}`;
@@ -173,7 +178,6 @@ describe('3. the failed-login limits', () => {
     const refused = await post(`${GW}/login/byPhone`, {
       phone: '13600136000',
       code: '000000',
-      account: 'decoy-x',
     });
     expect(refused.status).toBe(429);
     expect(upstream.requests).toHaveLength(10);

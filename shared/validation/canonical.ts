@@ -1,0 +1,25 @@
+/**
+ * One spelling for a phone, an e-mail or an account name (issue 30): the spelling the BFF counts
+ * and the one the UAA receives. A visitor who types full-width digits (a Chinese input method's
+ * default), pastes an address with a zero-width space in it or ends a domain with its root dot
+ * names the same target as the plain spelling; so does an attacker who spells it that way to get
+ * past a per-target limit. The canonical form is:
+ *
+ * - Unicode NFKC (full-width `１３８` is `138`, `ｅｘａｍｐｌｅ` is `example`);
+ * - without format characters (`\p{Cf}`: zero-width space, joiners, word joiner, soft hyphen,
+ *   byte-order mark, bidirectional marks) anywhere in it;
+ * - trimmed;
+ * - an e-mail's domain without its trailing dot (`a@example.com.` is `a@example.com`).
+ *
+ * Case, spaces inside, a `+86` prefix or a `+tag` are the limiter's business (it counts
+ * `Alice+1@x` with `alice@x`), not the spelling the UAA receives.
+ */
+
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
+export function canonicalIdentifier(value: string): string {
+  const plain = value.normalize('NFKC').replace(FORMAT_CHARACTERS, '').trim();
+  const at = plain.lastIndexOf('@');
+  if (at <= 0) return plain;
+  return `${plain.slice(0, at)}@${plain.slice(at + 1).replace(/\.+$/, '')}`;
+}
