@@ -7,7 +7,7 @@
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import type { Logger } from 'pino';
-import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
+import { ENDPOINTS, GATEWAY_BASE, normalizePath, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
 import { environmentFromHost, type AppEnv } from '@shared/environment';
 import { LOOPBACK_ORIGINS } from '@shared/origins';
 import { BFF_PATHS } from '@shared/routes';
@@ -34,14 +34,16 @@ import { createRedirectRoutes } from './redirect/routes';
 import { hasBody } from './request-body';
 import { ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
 import { securityHeaders } from './security/headers';
+import { createRefusedTokens } from './session/refused-tokens';
 import {
   clearPlantedSessionCookies,
+  clearSessionCookie,
   readSessionToken,
   sessionCookieState,
   type CookiePolicy,
 } from './session/cookie';
 import type { AppConfig } from './spa/runtime-config';
-import { createFirstScreenLoader } from './spa/first-screen';
+import { createFirstScreenLoader, documentCallOf } from './spa/first-screen';
 import { createSpa } from './spa/static';
 import type { ServerRenderer } from './spa/server-render';
 import { renderOutbox } from './dev/outbox-page';
@@ -117,21 +119,34 @@ export function createApp(deps: AppDeps): Express {
       ],
     };
   };
+  const publicOrigin = new URL(config.publicOrigin);
+  // Tokens the UAA just answered 401 for: a document carrying one calls nobody (issue 30).
+  const refusedTokens = createRefusedTokens();
+  const onRefusedToken = (token: string) => refusedTokens.remember(token);
+  /** The session a document acts for: the cookie's token, unless the UAA just refused it. */
+  const documentToken = (req: Request): string | undefined => {
+    const token = readSessionToken(req, cookie);
+    return token === undefined || refusedTokens.has(token) ? undefined : token;
+  };
   const firstScreen = createFirstScreenLoader({
     client,
     upstream: deps.upstream,
     tokenJsonPaths: config.tokenJsonPaths,
+    publicOrigin,
+    onRefusedToken,
   });
   const spa = createSpa({
     staticDir: config.staticDir,
     configFor,
     // A signed-in visitor gets the shell, whose guard sends it on, never a login form to flash.
-    hasSession: (req) => readSessionToken(req, cookie) !== undefined,
+    hasSession: (req) => documentToken(req) !== undefined,
     // What the signed-in page shows first comes with it (issue 17); a visitor learns only that
-    // there is no session, as /bff/session would answer, and no user data.
+    // there is no session, as /bff/session would answer, and no user data. Over the per-address
+    // limits the page comes without it, and its own calls meet the limits in turn.
     firstScreen: async (req, res) => {
-      const token = readSessionToken(req, cookie);
-      return token === undefined ? { authenticated: false } : firstScreen(req, token, abortOnHangUp(res));
+      const token = documentToken(req);
+      if (token === undefined) return { authenticated: false };
+      return res.locals.rateLimit ? undefined : firstScreen(req, token, abortOnHangUp(res));
     },
     // ...and is drawn with it, by the build's renderer once it is ready.
     renderer: deps.renderer,
@@ -209,7 +224,16 @@ export function createApp(deps: AppDeps): Express {
       // DESIGN.md §6: per address, network, target or endpoint; a refusal never reaches the upstream.
       rateLimits.middleware,
       // Every mount moves tokens out of replies into the cookie: none reaches JavaScript.
-      createGateway({ client, target, cookie, tokenJsonPaths: config.tokenJsonPaths, logger, timeoutMs }),
+      createGateway({
+        client,
+        target,
+        cookie,
+        tokenJsonPaths: config.tokenJsonPaths,
+        publicOrigin,
+        onRefusedToken,
+        logger,
+        timeoutMs,
+      }),
     );
     return gateway;
   };
@@ -218,6 +242,26 @@ export function createApp(deps: AppDeps): Express {
     UPLOAD_GATEWAY_BASE,
     guardedGateway(UPLOAD_GATEWAY_BASE, UPLOAD_GATEWAY_ENDPOINTS, config.uploadUpstream ?? deps.upstream),
   );
+
+  // Documents that call the UAA (a signed-in page's first screen, the one-time code of
+  // /authentication) count as the call they make under the per-address rules: a flood of
+  // documents meets the same budget as a flood of API calls. A token the UAA just refused makes
+  // no call, and its cookie goes.
+  app.use((req, res, next) => {
+    if (req.method !== 'GET') return next();
+    const call = documentCallOf(req.path, config.brandPrefix);
+    if (!call) return next();
+    const token = readSessionToken(req, cookie);
+    if (token === undefined) return next();
+    if (refusedTokens.has(token)) {
+      clearSessionCookie(req, res, cookie);
+      return next();
+    }
+    // A refusal is left on res.locals (logged and metered); the page is served without the call.
+    rateLimits
+      .admit(req, res, `${GATEWAY_BASE}${normalizePath(call.path) ?? call.path}`)
+      .then(() => next(), next);
+  });
 
   // 4. Health and metrics (metrics only for a local scraper or the holder of METRICS_TOKEN).
   app.use(createHealthRoutes({ upstream: deps.upstream, allowlist, client }));
@@ -237,6 +281,8 @@ export function createApp(deps: AppDeps): Express {
       spa,
       logger,
       upstreamTimeoutMs: timeoutMs,
+      publicOrigin,
+      refusedTokens,
       clientRedirects: config.clientRedirects,
       brandPrefix: config.brandPrefix,
     }),
@@ -255,7 +301,7 @@ export function createApp(deps: AppDeps): Express {
   }
 
   if (deps.devUpstream) {
-    const devProxy = createDevProxy({ client, target: deps.devUpstream, timeoutMs });
+    const devProxy = createDevProxy({ client, target: deps.devUpstream, timeoutMs, publicOrigin });
     app.use(
       BFF_PATHS.dev,
       (req, res, next) => {

@@ -38,6 +38,7 @@ describe('parseConfig', () => {
       PORT: '9000',
       UAA_UPSTREAM: 'https://uaa.example.com/',
       APP_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://sso.example.com/',
       ALIYUN_CAPTCHA_PREFIX: 'pfx',
       ALIYUN_CAPTCHA_SCENE_ID: 'scene',
       REDIRECT_ALLOWLIST: 'a.example.com, b.example.com',
@@ -47,8 +48,18 @@ describe('parseConfig', () => {
       port: 9000,
       uaaUpstream: 'https://uaa.example.com',
       appEnv: 'production',
+      publicOrigin: 'https://sso.example.com',
       redirectAllowlist: ['a.example.com', 'b.example.com'],
       trustProxy: 2,
+    });
+  });
+
+  it('tells the UAA PUBLIC_ORIGIN, else this machine on PORT outside production', () => {
+    expect(parseConfig({ PORT: '9001' })).toMatchObject({
+      config: { publicOrigin: 'http://localhost:9001' },
+    });
+    expect(parseConfig({ PUBLIC_ORIGIN: 'https://sso.example.com:8443' })).toMatchObject({
+      config: { publicOrigin: 'https://sso.example.com:8443' },
     });
   });
 
@@ -62,8 +73,25 @@ describe('parseConfig', () => {
     ['UAA_UPSTREAM', { UAA_UPSTREAM: 'not-a-url' }],
     [
       'UAA_UPSTREAM',
-      { APP_ENV: 'production', ALIYUN_CAPTCHA_PREFIX: 'pfx', ALIYUN_CAPTCHA_SCENE_ID: 'scene' },
+      {
+        APP_ENV: 'production',
+        PUBLIC_ORIGIN: 'https://sso.example.com',
+        ALIYUN_CAPTCHA_PREFIX: 'pfx',
+        ALIYUN_CAPTCHA_SCENE_ID: 'scene',
+      },
     ],
+    [
+      'PUBLIC_ORIGIN',
+      {
+        APP_ENV: 'production',
+        UAA_UPSTREAM: 'https://uaa.example.com',
+        ALIYUN_CAPTCHA_PREFIX: 'pfx',
+        ALIYUN_CAPTCHA_SCENE_ID: 'scene',
+      },
+    ],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'https://sso.example.com/login' }],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'javascript:alert(1)' }],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'sso.example.com' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
   ])('refuses with one line naming %s for %j', (name, env) => {
     const errors = errorsOf(env);
@@ -128,7 +156,11 @@ describe('LINKS_FILE', () => {
 });
 
 describe('the captcha in production', () => {
-  const production = { APP_ENV: 'production', UAA_UPSTREAM: 'https://uaa.example.com' };
+  const production = {
+    APP_ENV: 'production',
+    UAA_UPSTREAM: 'https://uaa.example.com',
+    PUBLIC_ORIGIN: 'https://sso.example.com',
+  };
 
   it.each([
     ['without prefix or scene', {}],
@@ -322,6 +354,7 @@ describe('the BFF process', () => {
       {
         APP_ENV: 'production',
         UAA_UPSTREAM: 'http://127.0.0.1:9',
+        PUBLIC_ORIGIN: 'https://sso.example.com',
         ALIYUN_CAPTCHA_PREFIX: 'pfx',
         PORT: '0',
         HOST: '127.0.0.1',

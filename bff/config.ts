@@ -144,6 +144,17 @@ const schema = z
     PORT: port.default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     UAA_UPSTREAM: httpUrl.optional(),
+    /**
+     * The service's own origin as people reach it (https://sso.example.com): the host and scheme
+     * the UAA is told in X-Forwarded-Host and -Proto, whatever Host the request came with.
+     */
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) origin', abort: true })
+      .refine(
+        (v) => new URL(v).origin === v.replace(/\/$/, ''),
+        'must be an origin (scheme, host and port, no path)',
+      )
+      .optional(),
     APP_ENV: z
       .enum(APP_ENVS as [AppEnv, ...AppEnv[]], { error: `must be one of ${APP_ENVS.join(', ')}` })
       .optional(),
@@ -198,6 +209,13 @@ const schema = z
         message: 'is required when APP_ENV=production',
       });
     }
+    if (c.APP_ENV === 'production' && !c.PUBLIC_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message: "is required when APP_ENV=production (the host the UAA is told, never the browser's)",
+      });
+    }
     if (c.APP_ENV === 'production' && c.COOKIE_SECURE === false) {
       ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: 'cannot be false in production' });
     }
@@ -242,6 +260,8 @@ const schema = z
     /** Unset: the local UAA is embedded (demo mode). */
     uaaUpstream: c.UAA_UPSTREAM?.replace(/\/+$/, ''),
     appEnv: c.APP_ENV,
+    /** PUBLIC_ORIGIN, else this machine's own address on PORT (development, the demo, tests). */
+    publicOrigin: c.PUBLIC_ORIGIN ? new URL(c.PUBLIC_ORIGIN).origin : `http://localhost:${c.PORT}`,
     cookieName: c.COOKIE_NAME,
     cookieSecure: c.COOKIE_SECURE,
     redirectAllowlist: c.REDIRECT_ALLOWLIST,

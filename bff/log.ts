@@ -41,6 +41,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** What a handler leaves in res.locals for the request's log line. */
 interface LogLocals {
   upstreamMs?: number;
+  upstreamCalls?: number;
   rateLimit?: unknown;
 }
 
@@ -50,7 +51,7 @@ interface LogLocals {
  * aborted" at warn. A line holds the request's id, method and URL with its secret query values
  * redacted (never its headers, query object or body: the serializers below pick the fields), the
  * status, the time taken (`responseTime`, ms), a bounded route label, the upstream's share
- * (`upstreamMs`) and the rate-limit refusal, if any.
+ * (`upstreamMs`, and `upstreamCalls`: a document may make several) and the rate-limit refusal, if any.
  *
  * The request id is the caller's X-Request-Id when well formed, else a fresh UUID; it is returned
  * in X-Request-Id and kept as `req.id` (the gateway forwards it to the upstream).
@@ -61,6 +62,7 @@ export function accessLog(logger: Logger, routeOf: (req: Request) => string): Re
     return {
       route: routeOf(req),
       ...(locals.upstreamMs === undefined ? {} : { upstreamMs: Math.round(locals.upstreamMs * 10) / 10 }),
+      ...(locals.upstreamCalls === undefined ? {} : { upstreamCalls: locals.upstreamCalls }),
       ...(locals.rateLimit === undefined ? {} : { rateLimit: locals.rateLimit }),
     };
   };

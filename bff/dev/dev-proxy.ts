@@ -27,10 +27,11 @@ export function createDevProxy(opts: {
   client: UpstreamClient;
   target: string;
   timeoutMs: number;
+  publicOrigin: URL;
 }): RequestHandler {
   const base = `${opts.target.replace(/\/+$/, '')}/__dev`;
   return (req, res) => {
-    const headers: Record<string, string> = forwardingHeaders(req);
+    const headers: Record<string, string> = forwardingHeaders(req, opts.publicOrigin);
     for (const name of PASSED_TO_DEV) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;

@@ -78,6 +78,12 @@ export function createMetrics(deps: {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 6],
     registers: [registry],
   });
+  const upstreamCalls = new Counter({
+    name: 'bff_upstream_calls_total',
+    help: 'Calls made to the UAA, by the route of the request that made them (a signed-in document makes 1 to 3)',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
   const refusals = new Counter({
     name: 'bff_rate_limit_refusals_total',
     help: 'Requests refused by a rate-limit rule (reason limit) or because its store was down (reason store-down)',
@@ -115,6 +121,8 @@ export function createMetrics(deps: {
       requests.inc({ route, status: String(res.statusCode) });
       const upstreamMs = res.locals.upstreamMs as number | undefined;
       if (upstreamMs !== undefined) upstream.observe({ route }, upstreamMs / 1000);
+      const calls = res.locals.upstreamCalls as number | undefined;
+      if (calls !== undefined) upstreamCalls.inc({ route }, calls);
       const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
       if (refusal) refusals.inc({ rule: refusal.rule, reason: refusal.reason });
       const call = gatewayCallOf(req);

@@ -18,6 +18,7 @@ import {
   abortOnHangUp,
   forwardingHeaders,
   headerValue,
+  noteUpstreamCall,
   UPSTREAM_ACCEPT_ENCODING,
   UpstreamTimeoutError,
   type UpstreamClient,
@@ -96,6 +97,10 @@ export interface GatewayOptions {
   target: string;
   cookie: CookiePolicy;
   tokenJsonPaths: readonly string[];
+  /** PUBLIC_ORIGIN: the host the UAA is told. */
+  publicOrigin: URL;
+  /** A session token the UAA answered 401 for (documents then spare it the next calls). */
+  onRefusedToken?: (token: string) => void;
   logger: Logger;
   timeoutMs?: number;
 }
@@ -147,7 +152,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined && isPassedToUpstream(name)) headers[name] = value;
     }
-    Object.assign(headers, forwardingHeaders(req));
+    Object.assign(headers, forwardingHeaders(req, opts.publicOrigin));
     headers['accept-encoding'] = UPSTREAM_ACCEPT_ENCODING;
     const token = readSessionToken(req, opts.cookie);
     if (token && !endpoint.open) headers.authorization = `Bearer ${token}`;
@@ -182,11 +187,14 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     call: GatewayCall,
     reply: UpstreamReply,
   ): Promise<void> {
-    res.locals.upstreamMs =
-      req.upstreamStart === undefined ? undefined : performance.now() - req.upstreamStart;
+    if (req.upstreamStart !== undefined) noteUpstreamCall(res, req.upstreamStart);
     const status = reply.status;
     const isLogout = call.endpoint === LOGOUT;
     if (status === 401 || isLogout) clearSessionCookie(req, res, opts.cookie);
+    if (status === 401) {
+      const token = readSessionToken(req, opts.cookie);
+      if (token !== undefined) opts.onRefusedToken?.(token);
+    }
     if (isLogout) res.setHeader('Clear-Site-Data', '"cookies"');
 
     // No body to read or rewrite: a HEAD reply, 204 or 304 passes on as it is.

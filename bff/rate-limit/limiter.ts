@@ -22,8 +22,17 @@ export interface RateLimitRefusal {
   reason: 'limit' | 'store-down';
 }
 
+/** What the rules say of a request: let it through, or refused by a rule or by the store's outage. */
+export type Admission = 'admitted' | 'refused' | 'store-down';
+
 export interface RateLimits {
   middleware: RequestHandler;
+  /**
+   * The rules' verdict on a request that is not a gateway call (a document that calls the UAA),
+   * matched by `path`; the caller answers. A refusal is logged and left on res.locals as the
+   * middleware's are.
+   */
+  admit(req: Request, res: Response, path: string): Promise<Admission>;
   /** Swaps the rules; requests already past the limiter are not affected. */
   reload(rules: readonly RateLimitRule[]): void;
   rules(): readonly RateLimitRule[];
@@ -223,40 +232,46 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
     for (const limiter of limiters) limiter.retire();
   }
 
+  /** Every matching rule in order; throws what is not a store outage. */
+  async function admit(req: Request, res: Response, path: string): Promise<Admission> {
+    const chain = active.filter((limiter) => limiter.matches(path));
+    const refunds: Refund[] = [];
+    // A request refused by a later rule was never sent: the earlier rules give their counts back.
+    const giveBack = () => Promise.all(refunds.map((refund) => refund()));
+    for (const limiter of chain) {
+      let verdict;
+      try {
+        verdict = await limiter.check(req, res);
+      } catch (err) {
+        await giveBack();
+        if (!(err instanceof StoreUnavailableError)) throw err;
+        // Only rules with failMode closed get here: the others pass the request on.
+        const rule = limiter.rule.name;
+        res.locals.rateLimit = { rule, reason: 'store-down' } satisfies RateLimitRefusal;
+        logger.warn({ reqId: req.id, rule }, 'rate-limit store unavailable: request refused');
+        return 'store-down';
+      }
+      if (verdict === 'refused') {
+        await giveBack();
+        return 'refused';
+      }
+      if (verdict) refunds.push(verdict);
+    }
+    return 'admitted';
+  }
+
   const middleware: RequestHandler = (req, res, next) => {
     if (active.length === 0) return next();
-    const path = gatewayCallOf(req)?.rulePath ?? rulePath(req.originalUrl);
-    const chain = active.filter((limiter) => limiter.matches(path));
-    if (chain.length === 0) return next();
-    void (async () => {
-      const refunds: Refund[] = [];
-      // A request refused by a later rule was never sent: the earlier rules give their counts back.
-      const giveBack = () => Promise.all(refunds.map((refund) => refund()));
-      for (const limiter of chain) {
-        let verdict;
-        try {
-          verdict = await limiter.check(req, res);
-        } catch (err) {
-          await giveBack();
-          if (!(err instanceof StoreUnavailableError)) return next(err);
-          // Only rules with failMode closed get here: the others pass the request on.
-          const rule = limiter.rule.name;
-          res.locals.rateLimit = { rule, reason: 'store-down' } satisfies RateLimitRefusal;
-          logger.warn({ reqId: req.id, rule }, 'rate-limit store unavailable: request refused');
-          return sendError(req, res, 503, 'B0300', 'upstreamUnavailable');
-        }
-        if (verdict === 'refused') {
-          await giveBack();
-          return sendError(req, res, 429, 'A0301', { serverCode: 'A0301' });
-        }
-        if (verdict) refunds.push(verdict);
-      }
+    admit(req, res, gatewayCallOf(req)?.rulePath ?? rulePath(req.originalUrl)).then((verdict) => {
+      if (verdict === 'store-down') return sendError(req, res, 503, 'B0300', 'upstreamUnavailable');
+      if (verdict === 'refused') return sendError(req, res, 429, 'A0301', { serverCode: 'A0301' });
       next();
-    })();
+    }, next);
   };
 
   return {
     middleware,
+    admit,
     reload(rules) {
       const previous = new Map(active.map((limiter) => [limiter.signature, limiter]));
       const next = rules.map((rule) => {

@@ -160,7 +160,10 @@ describe('GET /authentication', () => {
   it('sends the user to /login and clears the cookie when the upstream says 401', async () => {
     upstream.respond((_req, res) => sendJson(res, 401, { msgCode: 'A0211', msg: 'expired' }));
     const qs = query({ clientId: 'c1', redirect: target });
-    const reply = await request(bff.url).get(`/authentication?${qs}`).set('Cookie', `uaa-token=${TOKEN}`);
+    // A token of its own: the BFF remembers a refused one and spares the UAA its next documents.
+    const reply = await request(bff.url)
+      .get(`/authentication?${qs}`)
+      .set('Cookie', 'uaa-token=expired-token');
     expect(reply.headers.location).toBe(`/login?${qs}`);
     const lines = setCookiesFor(reply.headers);
     expect(lines.length).toBeGreaterThan(0);

@@ -12,7 +12,8 @@ import { checkRedirect, withCode } from '@shared/redirect';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
-import { sessionCallHeaders, type UpstreamClient } from '../upstream/client';
+import type { RefusedTokens } from '../session/refused-tokens';
+import { noteUpstreamCall, sessionCallHeaders, type UpstreamClient } from '../upstream/client';
 import type { AllowlistSource } from './allowlist';
 import type { Spa } from '../spa/static';
 
@@ -25,6 +26,10 @@ export interface RedirectDeps {
   spa: Spa;
   logger: Logger;
   upstreamTimeoutMs: number;
+  /** PUBLIC_ORIGIN: the host the UAA is told. */
+  publicOrigin: URL;
+  /** Session tokens the UAA just refused: no call is made for them, the cookie is cleared. */
+  refusedTokens?: RefusedTokens;
   /** CLIENT_REDIRECTS_FILE: a listed clientId gets its codes only on its own origins. */
   clientRedirects?: ReadonlyMap<string, readonly string[]>;
   /** The sub-brand's route prefix; its twin of /authentication sends back to its own login. */
@@ -49,15 +54,18 @@ async function fetchCode(
   token: string,
   clientId: string,
 ): Promise<{ code?: string; unauthorized?: boolean }> {
+  const startedAt = performance.now();
   const reply = await deps.client.call({
     method: 'POST',
     url: `${deps.upstream}${ENDPOINTS.internalAuth.path}`,
-    headers: sessionCallHeaders(req, token),
+    headers: sessionCallHeaders(req, token, deps.publicOrigin),
     body: JSON.stringify({ clientId }),
     timeoutMs: deps.upstreamTimeoutMs,
   });
+  noteUpstreamCall(req.res, startedAt);
   if (reply.status === 401) {
     reply.done();
+    deps.refusedTokens?.remember(token);
     return { unauthorized: true };
   }
   let body: unknown;
@@ -113,7 +121,13 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     }
 
     const token = readSessionToken(req, deps.cookie);
+    if (token && deps.refusedTokens?.has(token)) {
+      clearSessionCookie(req, res, deps.cookie);
+      return res.redirect(302, loginUrl(req, branded));
+    }
     if (!token) return res.redirect(302, loginUrl(req, branded));
+    // Over the per-address limits (app.ts counts the document as the call it makes): no call.
+    if (res.locals.rateLimit) return deps.spa.sendIndex(req, res, 429, { pageError: 'tooManyRequests' });
     try {
       const result = await fetchCode(deps, req, token, clientId);
       if (result.unauthorized) clearSessionCookie(req, res, deps.cookie);

@@ -206,7 +206,8 @@ describe("a signed-in page's first screen", () => {
 
   it('is absent when the UAA refuses the session (401), and the page still loads', async () => {
     upstream.respond((_req, res) => sendJson(res, 401, { msgCode: 'A0211', msg: 'expired' }));
-    const reply = await request(bff.url).get('/usercenter').set('Cookie', SESSION);
+    // A token of its own: the BFF remembers a refused one and spares the UAA its next documents.
+    const reply = await request(bff.url).get('/usercenter').set('Cookie', 'uaa-token=expired-token');
     expect(reply.status).toBe(200);
     expect(reply.headers['cache-control']).toBe('no-store');
     expect(reply.text).not.toContain(FIRST_SCREEN_ELEMENT_ID);
@@ -372,6 +373,7 @@ describe('the first screen loader', () => {
       client,
       upstream: 'http://uaa',
       tokenJsonPaths: [],
+      publicOrigin: new URL('https://sso.example.com'),
       timeoutMs: 1000,
     });
     const req = {

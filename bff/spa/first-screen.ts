@@ -11,7 +11,7 @@ import type { Request } from 'express';
 import { z } from 'zod/mini';
 import { internalUser, platform, role, type BackOfficeModule } from '@shared/contract/admin';
 import { credential } from '@shared/contract/credential';
-import { ENDPOINTS } from '@shared/contract/endpoints';
+import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { isSuccess } from '@shared/api/envelope';
 import {
   FIRST_LISTS,
@@ -22,8 +22,8 @@ import {
   type FirstScreen,
 } from '@shared/api/first-screen';
 import type { UserInfo } from '@shared/contract/personal';
-import { ROUTES } from '@shared/routes';
-import { sessionCallHeaders, type UpstreamClient } from '../upstream/client';
+import { brandRoute, ROUTES } from '@shared/routes';
+import { noteUpstreamCall, sessionCallHeaders, type UpstreamClient } from '../upstream/client';
 
 /** Longer and the document waits more than the round trip it saves. */
 export const FIRST_SCREEN_TIMEOUT_MS = 1500;
@@ -51,6 +51,10 @@ export interface FirstScreenDeps {
   upstream: string;
   /** The reply paths where the UAA may put a token (TOKEN_JSON_PATHS): removed before inlining. */
   tokenJsonPaths: readonly string[];
+  /** PUBLIC_ORIGIN: the host the UAA is told. */
+  publicOrigin: URL;
+  /** A session token the UAA answered 401 for. */
+  onRefusedToken?: (token: string) => void;
   timeoutMs?: number;
 }
 
@@ -59,6 +63,19 @@ const isBackOffice = (path: string) => path === ROUTES.admin || path.startsWith(
 /** Whether a page's first screen shows the user (the user centre and the back office). */
 export function wantsFirstScreen(path: string): boolean {
   return path === ROUTES.usercenter || isBackOffice(path);
+}
+
+/**
+ * The UAA call a signed-in document makes first, which the per-address limits count it as: the
+ * user info of a page with a first screen, the one-time code of /authentication (and its branded
+ * twin). Undefined for a document that calls nobody.
+ */
+export function documentCallOf(path: string, brandPrefix: string): Endpoint | undefined {
+  // As Express routes /authentication: in any case, with or without a trailing slash.
+  const page = path.replace(/(.)\/+$/, '$1').toLowerCase();
+  if (page === ROUTES.authentication || page === brandRoute(brandPrefix, 'authentication'))
+    return ENDPOINTS.internalAuth;
+  return wantsFirstScreen(path) ? ENDPOINTS.userInfo : undefined;
 }
 
 function withoutAt(value: unknown, dotted: string): void {
@@ -88,14 +105,18 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     // One deadline for the page, not one per call: the back office's calls share it.
     const left = load.deadline - Date.now();
     if (left <= 0) return undefined;
+    const startedAt = performance.now();
     const reply = await deps.client.call({
       method: 'POST',
       url: `${deps.upstream}${path}`,
-      headers: sessionCallHeaders(load.req, load.token),
+      headers: sessionCallHeaders(load.req, load.token, deps.publicOrigin),
       body: JSON.stringify(payload),
       timeoutMs: left,
       abort: load.abort,
     });
+    // The document's calls show in its log line and the metrics like the gateway's.
+    noteUpstreamCall(load.req.res, startedAt);
+    if (reply.status === 401) deps.onRefusedToken?.(load.token);
     if (reply.status !== 200) {
       reply.done();
       return undefined;

@@ -212,27 +212,44 @@ export async function decode(data: Buffer, contentEncoding: string | undefined):
  * Express worked out under TRUST_PROXY, never the browser's own X-Forwarded-For), over what, and
  * the request id that ties the BFF's log line to the UAA's.
  */
-export function forwardingHeaders(req: Request): Record<string, string> {
+/**
+ * What the UAA is told of the request: the client's address (as TRUST_PROXY lets Express read
+ * it) and the request id; and as the host and scheme, the configured public origin
+ * (PUBLIC_ORIGIN), never the browser's Host or X-Forwarded-Host, so that a UAA building
+ * activation or reset links from these headers builds them to this service (issue 30).
+ */
+export function forwardingHeaders(req: Request, publicOrigin: URL): Record<string, string> {
   const ip = req.ip ?? '';
   return {
     'x-forwarded-for': ip,
     'x-real-ip': ip,
-    'x-forwarded-proto': req.protocol,
-    'x-forwarded-host': req.get('host') ?? '',
+    'x-forwarded-proto': publicOrigin.protocol.slice(0, -1),
+    'x-forwarded-host': publicOrigin.host,
     [HEADERS.requestId]: String(req.id),
   };
 }
 
 /** The headers of a JSON call the BFF makes upstream itself, for the session whose token it holds. */
-export function sessionCallHeaders(req: Request, token: string): Record<string, string> {
+export function sessionCallHeaders(req: Request, token: string, publicOrigin: URL): Record<string, string> {
   return {
-    ...forwardingHeaders(req),
+    ...forwardingHeaders(req, publicOrigin),
     'content-type': 'application/json',
     accept: 'application/json',
     'accept-encoding': UPSTREAM_ACCEPT_ENCODING,
     authorization: `Bearer ${token}`,
     lang: req.get('lang') ?? 'zh-CN',
   };
+}
+
+/**
+ * Counts an upstream call a response made, for its log line and the metrics: `upstreamCalls`,
+ * and `upstreamMs`, the time spent waiting for the UAA (a document's calls added up).
+ */
+export function noteUpstreamCall(res: Response | undefined, startedAt: number): void {
+  if (!res) return;
+  res.locals.upstreamCalls = ((res.locals.upstreamCalls as number | undefined) ?? 0) + 1;
+  res.locals.upstreamMs =
+    ((res.locals.upstreamMs as number | undefined) ?? 0) + performance.now() - startedAt;
 }
 
 /** An abort for an upstream call that fires when the browser hangs up before its answer is sent. */

@@ -121,6 +121,7 @@ async function startServers(): Promise<void> {
       HOST: '127.0.0.1',
       APP_ENV: 'production',
       UAA_UPSTREAM: uaaUrl,
+      PUBLIC_ORIGIN: `http://localhost:${bffPort}`,
       STATIC_DIR,
       // Info, for the line it prints once listening (the readiness signal).
       LOG_LEVEL: 'info',

@@ -89,7 +89,9 @@ export interface TestBff {
 /** createApp() with a parsed configuration, listening on loopback. */
 export async function startBff(opts: TestBffOptions): Promise<TestBff> {
   const staticDir = opts.staticDir ?? makeStaticDir();
-  const parsed = parseConfig({ STATIC_DIR: staticDir, ...opts.env });
+  // Production needs its public origin: the tests' own unless a test names one.
+  const production = opts.env?.APP_ENV === 'production' ? { PUBLIC_ORIGIN: 'https://sso.example.com' } : {};
+  const parsed = parseConfig({ STATIC_DIR: staticDir, ...production, ...opts.env });
   if (!parsed.ok) {
     if (!opts.staticDir) rmSync(staticDir, { recursive: true, force: true });
     throw new Error(`test config refused: ${parsed.errors.join('; ')}`);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { productMessage } from '@shared/errors/catalogue';
+import { productMessage, serverErrorText } from '@shared/errors/catalogue';
 
 import { useBrand } from '../../../../lib/brand';
 import { runtimeConfig } from '../../../../lib/runtime-config';
@@ -21,9 +21,13 @@ export default function AuthenticationPage() {
   const navigate = useNavigate();
   const config = runtimeConfig();
   const failed = config.pageError === 'redirectFailed';
+  // Over the per-address limits: said, and left there (the login page would send a signed-in
+  // visitor straight back).
+  const limited = config.pageError === 'tooManyRequests';
   const loginRoute = useBrand().route('login');
 
   useEffect(() => {
+    if (limited) return undefined;
     if (!failed) {
       window.location.replace(`${location.pathname}${location.search}`);
       return undefined;
@@ -33,11 +37,12 @@ export default function AuthenticationPage() {
       navigate(loginRoute, { replace: true });
     }, REDIRECT_FAILURE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [failed, loginRoute, navigate, location.pathname, location.search, config]);
+  }, [failed, limited, loginRoute, navigate, location.pathname, location.search, config]);
 
   return (
     <PublicLayout>
       {failed ? <ResultPanel status="error" title={productMessage('redirectFailed', locale)} /> : null}
+      {limited ? <ResultPanel status="warning" title={serverErrorText('A0301', locale)} /> : null}
     </PublicLayout>
   );
 }
