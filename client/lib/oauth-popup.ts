@@ -7,6 +7,7 @@ import { originAllowed } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
 import { call } from './api/client';
 import { runtimeConfig } from './runtime-config';
+import { safeHref } from './safe-href';
 import { storage } from './storage';
 
 export type OauthProvider = 'github' | 'wechat' | 'carsi';
@@ -92,8 +93,8 @@ export async function openOauthPopup(
       // Passed back to the callback, which then binds instead of logging in.
       type: purpose === 'bind' ? BIND_TYPE : LOGIN_TYPE[provider],
     });
-    const address = reply.data?.oauthAddress;
-    if (!address) throw new Error('no address');
+    const address = safeHref(reply.data?.oauthAddress);
+    if (!address) throw new Error('no web address');
     if (popup) popup.location.href = address;
     else window.location.assign(address);
     return true;

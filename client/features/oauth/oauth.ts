@@ -16,6 +16,7 @@ import {
   type OauthProvider,
 } from '../../lib/oauth-popup';
 import { runtimeConfig } from '../../lib/runtime-config';
+import { safeHref } from '../../lib/safe-href';
 import { storage } from '../../lib/storage';
 
 export const POPUP_CLOSE_DELAY_MS = 500;
@@ -65,7 +66,7 @@ export function takeWechatJourney(state: string): WechatJourney | null {
 /** The address of WeChat's QR page for a login or (from the user centre) a bind. */
 export async function wechatAddress(
   journey: WechatJourney = { purpose: 'login', search: '' },
-): Promise<string | undefined> {
+): Promise<string> {
   const state = newState();
   storage.set('oauth-state', state);
   const opener = journey.purpose === 'login' ? popupOpenerOrigin() : null;
@@ -76,7 +77,10 @@ export async function wechatAddress(
     // As for GitHub: a provider that hands `type` back tells the callback it is a bind.
     type: journey.purpose === 'bind' ? BIND_TYPE : LOGIN_TYPE.wechat,
   });
-  return reply.data?.oauthAddress;
+  // The QR frame loads it inside this page: a web address only, never a script.
+  const address = safeHref(reply.data?.oauthAddress);
+  if (!address) throw new Error('no web address');
+  return address;
 }
 
 /** Binds the third-party identity of a callback's code to the signed-in account. */

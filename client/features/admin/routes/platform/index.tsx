@@ -2,6 +2,7 @@ import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
+import { WebLink } from '../../../../components/web-link';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../api';
 import {
   AdminFilters,
@@ -61,12 +62,7 @@ export default function PlatformListPage() {
     {
       title: t.columnHome,
       dataIndex: 'homePageUrl',
-      render: (v: string) =>
-        v ? (
-          <a href={v} target="_blank" rel="noopener noreferrer">
-            {v}
-          </a>
-        ) : null,
+      render: (v: string) => <WebLink url={v} />,
     },
     rowActionsColumn<Platform>(common, {
       view: (row) => navigate(toOperate('view', row.id)),
