@@ -2,7 +2,8 @@
 # The SSO service: the BFF with the built SPA (README "Deploying"). Built on Node 24, run on a slim
 # Node 24 image as the unprivileged `node` user with production dependencies only.
 #   docker build -t uaa-sso .
-#   docker run -p 8080:8080 -e UAA_UPSTREAM=https://uaa.internal/uaa-be -e APP_ENV=production ... uaa-sso
+#   docker run -p 8080:8080 -e UAA_UPSTREAM=https://uaa.internal/uaa-be -e APP_ENV=production \
+#     -e PUBLIC_ORIGIN=https://sso.example.com ... uaa-sso
 # tests/deploy/dockerfile-build.mjs performs these stages without Docker; keep both in step.
 
 # 1. Build: every dependency, then the SPA (with its .br/.gz files) and the server bundle.
