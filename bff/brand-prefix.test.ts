@@ -39,11 +39,12 @@ describe('the sub-brand route prefix (BRAND_PREFIX)', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
-  it('makes the branded login embeddable and tells the SPA the prefix', async () => {
-    const reply = await request(bff.url).get('/acme-login');
+  it("makes the branded login the widget's (framable with its parameters) and tells the SPA the prefix", async () => {
+    const widget = '?redirect=https%3A%2F%2Fintern.example.com%2F';
+    const reply = await request(bff.url).get(`/acme-login${widget}`);
     expect(reply.headers['x-frame-options']).toBeUndefined();
     expect(appConfigOf(reply.text).brandPrefix).toBe('acme');
-    const old = await request(bff.url).get('/xlab-login');
+    const old = await request(bff.url).get(`/xlab-login${widget}`);
     expect(old.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });

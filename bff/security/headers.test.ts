@@ -124,21 +124,23 @@ describe('security headers', () => {
 });
 
 describe('framing', () => {
+  // The intern widget's parameters: a redirect naming the intern platform.
+  const WIDGET = '?clientId=uaa-intern&redirect=https%3A%2F%2Fintern.example.com%2Fwelcome';
   const EMBEDDABLE = [
-    '/login',
-    '/register',
-    '/forget',
-    '/setphone',
-    '/xlab-login',
-    '/xlab-register',
-    '/xlab-forget',
+    `/login${WIDGET}`,
+    `/register${WIDGET}`,
+    `/forget${WIDGET}`,
+    `/setphone${WIDGET}`,
+    `/xlab-login${WIDGET}`,
+    `/xlab-register${WIDGET}`,
+    `/xlab-forget${WIDGET}`,
     // The widget's last step, whose refusal page the frame must show.
-    '/authentication',
-    '/xlab-authentication',
-    '/bff/redirect',
+    `/authentication${WIDGET}`,
+    `/xlab-authentication${WIDGET}`,
+    '/bff/redirect?to=https%3A%2F%2Fintern.example.com%2Fwelcome',
     // Spelled differently, the same page.
-    '/Login/',
-    '/XLAB-REGISTER',
+    `/Login/${WIDGET}`,
+    `/XLAB-REGISTER${WIDGET}`,
   ];
 
   it.each(EMBEDDABLE)(
@@ -155,19 +157,31 @@ describe('framing', () => {
   );
 
   it('leaves loopback out of the frame ancestors in production', async () => {
-    const reply = await request(production.url).get('/login');
+    const reply = await request(production.url).get(`/login${WIDGET}`);
     expect(directives(reply).get('frame-ancestors')).toBe("'self' https://example.com https://*.example.com");
   });
 
-  it.each(['/admin', '/admin/platform', '/admin/user/edit', '/usercenter', '/bff/session', '/'])(
-    'lets only this origin frame %s',
-    async (path) => {
-      const reply = await request(dev.url).get(path);
-      expect(directives(reply).get('frame-ancestors')).toBe("'self'");
-      expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
-    },
-  );
+  it.each([
+    '/admin',
+    '/admin/platform',
+    '/admin/user/edit',
+    '/usercenter',
+    '/bff/session',
+    '/',
+    // The widget's pages without its parameters, and pages that are never the widget's with them.
+    '/login',
+    '/xlab-register',
+    '/authentication?clientId=c&redirect=https%3A%2F%2Fevil.example',
+    '/bff/redirect?to=https%3A%2F%2Fevil.example',
+    `/usercenter${WIDGET}`,
+    `/admin${WIDGET}`,
+    `/wechat${WIDGET}`,
+  ])('lets only this origin frame %s', async (path) => {
+    const reply = await request(dev.url).get(path);
+    expect(directives(reply).get('frame-ancestors')).toBe("'self'");
+    expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
 
   it('lets only this origin frame API replies', async () => {
     const reply = await request(dev.url).post('/gw/uaa-be/api/v1/login/getUserInfo').set('X-CSRF', '1');
@@ -185,7 +199,7 @@ describe('framing', () => {
       ]),
     });
     try {
-      const reply = await request(odd.url).get('/register');
+      const reply = await request(odd.url).get(`/register${WIDGET}`);
       expect(reply.status).toBe(200);
       expect(directives(reply).get('frame-ancestors')).toBe(
         "'self' https://ok.example https://*.ok.example http://localhost:* http://127.0.0.1:*",

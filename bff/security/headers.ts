@@ -1,8 +1,8 @@
 /**
- * The response headers of DESIGN.md §5, on every response. Framing is one per-page part:
- * the login, register, forgot-password and set-phone pages (and their branded twins) may be
- * framed by the allow-listed sub-platforms, as the embedded widget does; everything else,
- * /admin above all, only by this origin. The opener policy is the other: the pages a login popup
+ * The response headers of DESIGN.md §5, on every response. Framing is one per-request part: the
+ * intern widget's documents (its pages with its parameters, shared/widget.ts) may be framed by
+ * the allow-listed sub-platforms; every other document, the same pages without the widget's
+ * parameters too, only by this origin. The opener policy is the other: the pages a login popup
  * goes through keep their opener.
  */
 import type { IncomingMessage } from 'node:http';
@@ -10,29 +10,8 @@ import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppEnv } from '@shared/environment';
 import { DEV_PATHS } from '@shared/api/dev-paths';
-import { brandRoute, BFF_PATHS, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
-
-/**
- * The pages the intern widget may show inside a sub-platform's frame, for a brand prefix. The
- * widget's login ends in /authentication (or /bff/redirect) inside the frame: a redirect there is
- * followed whatever the policy, but a refusal is a page ("redirect failed", then back to login),
- * which the frame must be allowed to show. Those pages hold no action to trick anyone into.
- */
-export function embeddablePages(brandPrefix: string = DEFAULT_BRAND_PREFIX): readonly string[] {
-  return [
-    ROUTES.login,
-    ROUTES.register,
-    ROUTES.forget,
-    ROUTES.setphone,
-    ROUTES.authentication,
-    BFF_PATHS.redirect,
-    brandRoute(brandPrefix, 'login'),
-    brandRoute(brandPrefix, 'register'),
-    brandRoute(brandPrefix, 'forget'),
-    brandRoute(brandPrefix, 'authentication'),
-  ];
-}
-export const EMBEDDABLE_PAGES = embeddablePages();
+import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
+import { isWidgetDocument, pagePath } from '@shared/widget';
 
 /**
  * The pages a login popup goes through, which must keep their window's opener: the WeChat QR page
@@ -71,19 +50,19 @@ function frameSources(env: AppEnv): string {
   return env === 'production' ? `'self' ${WECHAT_QR_ORIGIN}` : "'self'";
 }
 
-/** The embeddable pages as `isEmbeddablePage` compares them: lower case. */
+/** The pages of a list as `pagePath` gives them: lower case. */
 function pageSet(pages: readonly string[]): ReadonlySet<string> {
-  return new Set(pages.map((page) => page.toLowerCase()));
-}
-const EMBEDDABLE_PAGE_SET = pageSet(EMBEDDABLE_PAGES);
-
-/** A path as the page sets hold it: lower case, no trailing slash. */
-function pagePath(path: string): string {
-  return path.replace(/(.)\/+$/, '$1').toLowerCase();
+  return new Set(pages.map(pagePath));
 }
 
-export function isEmbeddablePage(path: string, pages: ReadonlySet<string> = EMBEDDABLE_PAGE_SET): boolean {
-  return pages.has(pagePath(path));
+/**
+ * Whether another site may frame this request's document: only when it is the intern widget's
+ * (its page with its parameters, shared/widget.ts), read from the raw query as the SPA will read
+ * its address. Express's parse of the query (arrays for repeated names) plays no part.
+ */
+export function isEmbeddable(req: Pick<Request, 'path' | 'originalUrl'>, brandPrefix: string): boolean {
+  const query = req.originalUrl.indexOf('?');
+  return isWidgetDocument(req.path, query < 0 ? '' : req.originalUrl.slice(query + 1), brandPrefix);
 }
 
 // Only plain host names may become CSP sources: nothing that could end or extend the directive.
@@ -107,7 +86,7 @@ export interface SecurityHeaderOptions {
   captchaScriptOrigin?: string;
   domains(): readonly string[];
   envOf(req: Request): AppEnv;
-  /** The sub-brand's route prefix (its login, register and forgot pages are embeddable too). */
+  /** The sub-brand's route prefix (its login, register, forgot and authentication pages are the widget's too). */
   brandPrefix?: string;
 }
 
@@ -120,7 +99,7 @@ export interface SecurityHeaderOptions {
  * with `app.use(...)`.
  */
 export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
-  const pages = pageSet(embeddablePages(opts.brandPrefix));
+  const brandPrefix = opts.brandPrefix ?? DEFAULT_BRAND_PREFIX;
   const opener = openerPages(opts.brandPrefix);
   const openerAlways = pageSet(opener.always);
   const openerInPopupMode = pageSet(opener.popupMode);
@@ -131,7 +110,7 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
   };
   // helmet hands its directive functions Node's request; in the app it is Express's.
   const envOf = (req: IncomingMessage): AppEnv => opts.envOf(req as Request);
-  const embeddable = (req: IncomingMessage): boolean => isEmbeddablePage((req as Request).path, pages);
+  const embeddable = (req: IncomingMessage): boolean => isEmbeddable(req as Request, brandPrefix);
 
   const policy = helmet({
     contentSecurityPolicy: {
@@ -160,7 +139,7 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Outside development only, below.
     strictTransportSecurity: false,
-    // Not on the embeddable pages, below.
+    // Not on the widget's documents, below.
     xFrameOptions: false,
   });
   const sameOriginFraming = helmet.xFrameOptions({ action: 'sameorigin' });
@@ -174,7 +153,7 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
 
   return [
     policy,
-    // X-Frame-Options knows no allow-list: on an embeddable page it would undo frame-ancestors.
+    // X-Frame-Options knows no allow-list: on the widget's documents it would undo frame-ancestors.
     (req, res, next) => (embeddable(req) ? next() : sameOriginFraming(req, res, next)),
     (req, res, next) => (embeddable(req) ? crossOriginResources : sameOriginResources)(req, res, next),
     (req, res, next) => (keepsOpener(req) ? keepOpener : isolateOpener)(req, res, next),

@@ -1,10 +1,27 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
+import { isWidgetDocument } from '@shared/widget';
 import { useSession } from '../lib/api/account';
 import { endSession, loginTarget } from '../lib/api/session-events';
+import { runtimeConfig } from '../lib/runtime-config';
 import { CenterSpin } from '../components/center-spin';
-import { widgetEntrance } from '../lib/widget';
+import { NotInFrame } from '../components/not-in-frame';
+import { useFramedByAnotherOrigin, widgetEntrance } from '../lib/widget';
+
+/**
+ * Inside another site's frame the app shows only the intern widget's pages (DESIGN.md §5). The
+ * BFF lets other sites frame only the widget's documents, but the app moves on without loading a
+ * document (a link, a guard's redirect, the history), keeping the first one's policy: a framed
+ * login that went on to /usercenter would show the account's actions inside the other site's
+ * page. Every other location says so instead, whatever brought the app there.
+ */
+export function FramedWidgetOnly({ children }: { children: ReactNode }) {
+  const { pathname, search, hash } = useLocation();
+  const framed = useFramedByAnotherOrigin();
+  if (!framed || isWidgetDocument(pathname, search, runtimeConfig().brandPrefix)) return <>{children}</>;
+  return <NotInFrame href={`${pathname}${search}${hash}`} />;
+}
 
 /** Protected pages: without a session the visitor goes to /login (spec §4). */
 export function RequireSession({ children }: { children: ReactNode }) {

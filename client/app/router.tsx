@@ -7,7 +7,7 @@ import { CenterSpin } from '../components/center-spin';
 import { pageFailed, TakenOver } from '../lib/take-over';
 import { LazyPart } from '../components/load-error';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
-import { AnonymousOnly, RequireSession } from './guards';
+import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
 import { adminRoute } from '../features/admin/admin-routes';
 import { LoginEntrance, LoginPage } from './entrances';
 import { runtimeConfig } from '../lib/runtime-config';
@@ -82,12 +82,16 @@ function routeTable(): RouteObject[] {
   return table.routes;
 }
 
-/** The route table under whichever router holds it: the browser's below, or the server renderer's. */
+/**
+ * The route table under whichever router holds it: the browser's below, or the server renderer's;
+ * inside another site's frame, only the widget's pages.
+ */
 export function AppRoutes() {
   const navigate = useNavigate();
   // So that a 401 from the HTTP client moves to /login without reloading the page.
   useEffect(() => registerNavigate((path) => void navigate(path, { replace: true })), [navigate]);
-  return useRoutes(routeTable());
+  const routes = useRoutes(routeTable());
+  return <FramedWidgetOnly>{routes}</FramedWidgetOnly>;
 }
 
 /**

@@ -188,7 +188,7 @@ journeysInTurns((lang, inTurn) => {
     });
 });
 
-test('/admin cannot be framed by another origin, unlike the embeddable login page', async ({
+test("/admin cannot be framed by another origin, unlike the intern widget's login page", async ({
   page,
   baseURL,
 }) => {
@@ -196,12 +196,13 @@ test('/admin cannot be framed by another origin, unlike the embeddable login pag
   expect(res.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
   expect(res.headers()['x-frame-options']).toBe('SAMEORIGIN');
 
-  // A page of another local origin (which the embeddable pages admit outside production); a
+  // A page of another local origin (which the widget's documents admit outside production); a
   // real server, since Chromium keeps pages it thinks public from framing local ones at all.
+  const widget = `${baseURL}/login?redirect=${encodeURIComponent('https://intern.example.org/welcome')}`;
   const embedder = createServer((_req, reply) => {
     reply.setHeader('Content-Type', 'text/html');
     reply.end(
-      `<iframe id="login" src="${baseURL}/login"></iframe><iframe id="admin" src="${baseURL}/admin/platform"></iframe>`,
+      `<iframe id="login" src="${widget}"></iframe><iframe id="admin" src="${baseURL}/admin/platform"></iframe>`,
     );
   });
   await new Promise<void>((resolve) => embedder.listen(0, '127.0.0.1', resolve));

@@ -82,7 +82,8 @@ test('inside the intern widget, a refused /authentication is a page the frame sh
   sharedPage: page,
   baseURL,
 }) => {
-  // The widget's last step, as its frame takes it after a login, with a redirect nobody allowed.
+  // The widget's last step, as its frame takes it after a login, with a redirect nobody allowed
+  // (its host names the intern platform, which makes it the widget's: only then may it be framed).
   const embedder = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(embedderPage);
@@ -90,7 +91,11 @@ test('inside the intern widget, a refused /authentication is a page the frame sh
   await new Promise<void>((resolve) => embedder.listen(0, '127.0.0.1', resolve));
   const parentOrigin = `http://127.0.0.1:${(embedder.address() as AddressInfo).port}`;
   const refused = new URL('/authentication', baseURL);
-  refused.search = new URLSearchParams({ clientId: 'uaa-intern', redirect: EVIL, lang: 'en-US' }).toString();
+  refused.search = new URLSearchParams({
+    clientId: 'uaa-intern',
+    redirect: 'https://intern.evil.example/steal',
+    lang: 'en-US',
+  }).toString();
   const embedderPage = `<!doctype html><title>Intern</title><iframe id="w" title="login widget" src="${refused.href}" width="480" height="720"></iframe>`;
   try {
     await page.goto(`${parentOrigin}/`);

@@ -420,7 +420,8 @@ function cspOf(header: string | undefined): Record<string, string> {
 
 test('production CSP frames WeChat on every page and adds nothing else', async ({ request }) => {
   // Every page: the SPA reaches /wechat from /login without a reload, keeping /login's policy.
-  const pages = [ROUTES.wechat, ROUTES.midpage, ROUTES.login, ROUTES.usercenter];
+  const widgetLogin = `${ROUTES.login}?redirect=${encodeURIComponent(`https://intern.${REDIRECT_DOMAIN}/`)}`;
+  const pages = [ROUTES.wechat, ROUTES.midpage, ROUTES.login, widgetLogin, ROUTES.usercenter];
   for (const route of [...pages, `${GATEWAY_BASE}${ENDPOINTS.userInfo.path}`]) {
     const reply = await request.get(`${base}${route}`);
     const { 'frame-ancestors': ancestors, ...policy } = cspOf(reply.headers()['content-security-policy']);
@@ -431,8 +432,8 @@ test('production CSP frames WeChat on every page and adds nothing else', async (
       policy['style-src'] = self ?? '';
     }
     expect(policy, route).toEqual(PRODUCTION_CSP);
-    // Only the embeddable login page may be framed by the sub-platforms.
-    if (route === ROUTES.login) expect(ancestors, route).toMatch(/^'self' https:/);
+    // Only the intern widget's login page may be framed by the sub-platforms.
+    if (route === widgetLogin) expect(ancestors, route).toMatch(/^'self' https:/);
     else expect(ancestors, route).toBe("'self'");
   }
 });

@@ -47,3 +47,4 @@ export { texts as usercenter } from '../../client/features/account/routes/userce
 export { texts as contactChange } from '../../client/features/account/components/contact-change.locale';
 export { texts as agreement } from '../../client/features/auth/components/agreement.locale';
 export { texts as passwordInput } from '../../client/components/password-input.locale';
+export { notInFrameTexts as notInFrame } from '../../client/components/not-in-frame.locale';
