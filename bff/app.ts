@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps): Express {
     // 1. Identify, log and count every request; secrets never reach the log.
     accessLog(logger, routeOf),
     metrics.middleware,
-    // 2. Security headers on every response (framing allowed only on the embeddable pages).
+    // 2. Security headers on every response (other sites may frame only the intern widget's documents).
     ...securityHeaders({
       captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
       domains: () => allowlist.domains(),
