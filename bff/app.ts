@@ -12,7 +12,7 @@ import { environmentFromHost, type AppEnv } from '@shared/environment';
 import { LOOPBACK_ORIGINS } from '@shared/origins';
 import { BFF_PATHS } from '@shared/routes';
 import type { OutboxMessage } from '@shared/api/dev-paths';
-import type { Config } from './config';
+import { publicOriginFor, type Config } from './config';
 import { createHealthRoutes } from './health/routes';
 import { sendError } from './http-errors';
 import { accessLog } from './log';
@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps): Express {
       ],
     };
   };
-  const publicOrigin = new URL(config.publicOrigin);
+  const publicOrigin = publicOriginFor(config);
   // Tokens the UAA just answered 401 for: a document carrying one calls nobody (issue 30).
   const refusedTokens = createRefusedTokens();
   const onRefusedToken = (token: string) => refusedTokens.remember(token);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config';
+import { parseConfig, publicOriginFor } from './config';
 import { DEFAULT_RULES, parseRules } from './rate-limit/rules';
 import { builtInLinks } from './spa/runtime-config';
 import { writeJsonFile, writeRulesFile } from '@tests/support/bff-harness';
@@ -54,13 +54,26 @@ describe('parseConfig', () => {
     });
   });
 
-  it('tells the UAA PUBLIC_ORIGIN, else this machine on PORT outside production', () => {
-    expect(parseConfig({ PORT: '9001' })).toMatchObject({
-      config: { publicOrigin: 'http://localhost:9001' },
-    });
-    expect(parseConfig({ PUBLIC_ORIGIN: 'https://sso.example.com:8443' })).toMatchObject({
-      config: { publicOrigin: 'https://sso.example.com:8443' },
-    });
+  it('tells the UAA PUBLIC_ORIGIN, else a loopback host the browser reached, else localhost on PORT', () => {
+    const told = (env: Record<string, string>, host: string | undefined, protocol = 'http') => {
+      const parsed = parseConfig(env);
+      if (!parsed.ok) throw new Error(parsed.errors.join());
+      return publicOriginFor(parsed.config)({ headers: { host }, protocol }).origin;
+    };
+    const configured = { PUBLIC_ORIGIN: 'https://sso.example.com:8443' };
+    expect(told(configured, 'evil.example')).toBe('https://sso.example.com:8443');
+    expect(told(configured, 'localhost:8080')).toBe('https://sso.example.com:8443');
+    expect(told({ PORT: '9001' }, '127.0.0.1:9001')).toBe('http://127.0.0.1:9001');
+    expect(told({ PORT: '9001' }, 'app.localhost:3000', 'https')).toBe('https://app.localhost:3000');
+    expect(told({ PORT: '9001' }, '[::1]:9001')).toBe('http://[::1]:9001');
+    for (const host of [
+      'evil.example',
+      'localhost.evil.example',
+      '127.0.0.1.nip.io',
+      'localhost:80@evil',
+      undefined,
+    ])
+      expect(told({ PORT: '9001' }, host)).toBe('http://localhost:9001');
   });
 
   it('treats empty strings as unset', () => {

@@ -260,8 +260,8 @@ const schema = z
     /** Unset: the local UAA is embedded (demo mode). */
     uaaUpstream: c.UAA_UPSTREAM?.replace(/\/+$/, ''),
     appEnv: c.APP_ENV,
-    /** PUBLIC_ORIGIN, else this machine's own address on PORT (development, the demo, tests). */
-    publicOrigin: c.PUBLIC_ORIGIN ? new URL(c.PUBLIC_ORIGIN).origin : `http://localhost:${c.PORT}`,
+    /** PUBLIC_ORIGIN; unset (never in production), see `publicOriginFor`. */
+    publicOrigin: c.PUBLIC_ORIGIN ? new URL(c.PUBLIC_ORIGIN).origin : undefined,
     cookieName: c.COOKIE_NAME,
     cookieSecure: c.COOKIE_SECURE,
     redirectAllowlist: c.REDIRECT_ALLOWLIST,
@@ -299,6 +299,28 @@ const schema = z
     brandPrefix: c.BRAND_PREFIX,
     logLevel: c.LOG_LEVEL,
   }));
+
+// A loopback name, with its port: `localhost:8080`, `127.0.0.1`, `[::1]:3000`, `app.localhost`.
+const LOOPBACK_HOST =
+  /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin the UAA is told for a request (X-Forwarded-Host and -Proto): PUBLIC_ORIGIN when
+ * set, as production requires. Unset (development, the demo, tests), the loopback host the
+ * browser reached (a developer at 127.0.0.1 gets OAuth consent addresses at 127.0.0.1), else
+ * `http://localhost:PORT`: never another host a request names.
+ */
+export function publicOriginFor(config: { publicOrigin?: string; port: number }) {
+  if (config.publicOrigin) {
+    const configured = new URL(config.publicOrigin);
+    return (): URL => configured;
+  }
+  const fallback = new URL(`http://localhost:${config.port}`);
+  return (req: { headers: { host?: string }; protocol: string }): URL => {
+    const host = req.headers.host ?? '';
+    return LOOPBACK_HOST.test(host) ? new URL(`${req.protocol}://${host}`) : fallback;
+  };
+}
 
 /** The BFF's configuration, as the schema gives it. */
 export type Config = z.output<typeof schema>;

@@ -11,6 +11,7 @@ import {
   abortOnHangUp,
   forwardingHeaders,
   UpstreamTimeoutError,
+  type PublicOrigin,
   type UpstreamClient,
 } from '../upstream/client';
 
@@ -27,7 +28,7 @@ export function createDevProxy(opts: {
   client: UpstreamClient;
   target: string;
   timeoutMs: number;
-  publicOrigin: URL;
+  publicOrigin: PublicOrigin;
 }): RequestHandler {
   const base = `${opts.target.replace(/\/+$/, '')}/__dev`;
   return (req, res) => {

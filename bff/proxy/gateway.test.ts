@@ -88,8 +88,8 @@ describe('the header policy', () => {
     expect(h['x-custom-secret']).toBeUndefined();
     expect(h['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
     expect(h['x-real-ip']).toBe(h['x-forwarded-for']);
-    // PUBLIC_ORIGIN's default outside production: this machine on PORT.
-    expect(h['x-forwarded-host']).toBe('localhost:8080');
+    // Without PUBLIC_ORIGIN (never in production): the loopback host the request reached.
+    expect(h['x-forwarded-host']).toBe(new URL(bff.url).host);
     expect(h['x-forwarded-proto']).toBe('http');
     expect(JSON.stringify(h)).not.toContain('6.6.6.6');
     expect(JSON.stringify(h)).not.toContain('evil.example');

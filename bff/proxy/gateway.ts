@@ -21,6 +21,7 @@ import {
   noteUpstreamCall,
   UPSTREAM_ACCEPT_ENCODING,
   UpstreamTimeoutError,
+  type PublicOrigin,
   type UpstreamClient,
   type UpstreamReply,
 } from '../upstream/client';
@@ -98,7 +99,7 @@ export interface GatewayOptions {
   cookie: CookiePolicy;
   tokenJsonPaths: readonly string[];
   /** PUBLIC_ORIGIN: the host the UAA is told. */
-  publicOrigin: URL;
+  publicOrigin: PublicOrigin;
   /** A session token the UAA answered 401 for (documents then spare it the next calls). */
   onRefusedToken?: (token: string) => void;
   logger: Logger;

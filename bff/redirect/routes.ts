@@ -13,7 +13,12 @@ import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
 import type { RefusedTokens } from '../session/refused-tokens';
-import { noteUpstreamCall, sessionCallHeaders, type UpstreamClient } from '../upstream/client';
+import {
+  noteUpstreamCall,
+  sessionCallHeaders,
+  type PublicOrigin,
+  type UpstreamClient,
+} from '../upstream/client';
 import type { AllowlistSource } from './allowlist';
 import type { Spa } from '../spa/static';
 
@@ -27,7 +32,7 @@ export interface RedirectDeps {
   logger: Logger;
   upstreamTimeoutMs: number;
   /** PUBLIC_ORIGIN: the host the UAA is told. */
-  publicOrigin: URL;
+  publicOrigin: PublicOrigin;
   /** Session tokens the UAA just refused: no call is made for them, the cookie is cleared. */
   refusedTokens?: RefusedTokens;
   /** CLIENT_REDIRECTS_FILE: a listed clientId gets its codes only on its own origins. */

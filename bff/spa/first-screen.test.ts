@@ -373,7 +373,7 @@ describe('the first screen loader', () => {
       client,
       upstream: 'http://uaa',
       tokenJsonPaths: [],
-      publicOrigin: new URL('https://sso.example.com'),
+      publicOrigin: () => new URL('https://sso.example.com'),
       timeoutMs: 1000,
     });
     const req = {

@@ -23,7 +23,12 @@ import {
 } from '@shared/api/first-screen';
 import type { UserInfo } from '@shared/contract/personal';
 import { brandRoute, ROUTES } from '@shared/routes';
-import { noteUpstreamCall, sessionCallHeaders, type UpstreamClient } from '../upstream/client';
+import {
+  noteUpstreamCall,
+  sessionCallHeaders,
+  type PublicOrigin,
+  type UpstreamClient,
+} from '../upstream/client';
 
 /** Longer and the document waits more than the round trip it saves. */
 export const FIRST_SCREEN_TIMEOUT_MS = 1500;
@@ -52,7 +57,7 @@ export interface FirstScreenDeps {
   /** The reply paths where the UAA may put a token (TOKEN_JSON_PATHS): removed before inlining. */
   tokenJsonPaths: readonly string[];
   /** PUBLIC_ORIGIN: the host the UAA is told. */
-  publicOrigin: URL;
+  publicOrigin: PublicOrigin;
   /** A session token the UAA answered 401 for. */
   onRefusedToken?: (token: string) => void;
   timeoutMs?: number;

@@ -212,25 +212,33 @@ export async function decode(data: Buffer, contentEncoding: string | undefined):
  * Express worked out under TRUST_PROXY, never the browser's own X-Forwarded-For), over what, and
  * the request id that ties the BFF's log line to the UAA's.
  */
+/** The origin the UAA is told for a request (bff/config.ts `publicOriginFor`). */
+export type PublicOrigin = (req: Request) => URL;
+
 /**
  * What the UAA is told of the request: the client's address (as TRUST_PROXY lets Express read
  * it) and the request id; and as the host and scheme, the configured public origin
  * (PUBLIC_ORIGIN), never the browser's Host or X-Forwarded-Host, so that a UAA building
  * activation or reset links from these headers builds them to this service (issue 30).
  */
-export function forwardingHeaders(req: Request, publicOrigin: URL): Record<string, string> {
+export function forwardingHeaders(req: Request, publicOrigin: PublicOrigin): Record<string, string> {
   const ip = req.ip ?? '';
+  const origin = publicOrigin(req);
   return {
     'x-forwarded-for': ip,
     'x-real-ip': ip,
-    'x-forwarded-proto': publicOrigin.protocol.slice(0, -1),
-    'x-forwarded-host': publicOrigin.host,
+    'x-forwarded-proto': origin.protocol.slice(0, -1),
+    'x-forwarded-host': origin.host,
     [HEADERS.requestId]: String(req.id),
   };
 }
 
 /** The headers of a JSON call the BFF makes upstream itself, for the session whose token it holds. */
-export function sessionCallHeaders(req: Request, token: string, publicOrigin: URL): Record<string, string> {
+export function sessionCallHeaders(
+  req: Request,
+  token: string,
+  publicOrigin: PublicOrigin,
+): Record<string, string> {
   return {
     ...forwardingHeaders(req, publicOrigin),
     'content-type': 'application/json',
