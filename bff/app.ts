@@ -7,7 +7,13 @@
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import type { Logger } from 'pino';
-import { ENDPOINTS, GATEWAY_BASE, normalizePath, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
+import {
+  ENDPOINTS,
+  GATEWAY_BASE,
+  normalizePath,
+  UPLOAD_GATEWAY_BASE,
+  type Endpoint,
+} from '@shared/contract/endpoints';
 import { environmentFromHost, type AppEnv } from '@shared/environment';
 import { LOOPBACK_ORIGINS } from '@shared/origins';
 import { BFF_PATHS } from '@shared/routes';
@@ -32,7 +38,7 @@ import { requireStringIdentifier, type RateLimits } from './rate-limit/limiter';
 import type { AllowlistSource } from './redirect/allowlist';
 import { createRedirectRoutes } from './redirect/routes';
 import { hasBody } from './request-body';
-import { ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
+import { JSON_TYPES, ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
 import { securityHeaders } from './security/headers';
 import { createRefusedTokens } from './session/refused-tokens';
 import {
@@ -120,6 +126,8 @@ export function createApp(deps: AppDeps): Express {
     };
   };
   const publicOrigin = publicOriginFor(config);
+  /** The path the rate-limit rules know a UAA call by: its gateway path. */
+  const callRulePath = (call: Endpoint) => `${GATEWAY_BASE}${normalizePath(call.path) ?? call.path}`;
   // Tokens the UAA just answered 401 for: a document carrying one calls nobody (issue 30).
   const refusedTokens = createRefusedTokens();
   const onRefusedToken = (token: string) => refusedTokens.remember(token);
@@ -134,6 +142,7 @@ export function createApp(deps: AppDeps): Express {
     tokenJsonPaths: config.tokenJsonPaths,
     publicOrigin,
     onRefusedToken,
+    admit: async (req, call) => (await rateLimits.admit(req, req.res!, callRulePath(call))) === 'admitted',
   });
   const spa = createSpa({
     staticDir: config.staticDir,
@@ -186,18 +195,19 @@ export function createApp(deps: AppDeps): Express {
   //    of the traffic, and nothing below answers under their paths.
   const jsonBody = express.json({
     limit: JSON_LIMIT,
-    type: ['application/json', 'application/*+json'],
+    type: JSON_TYPES,
     // Before the parse: a key given twice or a body nested too deep is refused, never parsed.
-    verify: (req, _res, buf) => {
-      // The scan reads UTF-8; a body in another charset is refused, not read two ways.
-      const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
-      if (charset !== undefined && !/^utf-?8$/i.test(charset))
+    verify: (req, _res, buf, encoding) => {
+      // The scan reads UTF-8; a body the parser would decode otherwise is refused, not read two
+      // ways (`encoding` is the charset the parser itself took from the Content-Type).
+      if (encoding.toLowerCase() !== 'utf-8')
         throw Object.assign(new Error('charset'), { status: 415, type: 'charset.unsupported' });
       const problem = jsonShapeProblem(buf.toString('utf8'));
       if (problem) throw Object.assign(new Error(problem), { status: 400, type: 'entity.verify.failed' });
       (req as GatewayRequest).forwardBody = buf;
     },
   });
+  const isUpload = (req: Request) => gatewayCallOf(req)?.endpoint === ENDPOINTS.uploadFile;
   const guardedGateway = (
     mount: string,
     endpoints: Parameters<typeof resolveGatewayCall>[1],
@@ -213,12 +223,12 @@ export function createApp(deps: AppDeps): Express {
       // Only the calls of the endpoint table, in any spelling; anything else 404, upstream untouched.
       resolveGatewayCall(mount, endpoints),
       // JSON bodies only (multipart on the upload endpoint), at most 100 KB, parsed for the next steps.
-      requireJsonBody({ multipart: (req) => gatewayCallOf(req)?.endpoint === ENDPOINTS.uploadFile }),
+      requireJsonBody({ multipart: isUpload }),
       (req, res, next) => (hasBody(req) ? jsonBody(req, res, next) : next()),
       // The phone, e-mail or account a call names is one string, or the call goes nowhere.
       requireStringIdentifier,
       // One parse: canonical identifiers, the endpoint's strict request schema, and the bytes to forward.
-      validateGatewayBody,
+      validateGatewayBody(isUpload),
       // Uploads stream through, cut off at 5 MB.
       limitStreamedBody(),
       // DESIGN.md §6: per address, network, target or endpoint; a refusal never reaches the upstream.
@@ -248,8 +258,7 @@ export function createApp(deps: AppDeps): Express {
   // documents meets the same budget as a flood of API calls. A token the UAA just refused makes
   // no call, and its cookie goes.
   app.use((req, res, next) => {
-    if (req.method !== 'GET') return next();
-    const call = documentCallOf(req.path, config.brandPrefix);
+    const call = documentCallOf(req.method, req.path, config.brandPrefix);
     if (!call) return next();
     const token = readSessionToken(req, cookie);
     if (token === undefined) return next();
@@ -258,9 +267,7 @@ export function createApp(deps: AppDeps): Express {
       return next();
     }
     // A refusal is left on res.locals (logged and metered); the page is served without the call.
-    rateLimits
-      .admit(req, res, `${GATEWAY_BASE}${normalizePath(call.path) ?? call.path}`)
-      .then(() => next(), next);
+    rateLimits.admit(req, res, callRulePath(call)).then(() => next(), next);
   });
 
   // 4. Health and metrics (metrics only for a local scraper or the holder of METRICS_TOKEN).

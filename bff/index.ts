@@ -96,6 +96,11 @@ async function main(): Promise<void> {
   const { port } = server.address() as AddressInfo;
   const shown = `http://localhost:${port}`;
   logger.info({ port, upstream: config.uaaUpstream ?? 'embedded local UAA' }, 'BFF listening');
+  // Production refuses to start without it; elsewhere a real UAA is told a loopback host.
+  if (config.uaaUpstream && !config.publicOrigin)
+    logger.warn(
+      'PUBLIC_ORIGIN is unset: the UAA is told a loopback host, so links it mails will not reach this service',
+    );
   if (outbox) {
     console.log(`\n  SSO account service (demo): ${shown}`);
     console.log(`  Demo admin login: admin / Admin12345`);

@@ -33,7 +33,7 @@ export interface GatewayCall {
   endpoint: Endpoint;
   /** The mount and the endpoint in their one normalized spelling: what rate-limit rules match. */
   rulePath: string;
-  /** The upstream path: the table's spelling of the call and the browser's query. */
+  /** The upstream path: the table's spelling of the call, with the table's query (the browser's is dropped). */
   upstreamPath: string;
 }
 
@@ -56,28 +56,26 @@ export function gatewayCallOf(req: Request): GatewayCall | undefined {
 export function resolveGatewayCall(mount: string, endpoints: readonly Endpoint[]): RequestHandler {
   const mountPath = normalizePath(mount) ?? mount;
   // Worked out once: each allowed call by its normalized path, with its table spelling and rule path.
-  const calls = new Map<string, { endpoint: Endpoint; tablePath: string; rulePath: string }>();
+  const calls = new Map<string, { endpoint: Endpoint; upstreamPath: string; rulePath: string }>();
   for (const endpoint of endpoints) {
     const tablePath = endpoint.path.split('?')[0] ?? '';
     const normalized = normalizePath(tablePath) ?? tablePath;
-    calls.set(normalized, { endpoint, tablePath, rulePath: `${mountPath}${normalized}` });
+    calls.set(normalized, { endpoint, upstreamPath: endpoint.path, rulePath: `${mountPath}${normalized}` });
   }
   return (req, res, next) => {
-    const [path = '', query] = splitQuery(req.url);
+    // The browser's query is not forwarded: no call of the contract takes one, so nothing the
+    // BFF never read (`?phone=`) reaches the UAA. The upload call's own query is the table's.
+    const [path = ''] = splitQuery(req.url);
     const normalized = normalizePath(path);
     const found = normalized === undefined ? undefined : calls.get(normalized);
     if (!found) return sendError(req, res, 404, 'A0100', 'notFound');
-    const { endpoint, tablePath, rulePath } = found;
+    const { endpoint, upstreamPath, rulePath } = found;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     if (method !== endpoint.method) {
       res.setHeader('Allow', endpoint.method === 'GET' ? 'GET, HEAD' : endpoint.method);
       return sendError(req, res, 405, 'A0100', 'methodNotAllowed');
     }
-    (req as GatewayRequest).gatewayCall = {
-      endpoint,
-      rulePath,
-      upstreamPath: query === undefined ? tablePath : `${tablePath}?${query}`,
-    };
+    (req as GatewayRequest).gatewayCall = { endpoint, rulePath, upstreamPath };
     next();
   };
 }
@@ -192,7 +190,8 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     const status = reply.status;
     const isLogout = call.endpoint === LOGOUT;
     if (status === 401 || isLogout) clearSessionCookie(req, res, opts.cookie);
-    if (status === 401) {
+    // Only a bearer the UAA was sent can have been refused (an open call's 401 says nothing of it).
+    if (status === 401 && !call.endpoint.open) {
       const token = readSessionToken(req, opts.cookie);
       if (token !== undefined) opts.onRefusedToken?.(token);
     }

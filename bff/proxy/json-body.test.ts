@@ -24,9 +24,11 @@ describe('jsonShapeProblem', () => {
     expect(jsonShapeProblem('['.repeat(1_000_000))).toBe('too-deep');
   });
 
-  it('leaves text that is not JSON to the parser', () => {
-    expect(jsonShapeProblem('{"a')).toBeUndefined();
-    expect(jsonShapeProblem('{"a\\')).toBeUndefined();
+  it('refuses a key JSON.parse cannot read, and leaves other text that is not JSON to the parser', () => {
+    expect(jsonShapeProblem('{"a')).toBe('bad-key');
+    expect(jsonShapeProblem('{"a\\')).toBe('bad-key');
+    expect(jsonShapeProblem('{"\\u00zz":1}')).toBe('bad-key');
     expect(jsonShapeProblem('}}]]')).toBeUndefined();
+    expect(jsonShapeProblem('{"a":1,}')).toBeUndefined();
   });
 });

@@ -14,17 +14,18 @@
  * 4. that object, serialized again, is what the UAA receives, and the limiter reads the same
  *    object.
  */
-import type { RequestHandler } from 'express';
-import { IDENTIFIER_FIELDS } from '@shared/contract/endpoints';
-import { canonicalIdentifier } from '@shared/validation/canonical';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { IDENTIFIER_FIELDS, type Endpoint } from '@shared/contract/endpoints';
+import { canonicalIdentifier, PHONE_SPELLING } from '@shared/validation/canonical';
 import { sendError } from '../http-errors';
+import { hasBody } from '../request-body';
 import { gatewayCallOf, type GatewayRequest } from './gateway';
 
 /** Deeper than any call of the contract needs (a platform list in `xlabs` is 3 levels). */
 export const MAX_JSON_DEPTH = 16;
 
 /** What is wrong with a JSON text's structure, or undefined. */
-export type JsonShapeProblem = 'duplicate-key' | 'too-deep';
+export type JsonShapeProblem = 'duplicate-key' | 'too-deep' | 'bad-key';
 
 /**
  * Scans JSON text for a key given twice in one object (compared as JSON.parse decodes them, so
@@ -46,7 +47,8 @@ export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH): JsonS
         try {
           key = JSON.parse(text.slice(start, i + 1));
         } catch {
-          return undefined;
+          // Not a key JSON.parse reads: refused here, whatever a parser might make of it.
+          return 'bad-key';
         }
         if (keys.has(key as string)) return 'duplicate-key';
         keys.add(key as string);
@@ -66,12 +68,29 @@ export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH): JsonS
   return undefined;
 }
 
-/** Refuses a parsed body the endpoint does not take, and leaves the bytes to forward. */
-export const validateGatewayBody: RequestHandler = (incoming, res, next) => {
-  const req = incoming as GatewayRequest;
-  const call = gatewayCallOf(req);
-  // No JSON body was read (none sent, or the streamed upload).
-  if (!call || req.forwardBody === undefined) return next();
+/**
+ * Refuses a parsed body the endpoint does not take, and leaves the bytes to forward. A POST
+ * without a body is checked too (as no body: only calls that take none pass); a body the parser
+ * did not read goes nowhere, except the streamed upload.
+ */
+export function validateGatewayBody(isUpload: (req: Request) => boolean): RequestHandler {
+  return (incoming, res, next) => {
+    const req = incoming as GatewayRequest;
+    const call = gatewayCallOf(req);
+    if (!call || req.method === 'GET' || req.method === 'HEAD') return next();
+    if (req.forwardBody === undefined) {
+      // The upload's multipart body streams through, limited on the way (upload-limit.ts).
+      if (isUpload(req)) return next();
+      if (hasBody(req)) return sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
+      return call.endpoint.request.safeParse(undefined).success
+        ? next()
+        : sendError(req, res, 400, 'A0100', 'badBody');
+    }
+    checkBody(req, res, next, call.endpoint);
+  };
+}
+
+function checkBody(req: GatewayRequest, res: Response, next: NextFunction, endpoint: Endpoint): void {
   const body: unknown = req.body;
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;
@@ -80,8 +99,18 @@ export const validateGatewayBody: RequestHandler = (incoming, res, next) => {
       if (Object.hasOwn(record, field) && typeof value === 'string')
         record[field] = canonicalIdentifier(value);
     }
+    // A phone in digits of another script (٠١٢, ०१२) would be a new target to the limiter and
+    // maybe the same phone to a lenient UAA: refused, as the SPA's own form would.
+    const phone = isPhoneChannel(record) ? record.item : record.phone;
+    if (typeof phone === 'string' && !PHONE_SPELLING.test(phone))
+      return sendError(req, res, 400, 'A0100', 'badPhoneSpelling');
   }
-  if (!call.endpoint.request.safeParse(body).success) return sendError(req, res, 400, 'A0100', 'badBody');
+  if (!endpoint.request.safeParse(body).success) return sendError(req, res, 400, 'A0100', 'badBody');
   req.forwardBody = Buffer.from(JSON.stringify(body));
   next();
-};
+}
+
+/** `item` names a phone when the call's channel (`type` or `message`) says so. */
+function isPhoneChannel(record: Record<string, unknown>): boolean {
+  return record.type === 'phone' || record.message === 'phone';
+}

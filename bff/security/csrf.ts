@@ -26,12 +26,17 @@ export function requireCsrf(req: Request, res: Response, next: NextFunction): vo
 }
 
 /** JSON endpoints take JSON only: text/plain and form bodies are what a CSRF form would send. */
+/** The JSON bodies the gateway takes; app.ts's parser reads exactly these. */
+export const JSON_TYPES = ['application/json', 'application/*+json'];
+
 export function requireJsonBody(opts: { multipart: (req: Request) => boolean }) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!hasBody(req) || SAFE_METHODS.has(req.method)) return next();
     const type = (req.headers['content-type'] ?? '').toLowerCase();
     if (type.startsWith('multipart/form-data') && opts.multipart(req)) return next();
-    if (/^application\/(.+\+)?json\b/.test(type)) return next();
+    // Exactly the types the JSON parser reads (type-is, as express.json decides): a type it would
+    // leave unread (`application/json-seq`) must not stream past the body's checks.
+    if (req.is(JSON_TYPES)) return next();
     sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
   };
 }

@@ -60,6 +60,11 @@ export interface FirstScreenDeps {
   publicOrigin: PublicOrigin;
   /** A session token the UAA answered 401 for. */
   onRefusedToken?: (token: string) => void;
+  /**
+   * The rate limits' verdict on a call after the document's first (app.ts counted that one with
+   * the document): each call counts, and one refused is not made.
+   */
+  admit?: (req: Request, endpoint: Endpoint) => Promise<boolean>;
   timeoutMs?: number;
 }
 
@@ -75,12 +80,14 @@ export function wantsFirstScreen(path: string): boolean {
  * user info of a page with a first screen, the one-time code of /authentication (and its branded
  * twin). Undefined for a document that calls nobody.
  */
-export function documentCallOf(path: string, brandPrefix: string): Endpoint | undefined {
-  // As Express routes /authentication: in any case, with or without a trailing slash.
+export function documentCallOf(method: string, path: string, brandPrefix: string): Endpoint | undefined {
+  // As Express routes /authentication: in any case, with or without a trailing slash, and a HEAD
+  // as a GET (it fetches a one-time code all the same).
   const page = path.replace(/(.)\/+$/, '$1').toLowerCase();
   if (page === ROUTES.authentication || page === brandRoute(brandPrefix, 'authentication'))
-    return ENDPOINTS.internalAuth;
-  return wantsFirstScreen(path) ? ENDPOINTS.userInfo : undefined;
+    return method === 'GET' || method === 'HEAD' ? ENDPOINTS.internalAuth : undefined;
+  // A HEAD reads no page: its first screen is not fetched.
+  return method === 'GET' && wantsFirstScreen(path) ? ENDPOINTS.userInfo : undefined;
 }
 
 function withoutAt(value: unknown, dotted: string): void {
@@ -97,6 +104,8 @@ interface PageLoad {
   token: string;
   deadline: number;
   abort?: AbortController;
+  /** The UAA calls made so far. */
+  calls: number;
 }
 
 /**
@@ -106,10 +115,19 @@ interface PageLoad {
 export function createFirstScreenLoader(deps: FirstScreenDeps) {
   const timeoutMs = deps.timeoutMs ?? FIRST_SCREEN_TIMEOUT_MS;
 
-  async function post(load: PageLoad, path: string, payload: unknown, maxBytes = Infinity): Promise<unknown> {
+  async function post(
+    load: PageLoad,
+    endpoint: Endpoint,
+    payload: unknown,
+    maxBytes = Infinity,
+  ): Promise<unknown> {
+    const path = endpoint.path;
     // One deadline for the page, not one per call: the back office's calls share it.
     const left = load.deadline - Date.now();
     if (left <= 0) return undefined;
+    // The first call was counted with the document; each further one counts on its own.
+    if (load.calls > 0 && deps.admit && !(await deps.admit(load.req, endpoint))) return undefined;
+    load.calls += 1;
     const startedAt = performance.now();
     const reply = await deps.client.call({
       method: 'POST',
@@ -143,7 +161,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     const { endpoint, payload } = FIRST_LISTS[name];
     const body = name === 'credentials' ? { ...payload, sso_uid: ssoUid } : payload;
     try {
-      const data = await post(load, ENDPOINTS[endpoint].path, body, FIRST_LIST_MAX_BYTES);
+      const data = await post(load, ENDPOINTS[endpoint], body, FIRST_LIST_MAX_BYTES);
       const checked = INLINED[name].safeParse(data);
       // Checked as the SPA checks the reply too; past the deadline the document waited enough.
       if (!checked.success || !ENDPOINTS[endpoint].reply.safeParse(checked.data).success) return undefined;
@@ -159,16 +177,16 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     abort?: AbortController,
   ): Promise<FirstScreen | undefined> {
     if (!wantsFirstScreen(req.path)) return undefined;
-    const load: PageLoad = { req, token, deadline: Date.now() + timeoutMs, abort };
+    const load: PageLoad = { req, token, deadline: Date.now() + timeoutMs, abort, calls: 0 };
     try {
-      const userInfo = (await post(load, ENDPOINTS.userInfo.path, {})) as UserInfo | undefined;
+      const userInfo = (await post(load, ENDPOINTS.userInfo, {})) as UserInfo | undefined;
       if (!userInfo || typeof userInfo.ssoUid !== 'string') return undefined;
       const listName = firstListOf(req.path, req.query.tab);
       if (!isBackOffice(req.path)) {
         const list = listName ? await firstList(load, listName, userInfo.ssoUid) : undefined;
         return { authenticated: true, userInfo, ...(list ? { list } : {}) };
       }
-      const granted = await post(load, ENDPOINTS.userResList.path, { userId: userInfo.ssoUid });
+      const granted = await post(load, ENDPOINTS.userResList, { userId: userInfo.ssoUid });
       if (!Array.isArray(granted)) return undefined;
       const modules = granted as BackOfficeModule[];
       // A list only of a module the user may open: the page shows no permission otherwise.

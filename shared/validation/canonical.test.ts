@@ -21,3 +21,22 @@ describe('canonicalIdentifier', () => {
     expect(canonicalIdentifier(value)).toBe(canonical);
   });
 });
+
+describe('canonicalIdentifier, invisible characters Unicode says to ignore', () => {
+  it.each([
+    ['13800\u115f138000'],
+    ['13800\u3164138000'],
+    ['13800\uffa0138000'],
+    ['13800\u034f138000'],
+    ['13800\ufe0f138000'],
+    ['13800\u180e138000'],
+  ])('%j is the plain phone', (value) => {
+    expect(canonicalIdentifier(value)).toBe('13800138000');
+  });
+
+  it('is idempotent with trailing dots and spaces on a domain', () => {
+    const once = canonicalIdentifier('alice@example.com. .');
+    expect(once).toBe('alice@example.com');
+    expect(canonicalIdentifier(once)).toBe(once);
+  });
+});

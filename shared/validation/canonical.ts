@@ -7,19 +7,27 @@
  *
  * - Unicode NFKC (full-width `１３８` is `138`, `ｅｘａｍｐｌｅ` is `example`);
  * - without format characters (`\p{Cf}`: zero-width space, joiners, word joiner, soft hyphen,
- *   byte-order mark, bidirectional marks) anywhere in it;
+ *   byte-order mark, bidirectional marks) or other characters Unicode says to ignore when they
+ *   cannot be shown (Default_Ignorable_Code_Point: the Hangul fillers, the combining grapheme
+ *   joiner, variation selectors) anywhere in it;
  * - trimmed;
- * - an e-mail's domain without its trailing dot (`a@example.com.` is `a@example.com`).
+ * - an e-mail's domain without its trailing dots (`a@example.com.` is `a@example.com`).
+ *
+ * What a phone may hold after that is the gateway's check (json-body.ts): digits of another
+ * script are not folded here, they are refused there.
  *
  * Case, spaces inside, a `+86` prefix or a `+tag` are the limiter's business (it counts
  * `Alice+1@x` with `alice@x`), not the spelling the UAA receives.
  */
 
-const FORMAT_CHARACTERS = /\p{Cf}/gu;
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 
 export function canonicalIdentifier(value: string): string {
-  const plain = value.normalize('NFKC').replace(FORMAT_CHARACTERS, '').trim();
+  const plain = value.normalize('NFKC').replace(INVISIBLE, '').trim();
   const at = plain.lastIndexOf('@');
   if (at <= 0) return plain;
-  return `${plain.slice(0, at)}@${plain.slice(at + 1).replace(/\.+$/, '')}`;
+  return `${plain.slice(0, at)}@${plain.slice(at + 1).replace(/[.\s]+$/, '')}`;
 }
+
+/** What a phone number may hold once canonical: ASCII digits, spaces, `+`, `-` and brackets. */
+export const PHONE_SPELLING = /^[0-9+\s()-]*$/;

@@ -140,6 +140,31 @@ describe('2. documents that call the UAA are under the per-address limits', () =
     expect(upstream.requests).toHaveLength(1);
   });
 
+  it('a HEAD /authentication counts as the GET does (it fetches a code all the same)', async () => {
+    upstream.respond((_req, res) => sendJson(res, 200, ok({ code: 'c1' })));
+    const bff = await bffWith({ RATE_LIMITS_FILE: rules(2) });
+    for (let i = 0; i < 6; i += 1)
+      await request(bff.url)
+        .head('/authentication?clientId=c&redirect=https://app.example.com/')
+        .set('X-Forwarded-For', ip)
+        .set('Cookie', `uaa-token=head-${i}`);
+    expect(upstream.requests).toHaveLength(2);
+  });
+
+  it("each of a back-office document's calls counts: over the budget, the rest are not made", async () => {
+    upstream.respond((req, res) =>
+      sendJson(res, 200, ok(req.url === ENDPOINTS.userInfo.path ? { ssoUid: 'u1', username: 'ann' } : [])),
+    );
+    const bff = await bffWith({ RATE_LIMITS_FILE: rules(4) });
+    for (let i = 0; i < 4; i += 1)
+      expect(
+        (await request(bff.url).get('/admin/user').set('X-Forwarded-For', ip).set('Cookie', 'uaa-token=t4'))
+          .status,
+      ).toBe(200);
+    // Each document makes up to three calls: four documents had a budget of four calls.
+    expect(upstream.requests).toHaveLength(4);
+  });
+
   it('one refused token costs one call: the next documents with it call nobody and clear it', async () => {
     upstream.respond((_req, res) => sendJson(res, 401, { msgCode: 'A0211', msg: 'token expired' }));
     const bff = await bffWith();

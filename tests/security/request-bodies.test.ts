@@ -134,6 +134,43 @@ describe('4. one parse of the body, validated, is what the UAA receives', () => 
     expect(utf8.status).toBe(200);
   });
 
+  it.each([
+    ['application/json-seq'],
+    ['application/json.x'],
+    ['application/json, text/plain'],
+    ['application/json; x="; charset=utf-8"; charset=utf-16le'],
+  ])(
+    'refuses a body of type %s that the parser would not read as UTF-8 JSON (415), upstream untouched',
+    async (type) => {
+      const text = '{"phone":"13800138001","phone":"13800138002","Phone":"x"}';
+      const body = type.includes('utf-16le') ? Buffer.from(text, 'utf16le') : text;
+      const reply = await request(bff.url).post(SMS).set('X-CSRF', '1').set('Content-Type', type).send(body);
+      expect(reply.status).toBe(415);
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
+
+  it('checks a POST without a body as no body: refused where the call needs one', async () => {
+    const empty = (path: string) =>
+      rawRequest(bff.url, {
+        method: 'POST',
+        path,
+        headers: { 'x-csrf': '1', 'content-type': 'application/json', 'content-length': '0', lang: 'en-US' },
+      });
+    expect((await empty(`${SMS}?phone=13800138099`)).status).toBe(400);
+    expect(upstream.requests).toHaveLength(0);
+    expect((await empty(`${GW}/logout/all`)).status).toBe(200);
+  });
+
+  it("never forwards the browser's query: only what the BFF read reaches the UAA", async () => {
+    const reply = await postText(
+      `${SMS}?phone=13800138098&Phone=x`,
+      JSON.stringify({ phone: '13800138011' }),
+    );
+    expect(reply.status).toBe(200);
+    expect(upstream.requests.map((r) => r.url)).toEqual(['/api/v1/login/getSmsCode']);
+  });
+
   it('forwards no body on a GET, whatever the browser sent with it', async () => {
     const reply = await rawRequest(bff.url, {
       method: 'GET',
@@ -151,6 +188,7 @@ describe('5. one spelling of a target: counted and forwarded canonical', () => {
     ['full-width digits', '１３８００１３８０１０'],
     ['zero-width spaces', '138\u200b0013\u200c8010\ufeff'],
     ['a soft hyphen and a word joiner', '\u00ad13800138010\u2060'],
+    ['a Hangul filler and a variation selector', '13800\u3164138\ufe0f010'],
   ])('counts a phone in %s as the plain phone, and forwards the plain spelling', async (_name, spelling) => {
     // Each spelling from an address of its own: only the per-phone counter can refuse it.
     ip = `203.0.200.${clientIp % 250}`;
@@ -165,6 +203,21 @@ describe('5. one spelling of a target: counted and forwarded canonical', () => {
     // The next case starts with a fresh phone counter: a minute is too long to wait.
     await bff.close();
     bff = await startBff({ upstream: upstream.url });
+  });
+
+  it.each([
+    ['Arabic-Indic digits', '١٣٨٠٠١٣٨٠١٢'],
+    ['Devanagari digits', '१३८००१३८०१२'],
+    ['a braille blank', '13800\u2800138012'],
+  ])('refuses a phone in %s with 400: not folded, not a new target', async (_name, spelling) => {
+    const reply = await postText(SMS, JSON.stringify({ phone: spelling }));
+    expect(reply.status).toBe(400);
+    expect(reply.body.msg).toBe(
+      'Request refused: a phone number holds only digits, spaces, +, - and brackets',
+    );
+    const asItem = await postText(FORGET, JSON.stringify({ type: 'phone', item: spelling }));
+    expect(asItem.status).toBe(400);
+    expect(upstream.requests).toHaveLength(0);
   });
 
   it.each([
