@@ -1,3 +1,4 @@
+import { Button } from '@arco-design/web-react';
 import { useTexts } from '../lib/i18n/use-texts';
 import { notInFrameTexts } from './not-in-frame.locale';
 
@@ -10,9 +11,9 @@ export function NotInFrame({ href }: { href: string }) {
   return (
     <div className="not-in-frame" role="alert">
       <h2>{t.title}</h2>
-      <a href={href} target="_blank" rel="noopener">
+      <Button type="primary" href={href} target="_blank" rel="noopener">
         {t.open}
-      </a>
+      </Button>
     </div>
   );
 }

@@ -39,7 +39,9 @@ export function ResultPanel(props: {
   return (
     <Result
       status={props.status}
-      icon={props.icon}
+      // Arco draws the status's icon only when no `icon` prop is given at all (an undefined one
+      // hides it).
+      {...(props.icon === undefined ? {} : { icon: props.icon })}
       title={
         <h1 className="result-title" ref={heading} tabIndex={takeFocus ? -1 : undefined}>
           {props.title}
