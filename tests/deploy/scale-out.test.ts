@@ -69,6 +69,8 @@ function replicaEnv(port: number, upstream: string): Record<string, string> {
     RATE_LIMIT_HASH_KEY: HASH_KEY,
     TRUST_PROXY: 'loopback',
     STATIC_DIR: CLIENT_DIST,
+    // The origin people reach through nginx: what the UAA is told, whatever Host a request names.
+    PUBLIC_ORIGIN: origin,
     RATE_LIMITS_FILE: path.join(dir, 'rate-limits.json'),
     LOG_LEVEL: 'info',
   };
@@ -486,6 +488,33 @@ describe('the boundary: unknown names, HSTS, TLS (nginx.conf, issue 30)', () => 
     } finally {
       await stop(procs['nginx-dead']);
     }
+  });
+
+  it("frames only the widget's documents, and tells the UAA the public origin, through nginx", async () => {
+    const framing = async (p: string) => {
+      const reply = await viaNginx(p);
+      const csp = String(reply.headers['content-security-policy']);
+      return { ancestors: /frame-ancestors ([^;]*)/.exec(csp)?.[1], xfo: reply.headers['x-frame-options'] };
+    };
+    expect(await framing('/login')).toEqual({ ancestors: "'self'", xfo: 'SAMEORIGIN' });
+    expect(await framing('/usercenter?redirect=https://intern.localhost/')).toEqual({
+      ancestors: "'self'",
+      xfo: 'SAMEORIGIN',
+    });
+    const widget = await framing('/login?redirect=https://intern.localhost/&entrance=register-email');
+    expect(widget.ancestors).toContain('https://localhost');
+    expect(widget.xfo).toBeUndefined();
+
+    // The local UAA builds the consent page's address from the host it is told.
+    const address = await viaNginx(`${GW}/login/oauthaddress`, {
+      method: 'POST',
+      headers: { 'X-CSRF': '1', 'Content-Type': 'application/json', 'X-Forwarded-Host': 'evil.example' },
+      body: JSON.stringify({ oauthFrom: 'github', state: 's' }),
+    });
+    expect(address.status).toBe(200);
+    const consent = address.json<{ data: { oauthAddress: string } }>().data.oauthAddress;
+    expect(new URL(consent).origin).toBe(origin);
+    expect(consent).not.toContain('evil.example');
   });
 
   it('offers TLS as testssl.sh sees it: 1.2 and 1.3 only, AEAD ciphers only, no known weakness', async () => {
