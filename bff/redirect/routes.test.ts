@@ -149,12 +149,15 @@ describe('GET /authentication', () => {
     expect(reply.headers.location).toBe(`${target}?code=${CODE}`);
   });
 
-  it('sends the user to /login when the upstream refuses with a non-10000 code', async () => {
+  // The login page would send the signed-in visitor straight back, for ever (issue 29): a page.
+  it('says so on a page when the upstream refuses with a non-10000 code (an unknown clientId)', async () => {
     upstream.respond((_req, res) => sendJson(res, 200, { msgCode: 'A0100', msg: 'bad client' }));
     const qs = query({ clientId: 'c1', redirect: target });
     const reply = await request(bff.url).get(`/authentication?${qs}`).set('Cookie', `uaa-token=${TOKEN}`);
-    expect(reply.status).toBe(302);
-    expect(reply.headers.location).toBe(`/login?${qs}`);
+    expect(reply.status).toBe(400);
+    expect(reply.headers.location).toBeUndefined();
+    expect(appConfigOf(reply.text).pageError).toBe('platformLoginFailed');
+    expect(setCookiesFor(reply.headers)).toEqual([]);
   });
 
   it('sends the user to /login and clears the cookie when the upstream says 401', async () => {
@@ -170,17 +173,18 @@ describe('GET /authentication', () => {
     expect(lines.every(isClearing)).toBe(true);
   });
 
-  it('sends the user to /login when the upstream answers garbage', async () => {
+  it('says so on a page when the upstream answers garbage', async () => {
     upstream.respond((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('<html>oops</html>');
     });
     const qs = query({ clientId: 'c1', redirect: target });
     const reply = await request(bff.url).get(`/authentication?${qs}`).set('Cookie', `uaa-token=${TOKEN}`);
-    expect(reply.headers.location).toBe(`/login?${qs}`);
+    expect(reply.status).toBe(400);
+    expect(appConfigOf(reply.text).pageError).toBe('platformLoginFailed');
   });
 
-  it('sends the user to /login when the upstream is down', async () => {
+  it('says so on a page (502) when the upstream is down', async () => {
     const down = await startBff({
       upstream: await closedPortUrl(),
       allowlist: stubAllowlist(['example.com']),
@@ -188,8 +192,9 @@ describe('GET /authentication', () => {
     try {
       const qs = query({ clientId: 'c1', redirect: target });
       const reply = await request(down.url).get(`/authentication?${qs}`).set('Cookie', `uaa-token=${TOKEN}`);
-      expect(reply.status).toBe(302);
-      expect(reply.headers.location).toBe(`/login?${qs}`);
+      expect(reply.status).toBe(502);
+      expect(reply.headers.location).toBeUndefined();
+      expect(appConfigOf(reply.text).pageError).toBe('platformLoginFailed');
       expect((await request(down.url).get('/healthz')).status).toBe(200);
     } finally {
       await down.close();
@@ -203,13 +208,18 @@ describe('GET /authentication', () => {
       expect(reply.headers.location).toBe(`/xlab-login?${qs}`);
     });
 
-    it('sends the user to /xlab-login on upstream failure', async () => {
+    it('says so on a page on upstream failure, and sends an expired session to /xlab-login', async () => {
       upstream.respond((_req, res) => sendJson(res, 500, { msgCode: '-1', msg: 'boom' }));
       const qs = query({ clientId: 'c1', redirect: target });
       const reply = await request(bff.url)
         .get(`/xlab-authentication?${qs}`)
         .set('Cookie', `uaa-token=${TOKEN}`);
-      expect(reply.headers.location).toBe(`/xlab-login?${qs}`);
+      expect(appConfigOf(reply.text).pageError).toBe('platformLoginFailed');
+      upstream.respond((_req, res) => sendJson(res, 401, { msgCode: 'A0211', msg: 'expired' }));
+      const expired = await request(bff.url)
+        .get(`/xlab-authentication?${qs}`)
+        .set('Cookie', 'uaa-token=expired-xlab');
+      expect(expired.headers.location).toBe(`/xlab-login?${qs}`);
     });
 
     it('redirects with the code on success', async () => {

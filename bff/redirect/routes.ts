@@ -133,10 +133,18 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     if (!token) return res.redirect(302, loginUrl(req, branded));
     // Over the per-address limits (app.ts counts the document as the call it makes): no call.
     if (res.locals.rateLimit) return deps.spa.sendIndex(req, res, 429, { pageError: 'tooManyRequests' });
+    // The session is good but the UAA issues no code (a clientId it does not know, a platform
+    // just deleted, the UAA down): a page that says so. The login page would send the signed-in
+    // visitor straight back here, for ever (issue 29).
+    const failed = (status: number): void =>
+      deps.spa.sendIndex(req, res, status, { pageError: 'platformLoginFailed' });
     try {
       const result = await fetchCode(deps, req, token, clientId);
-      if (result.unauthorized) clearSessionCookie(req, res, deps.cookie);
-      if (!result.code) return res.redirect(302, loginUrl(req, branded));
+      if (result.unauthorized) {
+        clearSessionCookie(req, res, deps.cookie);
+        return res.redirect(302, loginUrl(req, branded));
+      }
+      if (!result.code) return failed(400);
       // No body: Express's "Redirecting to <url>" text would be a second copy of the code.
       res
         .status(302)
@@ -144,7 +152,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
         .end();
     } catch (err) {
       deps.logger.warn({ reqId: req.id, err: (err as Error).message }, 'one-time code fetch failed');
-      res.redirect(302, loginUrl(req, branded));
+      failed(502);
     }
   }
 

@@ -25,5 +25,5 @@ export interface AppConfig {
   /** Origins the SPA may postMessage to; `:*` stands for any port. */
   openerOrigins: string[];
   /** Set when the BFF answers a page with an error the SPA should show (e.g. a refused redirect). */
-  pageError?: 'redirectFailed' | 'tooManyRequests';
+  pageError?: 'redirectFailed' | 'tooManyRequests' | 'platformLoginFailed';
 }

@@ -48,3 +48,4 @@ export { texts as contactChange } from '../../client/features/account/components
 export { texts as agreement } from '../../client/features/auth/components/agreement.locale';
 export { texts as passwordInput } from '../../client/components/password-input.locale';
 export { notInFrameTexts as notInFrame } from '../../client/components/not-in-frame.locale';
+export { authenticationTexts as authentication } from '../../client/features/auth/routes/authentication/locale';
