@@ -5,8 +5,8 @@
  * and redirect routes, then the SPA.
  */
 import cookieParser from 'cookie-parser';
-import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
-import type { Logger } from 'pino';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import pino, { type Logger } from 'pino';
 import {
   ENDPOINTS,
   GATEWAY_BASE,
@@ -34,13 +34,15 @@ import {
 import { jsonShapeProblem, validateGatewayBody } from './proxy/json-body';
 import { isSafeProxyPath } from './proxy/path-guard';
 import { limitStreamedBody } from './proxy/upload-limit';
-import { requireStringIdentifier, type RateLimits } from './rate-limit/limiter';
+import { requireStringIdentifier, type RateLimitRefusal, type RateLimits } from './rate-limit/limiter';
 import type { AllowlistSource } from './redirect/allowlist';
 import { createRedirectRoutes } from './redirect/routes';
 import { hasBody } from './request-body';
 import { JSON_TYPES, ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
 import { securityHeaders } from './security/headers';
 import { createRefusedTokens } from './session/refused-tokens';
+import { createSecurityEvents, type SecurityEvents } from './security-events/events';
+import { gatewayEvents } from './security-events/gateway-events';
 import {
   clearPlantedSessionCookies,
   clearSessionCookie,
@@ -81,6 +83,8 @@ export interface AppDeps {
   client?: UpstreamClient;
   /** The renderer of the signed-in pages (spa/server-render.ts); its owner closes it. Without it, the shell. */
   renderer?: ServerRenderer;
+  /** The security events' stream; made from the config (SECURITY_LOG_FILE, else stdout) when absent. */
+  securityEvents?: SecurityEvents;
 }
 
 const JSON_LIMIT = '100kb';
@@ -126,11 +130,36 @@ export function createApp(deps: AppDeps): Express {
     };
   };
   const publicOrigin = publicOriginFor(config);
+  const events =
+    deps.securityEvents ??
+    createSecurityEvents({
+      destination: config.securityLogFile
+        ? pino.destination({ dest: config.securityLogFile, mkdir: true, sync: true })
+        : undefined,
+      hashKey: config.securityLogHashKey,
+    });
   /** The path the rate-limit rules know a UAA call by: its gateway path. */
   const callRulePath = (call: Endpoint) => `${GATEWAY_BASE}${normalizePath(call.path) ?? call.path}`;
   // Tokens the UAA just answered 401 for: a document carrying one calls nobody (issue 30).
   const refusedTokens = createRefusedTokens();
   const onRefusedToken = (token: string) => refusedTokens.remember(token);
+  /** A document's UAA call refused by the rate limits: not made, and said. */
+  const documentRefused = (req: Request, res: Response, call: Endpoint) => {
+    const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
+    events.emit(req, {
+      type: 'rate_limited',
+      action: refusal?.reason ?? 'limit',
+      outcome: 'failure',
+      code: refusal?.reason === 'store-down' ? 'B0300' : 'A0301',
+      token: readSessionToken(req, cookie),
+      details: { rule: refusal?.rule, path: req.path, call: callRulePath(call) },
+    });
+  };
+  // A session the UAA refused while a document was served (the gateway's own say so themselves).
+  const onDocumentRefusedToken = (req: Request, token: string) => {
+    onRefusedToken(token);
+    events.emit(req, { type: 'session_end', action: 'expired', outcome: 'success', token });
+  };
   /** The session a document acts for: the cookie's token, unless the UAA just refused it. */
   const documentToken = (req: Request): string | undefined => {
     const token = readSessionToken(req, cookie);
@@ -141,8 +170,12 @@ export function createApp(deps: AppDeps): Express {
     upstream: deps.upstream,
     tokenJsonPaths: config.tokenJsonPaths,
     publicOrigin,
-    onRefusedToken,
-    admit: async (req, call) => (await rateLimits.admit(req, req.res!, callRulePath(call))) === 'admitted',
+    onRefusedToken: onDocumentRefusedToken,
+    admit: async (req, call) => {
+      const verdict = await rateLimits.admit(req, req.res!, callRulePath(call));
+      if (verdict !== 'admitted') documentRefused(req, req.res!, call);
+      return verdict === 'admitted';
+    },
   });
   const spa = createSpa({
     staticDir: config.staticDir,
@@ -185,6 +218,12 @@ export function createApp(deps: AppDeps): Express {
       const state = sessionCookieState(req, cookie);
       if (state === 'duplicate' || state === 'malformed') {
         logger.warn({ reqId: req.id, state }, 'session cookie refused');
+        events.emit(req, {
+          type: 'session_end',
+          action: 'refused-cookie',
+          outcome: 'success',
+          details: { reason: state },
+        });
         clearPlantedSessionCookies(req, res, cookie);
       }
       next();
@@ -215,6 +254,8 @@ export function createApp(deps: AppDeps): Express {
   ) => {
     const gateway = express.Router();
     gateway.use(
+      // Every call, refused or answered, is the security event the table says it is.
+      gatewayEvents(events, cookie),
       // No path that could mean something else upstream (.., encoded separators, ;).
       (req, res, next) =>
         isSafeProxyPath(req.originalUrl) ? next() : sendError(req, res, 400, 'A0100', 'badPath'),
@@ -267,7 +308,10 @@ export function createApp(deps: AppDeps): Express {
       return next();
     }
     // A refusal is left on res.locals (logged and metered); the page is served without the call.
-    rateLimits.admit(req, res, callRulePath(call)).then(() => next(), next);
+    rateLimits.admit(req, res, callRulePath(call)).then((verdict) => {
+      if (verdict !== 'admitted') documentRefused(req, res, call);
+      next();
+    }, next);
   });
 
   // 4. Health and metrics (metrics only for a local scraper or the holder of METRICS_TOKEN).
@@ -290,6 +334,7 @@ export function createApp(deps: AppDeps): Express {
       upstreamTimeoutMs: timeoutMs,
       publicOrigin,
       refusedTokens,
+      events,
       clientRedirects: config.clientRedirects,
       brandPrefix: config.brandPrefix,
     }),

@@ -174,6 +174,13 @@ const schema = z
     RATE_LIMITS_FILE: rateLimitsFile,
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     RATE_LIMIT_HASH_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Security events to this file (appended, one JSON line each) instead of standard output. */
+    SECURITY_LOG_FILE: z.string().min(1).optional(),
+    /**
+     * HMAC key of the sessions and targets in the security events; the same on every replica and
+     * across restarts, so that events join. Unset: RATE_LIMIT_HASH_KEY, else a key of this process.
+     */
+    SECURITY_LOG_HASH_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces')
@@ -276,6 +283,8 @@ const schema = z
     redisUrl: c.REDIS_URL,
     rateLimitHashKey: c.RATE_LIMIT_HASH_KEY,
     metricsToken: c.METRICS_TOKEN,
+    securityLogFile: c.SECURITY_LOG_FILE,
+    securityLogHashKey: c.SECURITY_LOG_HASH_KEY ?? c.RATE_LIMIT_HASH_KEY,
     captcha: {
       provider: captchaProvider(c),
       prefix: c.ALIYUN_CAPTCHA_PREFIX,
@@ -328,7 +337,12 @@ export type Config = z.output<typeof schema>;
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] };
 
 // Values never echoed in an error line: they are secrets or may carry one.
-const SECRET_VARIABLES = new Set(['RATE_LIMIT_HASH_KEY', 'METRICS_TOKEN', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set([
+  'RATE_LIMIT_HASH_KEY',
+  'SECURITY_LOG_HASH_KEY',
+  'METRICS_TOKEN',
+  'REDIS_URL',
+]);
 
 /** Parses an environment; never throws, never exits (index.ts does that). */
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {

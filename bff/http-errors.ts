@@ -14,6 +14,8 @@ export function sendError(
     res.destroy();
     return;
   }
+  // The refusal's code, for the security event of the call (bff/security-events).
+  res.locals.refusalCode = msgCode;
   const locale = resolveLocale(req.headers.lang);
   const msg =
     typeof message === 'string'

@@ -234,7 +234,10 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     res.locals.upstreamMsgCode = (body as Partial<Envelope>).msgCode;
     let token = tokenFromSetCookie(reply.headers, opts.cookie.name);
     for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
+    // What the security events read of the call (bff/security-events): the reply, token removed.
+    res.locals.upstreamReply = body;
     if (token && status < 400 && !isLogout) {
+      res.locals.issuedToken = token;
       const reqBody = req.body as { autoLogin?: unknown } | undefined;
       setSessionCookie(req, res, opts.cookie, token, {
         autoLogin: reqBody?.autoLogin === true || reqBody?.autoLogin === 'true',

@@ -13,6 +13,7 @@ import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
 import type { RefusedTokens } from '../session/refused-tokens';
+import type { SecurityEvents } from '../security-events/events';
 import {
   noteUpstreamCall,
   sessionCallHeaders,
@@ -35,6 +36,8 @@ export interface RedirectDeps {
   publicOrigin: PublicOrigin;
   /** Session tokens the UAA just refused: no call is made for them, the cookie is cleared. */
   refusedTokens?: RefusedTokens;
+  /** The security events: codes issued, redirects refused, sessions the UAA ended. */
+  events?: SecurityEvents;
   /** CLIENT_REDIRECTS_FILE: a listed clientId gets its codes only on its own origins. */
   clientRedirects?: ReadonlyMap<string, readonly string[]>;
   /** The sub-brand's route prefix; its twin of /authentication sends back to its own login. */
@@ -48,6 +51,16 @@ function single(req: Request, name: string): string | undefined | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** A redirect's host for an event (never its path or query, which may carry anything). */
+function hostOf(url: string | undefined | null): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname.slice(0, 253) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function loginUrl(req: Request, brandPrefix: string | null): string {
   const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
   return `${brandPrefix ? brandRoute(brandPrefix, 'login') : ROUTES.login}${query}`;
@@ -58,7 +71,7 @@ async function fetchCode(
   req: Request,
   token: string,
   clientId: string,
-): Promise<{ code?: string; unauthorized?: boolean }> {
+): Promise<{ code?: string; unauthorized?: boolean; msgCode?: string }> {
   const startedAt = performance.now();
   const reply = await deps.client.call({
     method: 'POST',
@@ -79,7 +92,10 @@ async function fetchCode(
   } catch {
     body = undefined;
   }
-  if (!isSuccess(body)) return {};
+  if (!isSuccess(body)) {
+    const msgCode = (body as { msgCode?: unknown } | undefined)?.msgCode;
+    return typeof msgCode === 'string' ? { msgCode: msgCode.slice(0, 16) } : {};
+  }
   const data = body.data as { code?: unknown } | string | undefined;
   const code = typeof data === 'string' ? data : data?.code;
   // A code goes into a Location header: a short printable token, nothing else.
@@ -95,6 +111,11 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     const to = single(req, 'to');
     const verdict = checkRedirect(to, deps.allowlist.domains(), deps.envOf(req));
     if (!verdict.ok) {
+      deps.events?.emit(req, {
+        type: 'redirect_refused',
+        outcome: 'success',
+        details: { redirectHost: hostOf(to), via: 'bff-redirect' },
+      });
       // A browser navigating here gets the page (the message in its language, then login);
       // a script asking for JSON gets the envelope.
       if (req.accepts(['json', 'html']) === 'html')
@@ -111,10 +132,24 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     const clientId = single(req, 'clientId');
     const redirect = single(req, 'redirect');
     const state = single(req, 'state');
-    const refuse = (): void => deps.spa.sendIndex(req, res, 400, { pageError: 'redirectFailed' });
-    if (clientId === null || redirect === null || state === null || !clientId || !redirect) return refuse();
+    const refuse = (reason: string): void => {
+      deps.events?.emit(req, {
+        type: 'redirect_refused',
+        outcome: 'success',
+        token: readSessionToken(req, deps.cookie),
+        details: {
+          redirectHost: hostOf(typeof redirect === 'string' ? redirect : undefined),
+          clientId: typeof clientId === 'string' ? clientId.slice(0, 128) : undefined,
+          reason,
+          via: 'authentication',
+        },
+      });
+      deps.spa.sendIndex(req, res, 400, { pageError: 'redirectFailed' });
+    };
+    if (clientId === null || redirect === null || state === null || !clientId || !redirect)
+      return refuse('parameters');
     const verdict = checkRedirect(redirect, deps.allowlist.domains(), deps.envOf(req));
-    if (!verdict.ok) return refuse();
+    if (!verdict.ok) return refuse('not-allowed');
     // Pinned: another allow-listed host may not collect this client's code.
     const pinned = deps.clientRedirects?.get(clientId);
     if (pinned && !pinned.includes(verdict.url.origin)) {
@@ -122,7 +157,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
         { reqId: req.id, clientId },
         "one-time code refused: redirect outside the client's origins",
       );
-      return refuse();
+      return refuse('outside-client-origins');
     }
 
     const token = readSessionToken(req, deps.cookie);
@@ -136,15 +171,28 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     // The session is good but the UAA issues no code (a clientId it does not know, a platform
     // just deleted, the UAA down): a page that says so. The login page would send the signed-in
     // visitor straight back here, for ever (issue 29).
-    const failed = (status: number): void =>
+    const issued = (outcome: 'success' | 'failure', code?: string) =>
+      deps.events?.emit(req, {
+        type: 'one_time_code',
+        outcome,
+        code,
+        token,
+        details: { clientId, redirectHost: verdict.url.hostname },
+      });
+    const failed = (status: number, code: string): void => {
+      issued('failure', code);
       deps.spa.sendIndex(req, res, status, { pageError: 'platformLoginFailed' });
+    };
     try {
       const result = await fetchCode(deps, req, token, clientId);
       if (result.unauthorized) {
+        issued('failure', 'A0211');
+        deps.events?.emit(req, { type: 'session_end', action: 'expired', outcome: 'success', token });
         clearSessionCookie(req, res, deps.cookie);
         return res.redirect(302, loginUrl(req, branded));
       }
-      if (!result.code) return failed(400);
+      if (!result.code) return failed(400, result.msgCode ?? 'B0300');
+      issued('success');
       // No body: Express's "Redirecting to <url>" text would be a second copy of the code.
       res
         .status(302)
@@ -152,7 +200,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
         .end();
     } catch (err) {
       deps.logger.warn({ reqId: req.id, err: (err as Error).message }, 'one-time code fetch failed');
-      failed(502);
+      failed(502, 'B0300');
     }
   }
 

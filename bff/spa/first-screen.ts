@@ -59,7 +59,7 @@ export interface FirstScreenDeps {
   /** PUBLIC_ORIGIN: the host the UAA is told. */
   publicOrigin: PublicOrigin;
   /** A session token the UAA answered 401 for. */
-  onRefusedToken?: (token: string) => void;
+  onRefusedToken?: (req: Request, token: string) => void;
   /**
    * The rate limits' verdict on a call after the document's first (app.ts counted that one with
    * the document): each call counts, and one refused is not made.
@@ -139,7 +139,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     });
     // The document's calls show in its log line and the metrics like the gateway's.
     noteUpstreamCall(load.req.res, startedAt);
-    if (reply.status === 401) deps.onRefusedToken?.(load.token);
+    if (reply.status === 401) deps.onRefusedToken?.(load.req, load.token);
     if (reply.status !== 200) {
       reply.done();
       return undefined;

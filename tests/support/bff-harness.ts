@@ -17,6 +17,7 @@ import type { AllowlistSource } from '@bff/redirect/allowlist';
 import { createAppServer } from '@bff/server';
 import type { OutboxMessage } from '@shared/api/dev-paths';
 import { listen, shut } from './http';
+import { createSecurityEvents, type SecurityEvent } from '@bff/security-events/events';
 
 export const CONFIG_MARKER = '<!--app-config-->';
 export const ASSET_PATH = '/static/js/main.3f9a1c.js';
@@ -78,11 +79,17 @@ export interface TestBffOptions {
   renderer?: ServerRenderer;
 }
 
+/** The security events' HMAC key in the tests: events join on it, as across replicas. */
+export const TEST_SECURITY_HASH_KEY = 'test-security-events-key-0123456789';
+
 export interface TestBff {
   url: string;
   staticDir: string;
   /** The app's rate limits, built from the configuration (RATE_LIMITS_FILE, REDIS_URL). */
   rateLimits: RateLimits;
+  /** The security events written so far, parsed (the lines themselves in `securityLines`). */
+  securityEvents(): SecurityEvent[];
+  securityLines: string[];
   close(): Promise<void>;
 }
 
@@ -103,7 +110,13 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
     hashSecret: parsed.config.rateLimitHashKey,
     logger,
   });
+  const securityLines: string[] = [];
+  const securityEvents = createSecurityEvents({
+    destination: { write: (line: string) => void securityLines.push(line) },
+    hashKey: TEST_SECURITY_HASH_KEY,
+  });
   const app = createApp({
+    securityEvents,
     config: parsed.config,
     logger,
     upstream: opts.upstream,
@@ -119,6 +132,8 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
     url,
     staticDir,
     rateLimits,
+    securityLines,
+    securityEvents: () => securityLines.map((line) => JSON.parse(line) as SecurityEvent),
     close: async () => {
       await shut(server);
       await rateLimits.close();

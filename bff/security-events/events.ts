@@ -1,0 +1,139 @@
+/**
+ * Security events (issue 26, docs/security-events.md): one JSON line per act that matters to a
+ * security team, on a stream of its own (a pino logger of its own: stdout, or SECURITY_LOG_FILE),
+ * never in the access log's shape. Each line says when, what (type and action), the outcome
+ * (with the UAA's msgCode), who (the account's user id when known, an HMAC of the session), about
+ * whom (a masked phone or e-mail and its HMAC), from where (client address through TRUST_PROXY,
+ * user agent), and the request id. Never a token, password, code or secret key; personal data
+ * masked (PIPL). Outcomes come from the UAA's replies; nothing new is asked of the UAA.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { hmac, targetOf, type MaskedTarget } from './mask';
+
+/** The schema's version: a field added keeps it, a field changed or removed moves it on. */
+export const SECURITY_EVENTS_VERSION = 1;
+
+export const SECURITY_EVENT_TYPES = [
+  'login',
+  'code_send',
+  'one_time_code',
+  'redirect_refused',
+  'session_end',
+  'rate_limited',
+  'admin_write',
+  'account_change',
+] as const;
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+
+/** What a caller says of an event; the request adds who, from where and when. */
+export interface EventInput {
+  type: SecurityEventType;
+  /** What exactly: `platform.delete`, `password.reset`, `sms`… (per type, docs/security-events.md). */
+  action?: string;
+  outcome: 'success' | 'failure';
+  /** The UAA's msgCode, or the BFF's own refusal code (A0301, A0100…), on a failure. */
+  code?: string;
+  /** The phone, e-mail or account the act was about, in clear: masked and hashed here. */
+  target?: string;
+  /** The account's user id, when the act itself tells it (a login reply); else the session's. */
+  actor?: string;
+  /** The session token the act ran under (or the one it issued): hashed here. */
+  token?: string;
+  /** Further facts of the type (ids, clientId, redirect host, rule…): never a secret. */
+  details?: Record<string, unknown>;
+}
+
+export interface SecurityEvent {
+  v: number;
+  type: SecurityEventType;
+  action?: string;
+  outcome: 'success' | 'failure';
+  code?: string;
+  actor?: string;
+  session?: string;
+  target?: MaskedTarget;
+  ip?: string;
+  userAgent?: string;
+  requestId?: string;
+  [detail: string]: unknown;
+}
+
+export interface SecurityEvents {
+  emit(req: Request, event: EventInput): void;
+  /** A session's user id, learned from a login reply or a user info reply passing through. */
+  learnUser(token: string, userId: string): void;
+  userOf(token: string | undefined): string | undefined;
+  /** The HMAC a session is known by in the events. */
+  sessionOf(token: string): string;
+}
+
+export interface SecurityEventOptions {
+  /** Where the lines go: a pino destination (stdout by default, or SECURITY_LOG_FILE). */
+  destination?: DestinationStream | { write(line: string): void };
+  /** HMAC key for sessions and targets; the same on every replica so events join across them. */
+  hashKey?: string;
+}
+
+/** Sessions whose user is known; bounded (the oldest go first), this process only. */
+const KNOWN_SESSIONS_MAX = 50_000;
+const USER_AGENT_MAX = 256;
+
+export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityEvents {
+  const key = opts.hashKey ?? randomBytes(32);
+  const logger: Logger = pino(
+    {
+      base: { v: SECURITY_EVENTS_VERSION },
+      // The event has no level: every line is one event, marked as the security stream's (an
+      // empty level object would make pino write `{,`).
+      formatters: { level: () => ({ log: 'security' }) },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      messageKey: 'message',
+    },
+    opts.destination as DestinationStream | undefined,
+  );
+  const users = new Map<string, string>();
+  const sessionOf = (token: string) => hmac(key, `session\u0000${token}`);
+
+  return {
+    emit(req, input) {
+      const session = input.token === undefined ? undefined : sessionOf(input.token);
+      const actor = input.actor ?? (session === undefined ? undefined : users.get(session));
+      const event: Omit<SecurityEvent, 'v'> = {
+        type: input.type,
+        ...(input.action === undefined ? {} : { action: input.action }),
+        outcome: input.outcome,
+        ...(input.code === undefined ? {} : { code: input.code }),
+        ...(actor === undefined ? {} : { actor }),
+        ...(session === undefined ? {} : { session }),
+        ...(input.target ? { target: targetOf(input.target, key) } : {}),
+        ip: req.ip,
+        userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX),
+        requestId: String(req.id),
+        ...input.details,
+      };
+      logger.info(event);
+    },
+    learnUser(token, userId) {
+      const session = sessionOf(token);
+      users.delete(session);
+      users.set(session, userId);
+      if (users.size > KNOWN_SESSIONS_MAX) users.delete(users.keys().next().value as string);
+    },
+    userOf(token) {
+      return token === undefined ? undefined : users.get(sessionOf(token));
+    },
+    sessionOf,
+  };
+}
+
+/** An event's outcome from the answer: success only with the UAA's 10000 and a 2xx. */
+export function outcomeOf(res: Response): { outcome: 'success' | 'failure'; code?: string } {
+  const code = res.locals.upstreamMsgCode as string | undefined;
+  if (res.statusCode < 400 && code === '10000') return { outcome: 'success' };
+  return {
+    outcome: 'failure',
+    code: code ?? (res.locals.refusalCode as string | undefined) ?? `HTTP${res.statusCode}`,
+  };
+}

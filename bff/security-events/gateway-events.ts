@@ -1,0 +1,224 @@
+/**
+ * The gateway's calls as security events: one table from the contract's endpoints to the event
+ * each call is (logins, code sends, account changes, back-office writes, logout), read when the
+ * answer is finished, from what the gateway left on the response (the UAA's msgCode and reply,
+ * a token it issued, a rate-limit refusal). A call refused before the UAA saw it is an event too
+ * (outcome failure, with the BFF's code and the rule that refused it).
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import { ENDPOINTS, type Endpoint, type EndpointName } from '@shared/contract/endpoints';
+import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
+import { gatewayCallOf } from '../proxy/gateway';
+import type { RateLimitRefusal } from '../rate-limit/limiter';
+import { readSessionToken, type CookiePolicy } from '../session/cookie';
+import { outcomeOf, type EventInput, type SecurityEvents } from './events';
+
+type Body = Record<string, unknown>;
+/** What the table says of one call: the event, from the request's body and the UAA's reply. */
+type Describe = (body: Body, reply: Body | undefined) => Omit<EventInput, 'outcome' | 'code'>;
+
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+const ids = (value: unknown): string[] | undefined =>
+  Array.isArray(value)
+    ? value.map(String)
+    : typeof value === 'string'
+      ? value.split(',').map((s) => s.trim())
+      : undefined;
+/** The names of the fields a write set (never their values: those may be personal or secret). */
+const fieldsOf = (body: Body, leave: string[] = []) =>
+  Object.keys(body)
+    .filter((k) => !leave.includes(k))
+    .sort();
+const channelOf = (value: unknown) => (value === 'email' ? 'email' : 'sms');
+
+const codeSend =
+  (flow: string, channel: (b: Body) => string, target: (b: Body) => unknown): Describe =>
+  (b) => ({ type: 'code_send', action: channel(b), target: str(target(b)), details: { flow } });
+const account =
+  (action: string, target?: (b: Body) => unknown, details?: (b: Body, r?: Body) => Body): Describe =>
+  (b, r) => ({
+    type: 'account_change',
+    action,
+    target: target ? str(target(b)) : undefined,
+    ...(details ? { details: details(b, r) } : {}),
+  });
+const admin =
+  (action: string, details: (b: Body, r?: Body) => Body, target?: (b: Body) => unknown): Describe =>
+  (b, r) => ({
+    type: 'admin_write',
+    action,
+    target: target ? str(target(b)) : undefined,
+    details: details(b, r),
+  });
+const key = (action: string): Describe => account(action, undefined, (b) => ({ accessKeyId: str(b.ak) }));
+
+/** The user id a login or registration reply names (the legacy reply carries it beside `data`). */
+function replyUser(reply: Body | undefined): string | undefined {
+  const data = reply?.data as Body | undefined;
+  return str(reply?.ssouid) ?? str(data?.ssoUid) ?? str(data?.ssouid);
+}
+
+const TABLE: Partial<Record<EndpointName, Describe>> = {
+  loginSmsCode: codeSend(
+    'login',
+    () => 'sms',
+    (b) => b.phone,
+  ),
+  registerSmsCode: codeSend(
+    'register',
+    () => 'sms',
+    (b) => b.phone,
+  ),
+  messageCode: codeSend(
+    'verify',
+    (b) => channelOf(b.message),
+    (b) => b.item,
+  ),
+  passwordForget: codeSend(
+    'reset-password',
+    (b) => channelOf(b.type),
+    (b) => b.item,
+  ),
+
+  loginByPhone: (b, r) => ({
+    type: 'login',
+    action: 'sms',
+    target: str(b.phone),
+    actor: replyUser(r),
+    details: { clientId: str(b.clientId) },
+  }),
+  loginByAccount: (b, r) => ({
+    type: 'login',
+    action: 'password',
+    target: str(b.account),
+    actor: replyUser(r),
+  }),
+  loginOauth: (b, r) => ({ type: 'login', action: String(b.oauthFrom), actor: replyUser(r) }),
+  loginBind: account('third-party.bind', undefined, (b) => ({ provider: b.oauthFrom })),
+
+  registerByPhone: (b, r) => ({
+    type: 'account_change',
+    action: 'register',
+    target: str(b.phone),
+    actor: replyUser(r),
+  }),
+  registerByEmail: (b, r) => ({
+    type: 'account_change',
+    action: 'register',
+    target: str(b.email),
+    actor: replyUser(r),
+  }),
+  registerActive: account('activate'),
+  deactivate: account('cancel'),
+  usernameSet: account('username.set'),
+  infoUpdate: (b) => ({ type: 'account_change', action: b.username ? 'username.set' : 'nickname.set' }),
+  mobileBind: account(
+    'phone.bind',
+    (b) => b.phone,
+    (b) => ({ function: b.function }),
+  ),
+  emailBind: account(
+    'email.bind',
+    (b) => b.email,
+    (b) => ({ function: b.function }),
+  ),
+  passwordUpdate: account('password.change', undefined, (b) => ({ function: b.function })),
+  passwordReset: account('password.reset', (b) => b.item),
+  credentialCreate: account('key.create', undefined, (_b, r) => ({
+    accessKeyId: str((r?.data as Body | undefined)?.ak),
+  })),
+  credentialEnable: key('key.enable'),
+  credentialDisable: key('key.disable'),
+  credentialRevoke: key('key.delete'),
+  credentialSecret: key('key.secret-shown'),
+
+  platformAdd: admin('platform.add', (b, r) => {
+    const data = r?.data;
+    const added = (Array.isArray(data) ? data : data ? [data] : []) as Body[];
+    return { ids: added.map((p) => str(p.id)).filter(Boolean), fields: fieldsOf(b) };
+  }),
+  platformUpdate: admin('platform.update', (b) => ({ ids: [str(b.id)], fields: fieldsOf(b, ['id']) })),
+  platformDelete: admin('platform.delete', (b) => ({ ids: ids(b.ids) })),
+  platformReset: admin('platform.secret-reset', (b) => ({ ids: ids(b.ids) })),
+  uploadFile: admin('platform.logo-upload', () => ({})),
+  internalUserCreate: admin(
+    'user.create',
+    (b, r) => ({
+      ids: [replyUser(r)].filter(Boolean),
+      status: b.status,
+      roleIds: b.roleIds,
+      fields: fieldsOf(b, ['password']),
+    }),
+    (b) => b.email ?? b.phone,
+  ),
+  internalUserUpdate: admin(
+    'user.update',
+    (b) => ({ ids: [str(b.ssoUid)], status: b.status, roleIds: b.roleIds, fields: fieldsOf(b, ['ssoUid']) }),
+    (b) => b.email ?? b.phone,
+  ),
+  internalUserDelete: admin('user.delete', (b) => ({ ids: ids(b.ssoUids) })),
+  logoutAll: () => ({ type: 'session_end', action: 'logout' }),
+};
+
+const NAMES = new Map<Endpoint, EndpointName>(
+  (Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]).map(([name, endpoint]) => [endpoint, name]),
+);
+
+/** The finish hook of the gateway mounts: the call's event, a refusal's, a session's end. */
+export function gatewayEvents(events: SecurityEvents, cookie: CookiePolicy): RequestHandler {
+  return (req, res, next) => {
+    // Read before the gateway moves a token: the session the call ran under.
+    const token = readSessionToken(req, cookie);
+    res.once('finish', () => onFinish(events, req, res, token));
+    next();
+  };
+}
+
+function onFinish(events: SecurityEvents, req: Request, res: Response, token: string | undefined): void {
+  const call = gatewayCallOf(req);
+  if (!call) return;
+  const name = NAMES.get(call.endpoint);
+  const reply = res.locals.upstreamReply as Body | undefined;
+  const issued = res.locals.issuedToken as string | undefined;
+  const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
+  const userId = str((reply?.data as Body | undefined)?.ssoUid);
+  // The user info the SPA reads on every page says whose session this is.
+  if (name === 'userInfo' && token && userId && res.locals.upstreamMsgCode === '10000')
+    events.learnUser(token, userId);
+
+  if (refusal)
+    events.emit(req, {
+      type: 'rate_limited',
+      action: refusal.reason,
+      outcome: 'failure',
+      code: res.statusCode === 429 ? 'A0301' : 'B0300',
+      token,
+      details: { rule: refusal.rule, path: call.rulePath },
+    });
+
+  const describe = name ? TABLE[name] : undefined;
+  if (describe) {
+    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Body;
+    const described = describe(body, reply);
+    const { outcome, code } = outcomeOf(res);
+    const actor = described.actor ?? undefined;
+    if (issued && actor && outcome === 'success') events.learnUser(issued, actor);
+    events.emit(req, {
+      ...described,
+      outcome,
+      code,
+      token: issued ?? token,
+      details: {
+        ...described.details,
+        ...(refusal ? { refusedBy: refusal.rule } : {}),
+        ...(described.type === 'login' && req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE
+          ? { embedded: true }
+          : {}),
+      },
+    });
+  }
+  // The UAA refused the session: it has ended, whatever the call was.
+  if (res.statusCode === 401 && token)
+    events.emit(req, { type: 'session_end', action: 'expired', outcome: 'success', token });
+}
