@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test';
 import { DESKTOP, E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/support/e2e-fixtures';
 import { IN_ORDER } from './tests/support/e2e-order';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './tests/support/chromium';
+import { RUN_STARTED_ENV, securityLogFile } from './tests/support/e2e-security-stream';
+
+// The config is read by the runner and by each worker: the run's start is the runner's.
+process.env[RUN_STARTED_ENV] ??= new Date().toISOString();
 
 // E2E_PORT is overridable so that two suites (or two people) can run side by side on one machine;
 // the stacks take E2E_PORT, E2E_PORT + 1, … (one per worker, E2E_WORKERS of them, default 2).
@@ -17,6 +21,8 @@ export default defineConfig({
   // Tests are spread over the workers one by one (files alone left one worker idle for the last
   // 40 s); a file whose tests build on each other says so with describe.configure.
   fullyParallel: true,
+  // The security events of every journey, searched for secrets once all have run (issue 26).
+  globalTeardown: './tests/support/e2e-security-stream.ts',
   workers: WORKERS,
   // A test that fails is run once more, with a trace; the run fails all the same (a test that
   // passes only the second time is flaky, and failOnFlakyTests counts it as a failure).
@@ -57,6 +63,7 @@ export default defineConfig({
       STATIC_DIR,
       // The journeys send many codes from one address: the default rules with roomier per-address limits.
       RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
+      SECURITY_LOG_FILE: securityLogFile(stackPort(slot)),
     },
   })),
 });

@@ -41,8 +41,8 @@ import { hasBody } from './request-body';
 import { JSON_TYPES, ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
 import { securityHeaders } from './security/headers';
 import { createRefusedTokens } from './session/refused-tokens';
-import { createSecurityEvents, type SecurityEvents } from './security-events/events';
-import { gatewayEvents } from './security-events/gateway-events';
+import { contextOf, createSecurityEvents, type SecurityEvents } from './security-events/events';
+import { emitShadowRefusals, gatewayEvents } from './security-events/gateway-events';
 import {
   clearPlantedSessionCookies,
   clearSessionCookie,
@@ -310,6 +310,7 @@ export function createApp(deps: AppDeps): Express {
     // A refusal is left on res.locals (logged and metered); the page is served without the call.
     rateLimits.admit(req, res, callRulePath(call)).then((verdict) => {
       if (verdict !== 'admitted') documentRefused(req, res, call);
+      emitShadowRefusals(events, contextOf(req), res, token, callRulePath(call));
       next();
     }, next);
   });

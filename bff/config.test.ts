@@ -245,7 +245,7 @@ describe('rate-limit configuration', () => {
     });
   });
 
-  it('reads the rules of RATE_LIMITS_FILE, filling in count and failMode', () => {
+  it('reads the rules of RATE_LIMITS_FILE, filling in count, failMode and mode', () => {
     const file = writeRulesFile([{ name: 'r', match: ['/gw/uaa-be/*'], key: 'ip', limit: 5, windowS: 10 }]);
     const result = parseConfig({ RATE_LIMITS_FILE: file });
     expect(result.ok && result.config.rateLimitRules).toEqual([
@@ -257,6 +257,7 @@ describe('rate-limit configuration', () => {
         windowS: 10,
         count: 'all',
         failMode: 'open',
+        mode: 'enforce',
       },
     ]);
     expect(parseConfig({ RATE_LIMITS_FILE: writeRulesFile([]) })).toMatchObject({

@@ -11,6 +11,7 @@ import { createApp } from './app';
 import { configFromProcess } from './config';
 import { createLogger } from './log';
 import { createRateLimits, reloadFromFile } from './rate-limit/limiter';
+import { watchRulesFile } from './rate-limit/watch';
 import { createAllowlist } from './redirect/allowlist';
 import { createAppServer, listenAvoiding, SERVER_TIMEOUTS } from './server';
 import { createUpstreamClient, localUaaOutbox } from './upstream/client';
@@ -70,6 +71,12 @@ async function main(): Promise<void> {
     logger,
   });
 
+  // A ConfigMap update sends no signal: the file is watched too.
+  const rulesFile = config.rateLimitsFile;
+  const stopWatchingRules = rulesFile
+    ? watchRulesFile(rulesFile, () => reloadFromFile(rateLimits, rulesFile, logger), logger)
+    : undefined;
+
   // The signed-in pages' renderer, a process of its own (dist/server/render-host.js beside this file).
   const renderer = startServerRenderer(
     config.staticDir,
@@ -119,6 +126,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS - 500);
     force.unref();
     allowlist.stop();
+    stopWatchingRules?.();
     renderer?.close();
     server.close(async () => {
       await rateLimits.close();

@@ -101,7 +101,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts rate-limit refusals by rule', async () => {
-    const series = 'bff_rate_limit_refusals_total{rule="one-info",reason="limit"}';
+    const series = 'bff_rate_limit_refusals_total{rule="one-info",reason="limit",mode="enforce"}';
     for (let i = 0; i < 3; i += 1)
       await request(bff.url).post(`${GW}/login/getUserInfo`).set('X-CSRF', '1').send({});
     const text = await scrape();

@@ -10,7 +10,7 @@ import { endpointForPath, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/cont
 import { BFF_PATHS, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { gatewayCallOf } from '../proxy/gateway';
-import type { RateLimitRefusal } from '../rate-limit/limiter';
+import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import type { AllowlistSource } from '../redirect/allowlist';
 
 export const METRICS_PATH = '/metrics';
@@ -86,8 +86,8 @@ export function createMetrics(deps: {
   });
   const refusals = new Counter({
     name: 'bff_rate_limit_refusals_total',
-    help: 'Requests refused by a rate-limit rule (reason limit) or because its store was down (reason store-down)',
-    labelNames: ['rule', 'reason'] as const,
+    help: 'Requests refused by a rate-limit rule (reason limit) or because its store was down (reason store-down); mode shadow: what a shadow rule would have refused, let through',
+    labelNames: ['rule', 'reason', 'mode'] as const,
     registers: [registry],
   });
   const codeSends = new Counter({
@@ -124,7 +124,9 @@ export function createMetrics(deps: {
       const calls = res.locals.upstreamCalls as number | undefined;
       if (calls !== undefined) upstreamCalls.inc({ route }, calls);
       const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
-      if (refusal) refusals.inc({ rule: refusal.rule, reason: refusal.reason });
+      if (refusal) refusals.inc({ rule: refusal.rule, reason: refusal.reason, mode: 'enforce' });
+      for (const rule of (res.locals.rateLimitShadow as ShadowRefusals | undefined) ?? [])
+        refusals.inc({ rule, reason: 'limit', mode: 'shadow' });
       const call = gatewayCallOf(req);
       if (call?.endpoint.sendsCode && res.locals.upstreamDispatched)
         codeSends.inc({ endpoint: call.rulePath });

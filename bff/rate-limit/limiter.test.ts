@@ -16,8 +16,8 @@ const FORGET = `${GW}/user/management/password/forget`;
 const BY_ACCOUNT = `${GW}/login/byAccount`;
 const BY_PHONE = `${GW}/login/byPhone`;
 
-type RuleInput = Omit<RateLimitRule, 'count' | 'failMode'> &
-  Partial<Pick<RateLimitRule, 'count' | 'failMode'>>;
+type RuleInput = Omit<RateLimitRule, 'count' | 'failMode' | 'mode'> &
+  Partial<Pick<RateLimitRule, 'count' | 'failMode' | 'mode'>>;
 
 let upstream: UpstreamDouble;
 const started: TestBff[] = [];
@@ -277,6 +277,46 @@ describe('client addresses', () => {
     const bff = await bffWith(perIp, { env: { TRUST_PROXY: '0' } });
     // Nothing is trusted: a client cannot pose as many by sending its own forwarding header.
     expect(await statuses([fromIp(bff, '198.51.100.1'), fromIp(bff, '198.51.100.2')])).toEqual([200, 429]);
+  });
+});
+
+describe('a shadow rule', () => {
+  it('counts, logs, meters and reports what it would refuse, and refuses nothing a client can see', async () => {
+    const logLines: string[] = [];
+    const bff = await bffWith(
+      [
+        { name: 'try-tighter', match: [USER_INFO], key: 'ip', limit: 1, windowS: 60, mode: 'shadow' },
+        { name: 'real', match: [USER_INFO], key: 'ip', limit: 4, windowS: 60 },
+      ],
+      { logLines },
+    );
+    const replies = [];
+    for (let i = 0; i < 5; i += 1) replies.push(await post(bff, USER_INFO));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+    // The shadow rule's name never reaches a client; the enforced one's does.
+    for (const reply of replies)
+      expect(String(reply.headers['ratelimit-policy'] ?? '')).not.toContain('try-tighter');
+    expect(upstream.requests).toHaveLength(4);
+
+    const metrics = (await request(bff.url).get('/metrics')).text;
+    expect(metrics).toMatch(
+      /^bff_rate_limit_refusals_total\{rule="try-tighter",reason="limit",mode="shadow"\} 4$/m,
+    );
+    expect(metrics).toMatch(
+      /^bff_rate_limit_refusals_total\{rule="real",reason="limit",mode="enforce"\} 1$/m,
+    );
+    expect(logLines.filter((l) => l.includes('rate limited (shadow)'))).toHaveLength(4);
+    const shadowEvents = bff
+      .securityEvents()
+      .filter((e) => e.type === 'rate_limited' && e.action === 'shadow');
+    expect(shadowEvents).toHaveLength(4);
+    expect(shadowEvents[0]).toMatchObject({ outcome: 'success', rule: 'try-tighter', shadow: true });
+  });
+
+  it('is refused in the rules file with any other mode', async () => {
+    await expect(
+      bffWith([{ name: 'x', match: [USER_INFO], key: 'ip', limit: 1, windowS: 60, mode: 'count' as never }]),
+    ).rejects.toThrow(/mode: must be enforce or shadow/);
   });
 });
 

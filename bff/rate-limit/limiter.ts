@@ -22,6 +22,9 @@ export interface RateLimitRefusal {
   reason: 'limit' | 'store-down';
 }
 
+/** The shadow rules that would have refused a request (res.locals.rateLimitShadow); it went on. */
+export type ShadowRefusals = string[];
+
 /** What the rules say of a request: let it through, or refused by a rule or by the store's outage. */
 export type Admission = 'admitted' | 'refused' | 'store-down';
 
@@ -54,8 +57,11 @@ interface Limiter {
   signature: string;
   rule: RateLimitRule;
   matches(path: string): boolean;
-  /** Counts the request if the rule applies: the refund that takes it back, 'refused', or undefined (not counted). */
-  check(req: Request, res: Response): Promise<Refund | 'refused' | undefined>;
+  /**
+   * Counts the request if the rule applies: the refund that takes it back, 'refused', 'shadow'
+   * (a shadow rule would have refused it), or undefined (not counted).
+   */
+  check(req: Request, res: Response): Promise<Refund | 'refused' | 'shadow' | undefined>;
   retire(): void;
 }
 
@@ -133,7 +139,14 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
     };
     const signature = JSON.stringify(rule);
     const matches = matcher(rule.match);
-    const refusal = (req: Request, res: Response): 'refused' => {
+    const shadow = rule.mode === 'shadow';
+    const refusal = (req: Request, res: Response): 'refused' | 'shadow' => {
+      if (shadow) {
+        const seen = (res.locals.rateLimitShadow as ShadowRefusals | undefined) ?? [];
+        res.locals.rateLimitShadow = [...seen, rule.name];
+        logger.info({ reqId: req.id, rule: rule.name, mode: 'shadow' }, 'rate limited (shadow): let through');
+        return 'shadow';
+      }
       res.locals.rateLimit = { rule: rule.name, reason: 'limit' } satisfies RateLimitRefusal;
       logger.info({ reqId: req.id, rule: rule.name }, 'rate limited');
       return 'refused';
@@ -159,10 +172,11 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
             throw err instanceof StoreUnavailableError ? err : new StoreUnavailableError(String(err));
           }
           if (!verdict.admitted) {
-            res.setHeader(
-              'Retry-After',
-              String(Math.max(1, Math.ceil((verdict.resetAt - Date.now()) / 1000))),
-            );
+            if (!shadow)
+              res.setHeader(
+                'Retry-After',
+                String(Math.max(1, Math.ceil((verdict.resetAt - Date.now()) / 1000))),
+              );
             return refusal(req, res);
           }
           return verdict.added ? () => store.remove(keyed.key, member) : undefined;
@@ -181,7 +195,8 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
       windowMs: rule.windowS * 1000,
       limit: rule.limit,
       store,
-      standardHeaders: 'draft-8',
+      // A shadow rule changes nothing a client sees.
+      standardHeaders: shadow ? false : 'draft-8',
       legacyHeaders: false,
       identifier: rule.name,
       // A request without the rule's identifier is not this rule's business (the upstream refuses it).
@@ -255,6 +270,8 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
         await giveBack();
         return 'refused';
       }
+      // A shadow rule's would-be refusal is on res.locals; the request goes on.
+      if (verdict === 'shadow') continue;
       if (verdict) refunds.push(verdict);
     }
     return 'admitted';

@@ -234,7 +234,7 @@ describe('rate limits shared through Redis', () => {
       const metrics = await metricsOf(a);
       expect(metrics).toMatch(/^bff_rate_limit_store_up 0$/m);
       expect(metrics).toMatch(
-        /^bff_rate_limit_refusals_total\{rule="code-per-phone",reason="store-down"\} 1$/m,
+        /^bff_rate_limit_refusals_total\{rule="code-per-phone",reason="store-down",mode="enforce"\} 1$/m,
       );
     });
 

@@ -61,6 +61,12 @@ const ruleSchema = z
       .default('all'),
     /** With REDIS_URL, what a request gets while the store is unreachable: served (open) or refused (closed). */
     failMode: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
+    /**
+     * `shadow`: the rule counts, and logs, meters and reports what it would refuse, but refuses
+     * nothing and sends no RateLimit header (a WAF's "count" mode: try a limit on real traffic
+     * before it bites). `enforce`, the default, refuses.
+     */
+    mode: z.enum(['enforce', 'shadow'], { error: 'must be enforce or shadow' }).default('enforce'),
   })
   .superRefine((rule, ctx) => {
     const byTarget = rule.key === 'identifier' || rule.key === 'ip+identifier';
@@ -139,6 +145,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 60,
     count: 'successes',
     failMode: 'closed',
+    mode: 'enforce',
   },
   {
     name: 'code-per-target-day',
@@ -148,6 +155,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 24 * 60 * 60,
     count: 'successes',
     failMode: 'closed',
+    mode: 'enforce',
   },
   {
     name: 'code-per-ip-hour',
@@ -157,6 +165,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 60 * 60,
     count: 'all',
     failMode: 'closed',
+    mode: 'enforce',
   },
   // The abuse shield: an SMS pumper rotates targets, not codes per target.
   {
@@ -168,6 +177,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 24 * 60 * 60,
     count: 'all',
     failMode: 'closed',
+    mode: 'enforce',
   },
   {
     name: 'code-targets-per-subnet-day',
@@ -178,6 +188,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 24 * 60 * 60,
     count: 'all',
     failMode: 'closed',
+    mode: 'enforce',
   },
   {
     name: 'code-budget-per-endpoint-day',
@@ -187,6 +198,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 24 * 60 * 60,
     count: 'successes',
     failMode: 'closed',
+    mode: 'enforce',
   },
   {
     name: 'failed-login-per-account',
@@ -196,6 +208,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 15 * 60,
     count: 'failures',
     failMode: 'open',
+    mode: 'enforce',
   },
   // One account has three spellings (username, e-mail, phone): the address bounds them together.
   {
@@ -206,6 +219,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 15 * 60,
     count: 'failures',
     failMode: 'open',
+    mode: 'enforce',
   },
   {
     name: 'existence-check-per-ip',
@@ -215,6 +229,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 60,
     count: 'all',
     failMode: 'open',
+    mode: 'enforce',
   },
   {
     name: 'proxied-per-ip',
@@ -224,5 +239,6 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     windowS: 60,
     count: 'all',
     failMode: 'open',
+    mode: 'enforce',
   },
 ];

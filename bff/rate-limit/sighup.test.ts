@@ -125,4 +125,14 @@ describe('SIGHUP', () => {
     for (let i = 0; i < 3; i += 1) statuses.push((await post(USER_INFO)).status);
     expect(statuses).toEqual([200, 200, 429]);
   });
+
+  it('are re-read when the file changes, with no signal (a ConfigMap update sends none)', async () => {
+    writeFileSync(file, JSON.stringify(rules(1)));
+    const mark = logLines.length;
+    await logged(/RATE_LIMITS_FILE changed/, mark);
+    await logged(/rate limits reloaded/, mark);
+    const statuses = [];
+    for (let i = 0; i < 2; i += 1) statuses.push((await post(USER_INFO)).status);
+    expect(statuses).toEqual([200, 429]);
+  });
 });

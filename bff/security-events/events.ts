@@ -60,8 +60,26 @@ export interface SecurityEvent {
   [detail: string]: unknown;
 }
 
+/** Who asked and from where: read from the request while it is alive (its socket goes later). */
+export interface RequestContext {
+  ip?: string;
+  userAgent?: string;
+  requestId: string;
+}
+
+export function contextOf(req: Request): RequestContext {
+  let ip: string | undefined;
+  try {
+    ip = req.ip;
+  } catch {
+    // The socket is gone already: the address is unknown, the event still counts.
+  }
+  return { ip, userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX), requestId: String(req.id) };
+}
+
 export interface SecurityEvents {
-  emit(req: Request, event: EventInput): void;
+  /** Writes one event; never throws (an event that cannot be written is reported on stderr). */
+  emit(req: Request | RequestContext, event: EventInput): void;
   /** A session's user id, learned from a login reply or a user info reply passing through. */
   learnUser(token: string, userId: string): void;
   userOf(token: string | undefined): string | undefined;
@@ -96,24 +114,31 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
   const users = new Map<string, string>();
   const sessionOf = (token: string) => hmac(key, `session\u0000${token}`);
 
+  function write(from: Request | RequestContext, input: EventInput): void {
+    const context = 'requestId' in from ? from : contextOf(from);
+    const session = input.token === undefined ? undefined : sessionOf(input.token);
+    const actor = input.actor ?? (session === undefined ? undefined : users.get(session));
+    const event: Omit<SecurityEvent, 'v'> = {
+      type: input.type,
+      ...(input.action === undefined ? {} : { action: input.action }),
+      outcome: input.outcome,
+      ...(input.code === undefined ? {} : { code: input.code }),
+      ...(actor === undefined ? {} : { actor }),
+      ...(session === undefined ? {} : { session }),
+      ...(input.target ? { target: targetOf(input.target, key) } : {}),
+      ...context,
+      ...input.details,
+    };
+    logger.info(event);
+  }
+
   return {
-    emit(req, input) {
-      const session = input.token === undefined ? undefined : sessionOf(input.token);
-      const actor = input.actor ?? (session === undefined ? undefined : users.get(session));
-      const event: Omit<SecurityEvent, 'v'> = {
-        type: input.type,
-        ...(input.action === undefined ? {} : { action: input.action }),
-        outcome: input.outcome,
-        ...(input.code === undefined ? {} : { code: input.code }),
-        ...(actor === undefined ? {} : { actor }),
-        ...(session === undefined ? {} : { session }),
-        ...(input.target ? { target: targetOf(input.target, key) } : {}),
-        ip: req.ip,
-        userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX),
-        requestId: String(req.id),
-        ...input.details,
-      };
-      logger.info(event);
+    emit(from, input) {
+      try {
+        write(from, input);
+      } catch (err) {
+        console.error(`security event not written: ${(err as Error).message}`);
+      }
     },
     learnUser(token, userId) {
       const session = sessionOf(token);

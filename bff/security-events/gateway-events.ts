@@ -9,9 +9,9 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '@shared/contract/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
 import { gatewayCallOf } from '../proxy/gateway';
-import type { RateLimitRefusal } from '../rate-limit/limiter';
+import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import { readSessionToken, type CookiePolicy } from '../session/cookie';
-import { outcomeOf, type EventInput, type SecurityEvents } from './events';
+import { contextOf, outcomeOf, type EventInput, type RequestContext, type SecurityEvents } from './events';
 
 type Body = Record<string, unknown>;
 /** What the table says of one call: the event, from the request's body and the UAA's reply. */
@@ -165,17 +165,49 @@ const NAMES = new Map<Endpoint, EndpointName>(
   (Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]).map(([name, endpoint]) => [endpoint, name]),
 );
 
+/** What shadow rules would have refused of a request that went on: one event each. */
+export function emitShadowRefusals(
+  events: SecurityEvents,
+  context: RequestContext,
+  res: Response,
+  token: string | undefined,
+  path: string,
+): void {
+  for (const rule of (res.locals.rateLimitShadow as ShadowRefusals | undefined) ?? [])
+    events.emit(context, {
+      type: 'rate_limited',
+      action: 'shadow',
+      outcome: 'success',
+      token,
+      details: { rule, path, shadow: true },
+    });
+}
+
 /** The finish hook of the gateway mounts: the call's event, a refusal's, a session's end. */
 export function gatewayEvents(events: SecurityEvents, cookie: CookiePolicy): RequestHandler {
   return (req, res, next) => {
-    // Read before the gateway moves a token: the session the call ran under.
+    // Read before the gateway moves a token: the session the call ran under; and who asked, from
+    // where, while the request's socket is there to say.
     const token = readSessionToken(req, cookie);
-    res.once('finish', () => onFinish(events, req, res, token));
+    const context = contextOf(req);
+    res.once('finish', () => {
+      try {
+        onFinish(events, req, res, token, context);
+      } catch (err) {
+        console.error(`security event not written: ${(err as Error).message}`);
+      }
+    });
     next();
   };
 }
 
-function onFinish(events: SecurityEvents, req: Request, res: Response, token: string | undefined): void {
+function onFinish(
+  events: SecurityEvents,
+  req: Request,
+  res: Response,
+  token: string | undefined,
+  context: RequestContext,
+): void {
   const call = gatewayCallOf(req);
   if (!call) return;
   const name = NAMES.get(call.endpoint);
@@ -188,7 +220,7 @@ function onFinish(events: SecurityEvents, req: Request, res: Response, token: st
     events.learnUser(token, userId);
 
   if (refusal)
-    events.emit(req, {
+    events.emit(context, {
       type: 'rate_limited',
       action: refusal.reason,
       outcome: 'failure',
@@ -197,6 +229,8 @@ function onFinish(events: SecurityEvents, req: Request, res: Response, token: st
       details: { rule: refusal.rule, path: call.rulePath },
     });
 
+  emitShadowRefusals(events, context, res, token, call.rulePath);
+
   const describe = name ? TABLE[name] : undefined;
   if (describe) {
     const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Body;
@@ -204,7 +238,7 @@ function onFinish(events: SecurityEvents, req: Request, res: Response, token: st
     const { outcome, code } = outcomeOf(res);
     const actor = described.actor ?? undefined;
     if (issued && actor && outcome === 'success') events.learnUser(issued, actor);
-    events.emit(req, {
+    events.emit(context, {
       ...described,
       outcome,
       code,
@@ -220,5 +254,5 @@ function onFinish(events: SecurityEvents, req: Request, res: Response, token: st
   }
   // The UAA refused the session: it has ended, whatever the call was.
   if (res.statusCode === 401 && token)
-    events.emit(req, { type: 'session_end', action: 'expired', outcome: 'success', token });
+    events.emit(context, { type: 'session_end', action: 'expired', outcome: 'success', token });
 }

@@ -74,10 +74,14 @@ describe('the abuse shield', () => {
     expect(upstream.requests).toHaveLength(8);
     expect(await metric(`bff_code_sends_total{endpoint="${FORGET.toLowerCase()}"}`)).toBe(sendsBefore + 8);
     expect(
-      await metric('bff_rate_limit_refusals_total{rule="code-budget-per-endpoint-day",reason="limit"}'),
+      await metric(
+        'bff_rate_limit_refusals_total{rule="code-budget-per-endpoint-day",reason="limit",mode="enforce"}',
+      ),
     ).toBe(1);
     expect(
-      await metric('bff_rate_limit_refusals_total{rule="code-targets-per-ip-day",reason="limit"}'),
+      await metric(
+        'bff_rate_limit_refusals_total{rule="code-targets-per-ip-day",reason="limit",mode="enforce"}',
+      ),
     ).toBeGreaterThanOrEqual(1);
   });
 });
