@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GATEWAY_BASE, ENDPOINTS } from '@shared/contract/endpoints';
 import { productMessage } from '@shared/errors/catalogue';
+import { currentLocale } from '../i18n/locale-context';
 import { notify } from '../notify';
 import { ApiError, call } from './client';
 
@@ -51,7 +52,8 @@ describe('call', () => {
     const failure = await call('pubKey').catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ msgCode: 'network', status: 0 });
-    expect(warning).toHaveBeenCalledWith(productMessage('networkError', 'zh-CN'));
+    // In the language of the moment (another file of the worker may have switched it).
+    expect(warning).toHaveBeenCalledWith(productMessage('networkError', currentLocale()));
   });
 
   it('stays quiet about such a reply on a silent call', async () => {

@@ -7,6 +7,8 @@ import { logout, useUserInfo } from '../../../lib/api/account';
 import { useModules } from '../api';
 import { endSession, setPermitted, usePermitted } from '../../../lib/api/session-events';
 import { useTexts } from '../../../lib/i18n/use-texts';
+import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
+import { platformNames } from '../../../lib/platform-theme';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { LanguageSwitch } from '../../../components/language-switch';
@@ -46,6 +48,9 @@ export function AdminShell() {
 
   const allowed = ADMIN_MODULES.filter((m) => modules?.includes(m.name));
   const current = moduleOfPath(pathname);
+  // In the page's language: "Platform management · Back office · Account Center".
+  const names = useTexts(platformNames);
+  useDocumentTitle(current ? t.modules[current.name] : undefined, t.title, names.main);
   const loading = !userError && !modulesError && (!user || !modules);
   const atRoot = pathname.replace(/\/+$/, '') === ROUTES.admin;
 

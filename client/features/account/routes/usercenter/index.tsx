@@ -37,13 +37,15 @@ const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
 export default function UserCenterPage() {
   const t = useTexts(texts);
   const names = useTexts(platformNames);
-  useDocumentTitle(t.title, names.main);
   const { locale } = useLocale();
   const navigate = useNavigate();
   const device = useDevice();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab');
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
+  // The tab's title names what its menu names, then the product: "Access keys · Account Center".
+  const sectionTitle = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp }[section];
+  useDocumentTitle(sectionTitle, names.main);
   const { data: user, mutate: reloadUser } = useUserInfo();
   const [leaving, setLeaving] = useState(false);
   const requested = params.get('type');

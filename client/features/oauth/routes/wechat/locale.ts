@@ -13,7 +13,7 @@ export const texts = defineTexts(
     bindScan: 'Scan the QR code with WeChat to bind it to your account',
     binding: 'Binding your WeChat account…',
     bindFailed: 'WeChat binding failed',
-    backToUsercenter: 'Back to the User Center',
+    backToUsercenter: 'Back to the Account Center',
   },
   {
     title: '微信登录',
@@ -27,6 +27,6 @@ export const texts = defineTexts(
     bindScan: '请使用微信扫描二维码，绑定到当前账号',
     binding: '正在绑定微信账号…',
     bindFailed: '微信绑定失败',
-    backToUsercenter: '返回个人中心',
+    backToUsercenter: '返回账号中心',
   },
 );

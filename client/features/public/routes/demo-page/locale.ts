@@ -17,7 +17,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: '3. Ending',
-          body: 'You may cancel your account at any time in the User Center. What happens to your digital assets afterwards is set out in the account deletion policy.',
+          body: 'You may cancel your account at any time in the Account Center. What happens to your digital assets afterwards is set out in the account deletion policy.',
         },
       },
     },
@@ -34,7 +34,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: '3. Your choices',
-          body: 'You can see and change your details in the User Center and cancel your account there; security logs are deleted after 6 months unless the law requires otherwise.',
+          body: 'You can see and change your details in the Account Center and cancel your account there; security logs are deleted after 6 months unless the law requires otherwise.',
         },
       },
     },
@@ -51,7 +51,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: 'Urgent problems',
-          body: 'If you think someone else is using your account, change your password in the User Center first, then write to us.',
+          body: 'If you think someone else is using your account, change your password in the Account Center first, then write to us.',
         },
       },
     },
@@ -72,7 +72,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: '三、终止',
-          body: '您可随时在个人中心注销账号。注销后数字资产的处理方式见账号注销协议。',
+          body: '您可随时在账号中心注销账号。注销后数字资产的处理方式见账号注销协议。',
         },
       },
     },
@@ -89,7 +89,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: '三、您的选择',
-          body: '您可在个人中心查看和修改个人信息，也可在此注销账号；安全日志保存 6 个月后删除，法律另有规定的除外。',
+          body: '您可在账号中心查看和修改个人信息，也可在此注销账号；安全日志保存 6 个月后删除，法律另有规定的除外。',
         },
       },
     },
@@ -106,7 +106,7 @@ export const texts = defineTexts(
         },
         s3: {
           heading: '紧急问题',
-          body: '如果您认为账号被他人使用，请先在个人中心修改密码，再联系我们。',
+          body: '如果您认为账号被他人使用，请先在账号中心修改密码，再联系我们。',
         },
       },
     },
