@@ -332,7 +332,7 @@ test.describe('one look per platform, one product name', () => {
       await page.goto(`/usercenter?lang=${lang}`);
       await expect(page.getByRole('heading', { name: usercenter[lang].menuAccount })).toBeVisible();
       await expect(page.getByRole('banner')).toContainText(name);
-      await expect(page).toHaveTitle(`${usercenter[lang].title} · ${name}`);
+      await expect(page).toHaveTitle(`${usercenter[lang].menuAccount} · ${name}`);
     });
   }
 });

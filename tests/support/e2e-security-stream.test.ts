@@ -10,6 +10,9 @@ describe("the browser run's check of the security stream", () => {
     });
     expect(leaksOf(line)).toEqual([]);
     expect(leaksOf(JSON.stringify({ target: { masked: 'a***@example.com' } }))).toEqual([]);
+    // A request id's hex digits are no phone (a UUID has no run of 11 digits between non-words).
+    expect(leaksOf(JSON.stringify({ requestId: '6fcc80a0-2272-445c-8b12-15494336647d' }))).toEqual([]);
+    expect(leaksOf(JSON.stringify({ note: '+86-13800138000' }))).toEqual(['a phone number in clear']);
   });
 
   it.each([

@@ -37,7 +37,7 @@ export function leaksOf(line: string): string[] {
     return [`not JSON: ${line.slice(0, 120)}`];
   }
   for (const field of FORBIDDEN_FIELDS) if (field in event) problems.push(`field ${field}`);
-  if (/(?<!\d)1[3-9]\d{9}(?!\d)/.test(line)) problems.push('a phone number in clear');
+  if (/(?<!\w)1[3-9]\d{9}(?!\w)/.test(line)) problems.push('a phone number in clear');
   for (const email of line.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? [])
     if (!/^\w\*\*\*@/.test(email)) problems.push(`an e-mail in clear (${email.replace(/^(.).*@/, '$1…@')})`);
   return problems;

@@ -1,10 +1,12 @@
 import { Button, Form, Input } from '@arco-design/web-react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
 import { checkUsername } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
-import { SWR_KEYS } from '../../../../lib/api/account';
+import { SWR_KEYS, useUserInfo } from '../../../../lib/api/account';
+import { CenterSpin } from '../../../../components/center-spin';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useProblemProps, useRule } from '../../../../components/form-rules';
 import { notify } from '../../../../lib/notify';
@@ -23,6 +25,28 @@ export default function UsernamePage() {
   const [form] = Form.useForm<{ username: string }>();
   const { problem, onBlur, verify } = useUsernameCheck();
   const { submitting, run } = useSubmit();
+  const { data: user } = useUserInfo();
+  // A username is set once (spec §4): an account that has one is sent on, never offered the form
+  // again (issue 29).
+  const alreadySet = Boolean(user?.username);
+
+  // Once: a second navigation to /authentication would cancel the first and waste its code.
+  const wentOn = useRef(false);
+  /** On to the platform the query names (the BFF issues its code), else the user centre. */
+  const goOn = useCallback(() => {
+    if (wentOn.current) return;
+    wentOn.current = true;
+    const params = new URLSearchParams(location.search);
+    if (params.get('clientId') && params.get('redirect')) {
+      window.location.assign(`${ROUTES.authentication}${location.search}`);
+    } else {
+      navigate(ROUTES.usercenter, { replace: true });
+    }
+  }, [location.search, navigate]);
+
+  useEffect(() => {
+    if (alreadySet && !submitting) goOn();
+  }, [alreadySet, submitting, goOn]);
 
   async function submit({ username }: { username: string }): Promise<void> {
     await run(async () => {
@@ -30,14 +54,11 @@ export default function UsernamePage() {
       await call('infoUpdate', { username });
       notify.success(t.done);
       await mutate(SWR_KEYS.userInfo);
-      const params = new URLSearchParams(location.search);
-      if (params.get('clientId') && params.get('redirect')) {
-        window.location.assign(`${ROUTES.authentication}${location.search}`);
-      } else {
-        navigate(ROUTES.usercenter, { replace: true });
-      }
+      goOn();
     });
   }
+
+  if (alreadySet && !submitting) return <CenterSpin />;
 
   return (
     <PublicLayout title={t.title}>
