@@ -4,7 +4,7 @@ import { GATEWAY_BASE, ENDPOINTS } from '@shared/contract/endpoints';
 import { productMessage } from '@shared/errors/catalogue';
 import { currentLocale } from '../i18n/locale-context';
 import { notify } from '../notify';
-import { ApiError, call } from './client';
+import { ApiError, call, retryAdvice } from './client';
 
 function reply(body: unknown): void {
   vi.stubGlobal(
@@ -70,5 +70,19 @@ describe('call', () => {
     await call('registerCheck', { phone: '13800138000' }, { silent: true });
     const { data } = await call('registerCheck', { item: 'a@b.co', type: 'email' });
     expect(data?.exist).toBe(false);
+  });
+});
+
+describe('retryAdvice', () => {
+  it.each([
+    ['30', /30/],
+    ['720', /12/],
+    ['86400', /24/],
+  ])('says when to try again after Retry-After: %s', (header, n) => {
+    expect(retryAdvice(header)).toMatch(n);
+  });
+
+  it('says nothing without a usable Retry-After', () => {
+    for (const header of [null, '', '0', '-5', 'soon']) expect(retryAdvice(header)).toBe('');
   });
 });

@@ -140,11 +140,11 @@ export async function send<S extends z.ZodMiniType>(
     throw networkFailure('networkError', 'network', silent);
   }
   if (reply.msgCode !== SUCCESS_CODE) {
-    const error = new ApiError(
-      reply.msgCode,
-      reply.msg || productMessage('networkError', currentLocale()),
-      response.status,
-    );
+    const message = reply.msg || productMessage('networkError', currentLocale());
+    // A refusal of the rate limits says when to try again (issue 29): the reply's Retry-After.
+    const retry = response.status === 429 ? retryAdvice(response.headers.get('retry-after')) : '';
+    const joined = retry ? `${message}${currentLocale() === 'zh-CN' ? '，' : '. '}${retry}` : message;
+    const error = new ApiError(reply.msgCode, joined, response.status);
     if (!silent) notify.error(error.message);
     throw error;
   }
@@ -154,6 +154,20 @@ export async function send<S extends z.ZodMiniType>(
   const checked = data.safeParse(sent);
   if (!checked.success) throw networkFailure('networkError', 'network', silent);
   return { ...envelope, data: checked.data };
+}
+
+/** "Try again in 12 minutes.", from a Retry-After in seconds; '' without a usable one. */
+export function retryAdvice(header: string | null): string {
+  const seconds = Number(header);
+  if (!header || !Number.isFinite(seconds) || seconds <= 0) return '';
+  const locale = currentLocale();
+  const [key, n]: [ProductMessage, number] =
+    seconds < 120
+      ? ['retryInSeconds', Math.ceil(seconds)]
+      : seconds < 2 * 3600
+        ? ['retryInMinutes', Math.ceil(seconds / 60)]
+        : ['retryInHours', Math.ceil(seconds / 3600)];
+  return productMessage(key, locale).replace('{n}', String(n));
 }
 
 /** BFF endpoints of our own (not the UAA): same headers, plain JSON. */
