@@ -155,14 +155,14 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     headers['accept-encoding'] = UPSTREAM_ACCEPT_ENCODING;
     const token = readSessionToken(req, opts.cookie);
     if (token && !endpoint.open) headers.authorization = `Bearer ${token}`;
-    // express.json consumed the stream: the validated body is forwarded, in UTF-8 whatever the
-    // browser's charset was. A GET forwards no body.
-    if (req.forwardBody) {
-      if (req.method === 'GET' || req.method === 'HEAD') delete headers['content-length'];
-      else {
-        headers['content-type'] = 'application/json;charset=UTF-8';
-        headers['content-length'] = String(req.forwardBody.length);
-      }
+    // A GET forwards no body, so none of the browser's body headers either; a JSON body is the
+    // validated one express.json read, in UTF-8 whatever the browser's charset was.
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      delete headers['content-length'];
+      delete headers['content-type'];
+    } else if (req.forwardBody) {
+      headers['content-type'] = 'application/json;charset=UTF-8';
+      headers['content-length'] = String(req.forwardBody.length);
     }
     return headers;
   }
