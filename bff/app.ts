@@ -5,7 +5,7 @@
  * and redirect routes, then the SPA.
  */
 import cookieParser from 'cookie-parser';
-import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import pino, { type Logger } from 'pino';
 import {
   ENDPOINTS,
@@ -34,7 +34,7 @@ import {
 import { jsonShapeProblem, validateGatewayBody } from './proxy/json-body';
 import { isSafeProxyPath } from './proxy/path-guard';
 import { limitStreamedBody } from './proxy/upload-limit';
-import { requireStringIdentifier, type RateLimitRefusal, type RateLimits } from './rate-limit/limiter';
+import { requireStringIdentifier, type RateLimits } from './rate-limit/limiter';
 import type { AllowlistSource } from './redirect/allowlist';
 import { createRedirectRoutes } from './redirect/routes';
 import { hasBody } from './request-body';
@@ -42,7 +42,7 @@ import { JSON_TYPES, ownOrigin, requireCsrf, requireJsonBody } from './security/
 import { securityHeaders } from './security/headers';
 import { createRefusedTokens } from './session/refused-tokens';
 import { contextOf, createSecurityEvents, type SecurityEvents } from './security-events/events';
-import { emitShadowRefusals, gatewayEvents } from './security-events/gateway-events';
+import { emitRateLimitEvents, gatewayEvents } from './security-events/gateway-events';
 import {
   clearPlantedSessionCookies,
   clearSessionCookie,
@@ -143,18 +143,6 @@ export function createApp(deps: AppDeps): Express {
   // Tokens the UAA just answered 401 for: a document carrying one calls nobody (issue 30).
   const refusedTokens = createRefusedTokens();
   const onRefusedToken = (token: string) => refusedTokens.remember(token);
-  /** A document's UAA call refused by the rate limits: not made, and said. */
-  const documentRefused = (req: Request, res: Response, call: Endpoint) => {
-    const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
-    events.emit(req, {
-      type: 'rate_limited',
-      action: refusal?.reason ?? 'limit',
-      outcome: 'failure',
-      code: refusal?.reason === 'store-down' ? 'B0300' : 'A0301',
-      token: readSessionToken(req, cookie),
-      details: { rule: refusal?.rule, path: req.path, call: callRulePath(call) },
-    });
-  };
   // A session the UAA refused while a document was served (the gateway's own say so themselves).
   const onDocumentRefusedToken = (req: Request, token: string) => {
     onRefusedToken(token);
@@ -171,11 +159,7 @@ export function createApp(deps: AppDeps): Express {
     tokenJsonPaths: config.tokenJsonPaths,
     publicOrigin,
     onRefusedToken: onDocumentRefusedToken,
-    admit: async (req, call) => {
-      const verdict = await rateLimits.admit(req, req.res!, callRulePath(call));
-      if (verdict !== 'admitted') documentRefused(req, req.res!, call);
-      return verdict === 'admitted';
-    },
+    admit: async (req, call) => (await rateLimits.admit(req, req.res!, callRulePath(call))) === 'admitted',
   });
   const spa = createSpa({
     staticDir: config.staticDir,
@@ -307,12 +291,11 @@ export function createApp(deps: AppDeps): Express {
       clearSessionCookie(req, res, cookie);
       return next();
     }
-    // A refusal is left on res.locals (logged and metered); the page is served without the call.
-    rateLimits.admit(req, res, callRulePath(call)).then((verdict) => {
-      if (verdict !== 'admitted') documentRefused(req, res, call);
-      emitShadowRefusals(events, contextOf(req), res, token, callRulePath(call));
-      next();
-    }, next);
+    // A refusal is left on res.locals (logged, metered, and an event once the page is answered,
+    // with those of the first screen's further calls); the page is served without the call.
+    const context = contextOf(req);
+    res.once('finish', () => emitRateLimitEvents(events, context, res, token, req.path));
+    rateLimits.admit(req, res, callRulePath(call)).then(() => next(), next);
   });
 
   // 4. Health and metrics (metrics only for a local scraper or the holder of METRICS_TOKEN).
@@ -334,7 +317,8 @@ export function createApp(deps: AppDeps): Express {
       logger,
       upstreamTimeoutMs: timeoutMs,
       publicOrigin,
-      refusedTokens,
+      sessionToken: documentToken,
+      onRefusedToken: onDocumentRefusedToken,
       events,
       clientRedirects: config.clientRedirects,
       brandPrefix: config.brandPrefix,

@@ -12,7 +12,6 @@ import { checkRedirect, withCode } from '@shared/redirect';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
-import type { RefusedTokens } from '../session/refused-tokens';
 import type { SecurityEvents } from '../security-events/events';
 import {
   noteUpstreamCall,
@@ -34,8 +33,13 @@ export interface RedirectDeps {
   upstreamTimeoutMs: number;
   /** PUBLIC_ORIGIN: the host the UAA is told. */
   publicOrigin: PublicOrigin;
-  /** Session tokens the UAA just refused: no call is made for them, the cookie is cleared. */
-  refusedTokens?: RefusedTokens;
+  /**
+   * The session a document acts for: the cookie's token, unless the UAA just refused it (app.ts
+   * has then cleared the cookie already). Without it, the cookie's token.
+   */
+  sessionToken?: (req: Request) => string | undefined;
+  /** The UAA answered 401 for the session: remembered and reported, as a first screen's is. */
+  onRefusedToken?: (req: Request, token: string) => void;
   /** The security events: codes issued, redirects refused, sessions the UAA ended. */
   events?: SecurityEvents;
   /** CLIENT_REDIRECTS_FILE: a listed clientId gets its codes only on its own origins. */
@@ -83,7 +87,6 @@ async function fetchCode(
   noteUpstreamCall(req.res, startedAt);
   if (reply.status === 401) {
     reply.done();
-    deps.refusedTokens?.remember(token);
     return { unauthorized: true };
   }
   let body: unknown;
@@ -160,11 +163,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
       return refuse('outside-client-origins');
     }
 
-    const token = readSessionToken(req, deps.cookie);
-    if (token && deps.refusedTokens?.has(token)) {
-      clearSessionCookie(req, res, deps.cookie);
-      return res.redirect(302, loginUrl(req, branded));
-    }
+    const token = deps.sessionToken ? deps.sessionToken(req) : readSessionToken(req, deps.cookie);
     if (!token) return res.redirect(302, loginUrl(req, branded));
     // Over the per-address limits (app.ts counts the document as the call it makes): no call.
     if (res.locals.rateLimit) return deps.spa.sendIndex(req, res, 429, { pageError: 'tooManyRequests' });
@@ -187,7 +186,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
       const result = await fetchCode(deps, req, token, clientId);
       if (result.unauthorized) {
         issued('failure', 'A0211');
-        deps.events?.emit(req, { type: 'session_end', action: 'expired', outcome: 'success', token });
+        deps.onRefusedToken?.(req, token);
         clearSessionCookie(req, res, deps.cookie);
         return res.redirect(302, loginUrl(req, branded));
       }

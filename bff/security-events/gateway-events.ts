@@ -165,14 +165,28 @@ const NAMES = new Map<Endpoint, EndpointName>(
   (Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]).map(([name, endpoint]) => [endpoint, name]),
 );
 
-/** What shadow rules would have refused of a request that went on: one event each. */
-export function emitShadowRefusals(
+/**
+ * The rate limits' say on a request, from what the limiter left on the response: the rule that
+ * refused it, and each shadow rule that would have (the request went on). For gateway calls and
+ * the documents that call the UAA alike.
+ */
+export function emitRateLimitEvents(
   events: SecurityEvents,
   context: RequestContext,
   res: Response,
   token: string | undefined,
   path: string,
 ): void {
+  const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
+  if (refusal)
+    events.emit(context, {
+      type: 'rate_limited',
+      action: refusal.reason,
+      outcome: 'failure',
+      code: refusal.reason === 'store-down' ? 'B0300' : 'A0301',
+      token,
+      details: { rule: refusal.rule, path },
+    });
   for (const rule of (res.locals.rateLimitShadow as ShadowRefusals | undefined) ?? [])
     events.emit(context, {
       type: 'rate_limited',
@@ -219,17 +233,7 @@ function onFinish(
   if (name === 'userInfo' && token && userId && res.locals.upstreamMsgCode === '10000')
     events.learnUser(token, userId);
 
-  if (refusal)
-    events.emit(context, {
-      type: 'rate_limited',
-      action: refusal.reason,
-      outcome: 'failure',
-      code: res.statusCode === 429 ? 'A0301' : 'B0300',
-      token,
-      details: { rule: refusal.rule, path: call.rulePath },
-    });
-
-  emitShadowRefusals(events, context, res, token, call.rulePath);
+  emitRateLimitEvents(events, context, res, token, call.rulePath);
 
   const describe = name ? TABLE[name] : undefined;
   if (describe) {

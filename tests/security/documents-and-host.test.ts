@@ -109,6 +109,16 @@ describe('2. documents that call the UAA are under the per-address limits', () =
     // 20 documents called the UAA (one call each); the other 20 called nobody.
     expect(upstream.requests).toHaveLength(20);
     expect(statuses).toContain(429);
+    // Each document the limits kept from the UAA is a security event, on the page's path.
+    const refused = bff.securityEvents().filter((e) => e.type === 'rate_limited');
+    expect(refused).toHaveLength(20);
+    expect(refused[0]).toMatchObject({
+      action: 'limit',
+      outcome: 'failure',
+      code: 'A0301',
+      rule: 'proxied-per-ip',
+    });
+    expect(new Set(refused.map((e) => e.path))).toEqual(new Set(['/admin/user', '/authentication']));
     // Another address has its own budget; API calls from the flooding one share it.
     const other = await request(bff.url)
       .get('/admin/user')
@@ -178,7 +188,8 @@ describe('2. documents that call the UAA are under the per-address limits', () =
         .set('X-Forwarded-For', ip)
         .set('Cookie', 'uaa-token=same-bogus');
       expect(reply.status).toBeLessThan(500);
-      if (i > 0) expect(setCookiesFor(reply.headers).some(isClearing)).toBe(true);
+      // Cleared once per document (the Lax and the embedded cookie), not again by its route.
+      if (i > 0) expect(setCookiesFor(reply.headers).filter(isClearing)).toHaveLength(2);
     }
     expect(upstream.requests).toHaveLength(1);
     // An API call still reaches the UAA with it (the UAA decides), and a new token is tried.
