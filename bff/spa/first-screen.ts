@@ -23,6 +23,7 @@ import {
 } from '@shared/api/first-screen';
 import type { UserInfo } from '@shared/contract/personal';
 import { brandRoute, ROUTES } from '@shared/routes';
+import { pagePath } from '@shared/widget';
 import {
   noteUpstreamCall,
   sessionCallHeaders,
@@ -83,7 +84,7 @@ export function wantsFirstScreen(path: string): boolean {
 export function documentCallOf(method: string, path: string, brandPrefix: string): Endpoint | undefined {
   // As Express routes /authentication: in any case, with or without a trailing slash, and a HEAD
   // as a GET (it fetches a one-time code all the same).
-  const page = path.replace(/(.)\/+$/, '$1').toLowerCase();
+  const page = pagePath(path);
   if (page === ROUTES.authentication || page === brandRoute(brandPrefix, 'authentication'))
     return method === 'GET' || method === 'HEAD' ? ENDPOINTS.internalAuth : undefined;
   // A HEAD reads no page: its first screen is not fetched.
