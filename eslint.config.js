@@ -129,7 +129,7 @@ export default tseslint.config(
   },
   {
     files: ['bff/**/*.ts'],
-    ignores: ['bff/index.ts'],
+    ignores: ['bff/main.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -137,7 +137,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@client/*', '**/client/**', '@local-uaa/*', '**/local-uaa/**'],
-              message: 'The BFF talks to the UAA over HTTP; only index.ts embeds the local UAA.',
+              message: 'The BFF talks to the UAA over HTTP; only main.ts embeds the local UAA.',
             },
           ],
         },

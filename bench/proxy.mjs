@@ -99,19 +99,20 @@ export async function openLoop({ url, rate, duration, headers = {} }) {
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 
 /**
- * Runs the four targets: a short warm-up each, then `rounds` interleaved rounds (direct, nginx,
- * Node floor, BFF, direct, ...), so that a change in the machine's load hits all of them alike.
+ * Runs the targets: a short warm-up each, then `rounds` interleaved rounds (direct, nginx,
+ * Node floor, BFF, the BFF with tracing on when `bffTraced` is given, direct, ...), so that a change in the machine's load hits all of them alike.
  * Throughput is over all rounds; latency percentiles are the median round's; CPU per call is the
  * proxy's and the upstream's CPU time over all rounds divided by the calls answered (Linux /proc).
  * Returns one row per target and the ratios the budgets read.
  *
- * `pids`: { upstream, nginx, floor, bff }, the processes whose CPU time is read.
+ * `pids`: { upstream, nginx, floor, bff, bffTraced }, the processes whose CPU time is read.
  */
 export async function proxyOverhead({
   upstream,
   nginx,
   floor,
   bff,
+  bffTraced,
   pids,
   duration,
   connections,
@@ -124,6 +125,16 @@ export async function proxyOverhead({
     { name: 'nginx proxy_pass', url: `${nginx}${GATEWAY}${LOCATION_PATH}`, pid: pids.nginx },
     { name: 'Node floor (bare http proxy)', url: `${floor}${GATEWAY}${LOCATION_PATH}`, pid: pids.floor },
     { name: 'BFF', url: `${bff}${GATEWAY}${LOCATION_PATH}`, headers: { 'X-CSRF': '1' }, pid: pids.bff },
+    ...(bffTraced
+      ? [
+          {
+            name: 'BFF, tracing on (every call)',
+            url: `${bffTraced}${GATEWAY}${LOCATION_PATH}`,
+            headers: { 'X-CSRF': '1' },
+            pid: pids.bffTraced,
+          },
+        ]
+      : []),
   ];
   for (const t of targets) await drive({ ...t, connections, duration: 2 });
   const runs = targets.map(() => []);
@@ -161,9 +172,17 @@ export async function proxyOverhead({
       fixedFailed: sum(fixed[i], 'failed'),
     };
   });
-  const [direct, viaNginx, viaFloor, viaBff] = rows;
+  const [direct, viaNginx, viaFloor, viaBff, viaTraced] = rows;
   return {
     rows,
+    ...(viaTraced
+      ? {
+          tracedVsFloor: viaTraced.rps / viaFloor.rps,
+          tracedVsUntraced: viaTraced.rps / viaBff.rps,
+          tracedCpuUs: viaTraced.proxyUs - viaBff.proxyUs,
+          fixedTracedAddedP99: viaTraced.fixedP99 - direct.fixedP99,
+        }
+      : {}),
     throughputVsNginx: viaBff.rps / viaNginx.rps,
     floorVsNginx: viaFloor.rps / viaNginx.rps,
     addedP99: viaBff.p99 - direct.p99,

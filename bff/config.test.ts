@@ -343,6 +343,39 @@ describe('rate-limit configuration', () => {
   });
 });
 
+describe('tracing', () => {
+  const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'https://user:secret@collector.example:4318' };
+
+  it('is off unless an OTLP endpoint is set, and off again with OTEL_SDK_DISABLED', () => {
+    const tracing = (env: Record<string, string>) => {
+      const r = parseConfig(env);
+      return r.ok ? r.config.tracing : r.errors;
+    };
+    expect(tracing({})).toBe(false);
+    expect(tracing(endpoint)).toBe(true);
+    expect(tracing({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' })).toBe(true);
+    expect(tracing({ ...endpoint, OTEL_SDK_DISABLED: 'true' })).toBe(false);
+  });
+
+  it("refuses the SDK's variables misspelt, never echoing an endpoint (it may hold credentials)", () => {
+    const r = parseConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:secret@4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuff',
+      OTEL_TRACES_SAMPLER: 'sometimes',
+      OTEL_TRACES_SAMPLER_ARG: '10',
+    });
+    expect(r.ok).toBe(false);
+    const errors = r.ok ? [] : r.errors;
+    expect(errors).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT: must be an http(s) URL',
+      'OTEL_EXPORTER_OTLP_PROTOCOL="http/protobuff": must be http/protobuf, http/json or grpc',
+      expect.stringMatching(/^OTEL_TRACES_SAMPLER="sometimes": must be one of the SDK samplers/),
+      'OTEL_TRACES_SAMPLER_ARG="10": must be a ratio from 0 to 1',
+    ]);
+    expect(errors.join('\n')).not.toContain('secret');
+  });
+});
+
 describe('the BFF process', () => {
   it('exits non-zero on bad configuration and prints a line naming the variable', () => {
     const root = fileURLToPath(new URL('..', import.meta.url));

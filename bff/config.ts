@@ -202,6 +202,37 @@ const schema = z
       .regex(BRAND_PREFIX_PATTERN, 'must be a lower-case word of letters and digits, starting with a letter')
       .default(DEFAULT_BRAND_PREFIX),
     STATIC_DIR: z.string().min(1).default('dist/client'),
+    /**
+     * Traces (tracing/start.ts) are on when OpenTelemetry's own endpoint variable is set: the
+     * collector's base URL (port 4318 for OTLP over HTTP), or its traces URL. The SDK reads these
+     * and its other OTEL_* variables itself; the ones checked here stop the process when
+     * misspelt, instead of leaving it silently untraced.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
+    OTEL_EXPORTER_OTLP_PROTOCOL: z
+      .enum(['http/protobuf', 'http/json', 'grpc'], { error: 'must be http/protobuf, http/json or grpc' })
+      .optional(),
+    OTEL_TRACES_SAMPLER: z
+      .enum(
+        [
+          'always_on',
+          'always_off',
+          'traceidratio',
+          'parentbased_always_on',
+          'parentbased_always_off',
+          'parentbased_traceidratio',
+        ],
+        { error: 'must be one of the SDK samplers (parentbased_traceidratio, always_on…)' },
+      )
+      .optional(),
+    OTEL_TRACES_SAMPLER_ARG: z.coerce
+      .number({ error: 'must be a ratio from 0 to 1' })
+      .min(0, 'must be a ratio from 0 to 1')
+      .max(1, 'must be a ratio from 0 to 1')
+      .optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).optional(),
+    OTEL_SDK_DISABLED: bool.optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be a pino level',
@@ -307,6 +338,9 @@ const schema = z
     /** The sub-brand's route prefix: `/${brandPrefix}-login` and so on. */
     brandPrefix: c.BRAND_PREFIX,
     logLevel: c.LOG_LEVEL,
+    /** OpenTelemetry's SDK is started (with the OTEL_* variables as it reads them). */
+    tracing:
+      Boolean(c.OTEL_EXPORTER_OTLP_ENDPOINT ?? c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !c.OTEL_SDK_DISABLED,
   }));
 
 // A loopback name, with its port: `localhost:8080`, `127.0.0.1`, `[::1]:3000`, `app.localhost`.
@@ -345,6 +379,9 @@ const SECRET_VARIABLES = new Set([
   'SECURITY_LOG_HASH_KEY',
   'METRICS_TOKEN',
   'REDIS_URL',
+  // A collector's URL may hold its credentials.
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
 ]);
 
 /** Parses an environment; never throws, never exits (index.ts does that). */

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, REDACTED, redactUrl } from './log';
+import { createLogger } from './log';
+import { REDACTED, redactUrl } from './redact';
 import { startBff, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 

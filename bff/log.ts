@@ -3,18 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-
-export const REDACTED = '[REDACTED]';
-
-// Query parameters that carry one-time codes, activation secrets or tokens.
-const SECRET_PARAMS = /([?&](?:code|token|sign|ticket|password|sk|access_token)=)[^&#]*/gi;
+import { REDACTED, redactUrl } from './redact';
 
 // Body fields that are secrets wherever they appear in a logged object (up to two levels down).
 const SECRET_FIELDS = ['password', 'code', 'token', 'sk'];
-
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, `$1${REDACTED}`);
-}
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(

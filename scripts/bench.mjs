@@ -8,7 +8,7 @@
 //                 [--only=proxy,memory,pages] [--log-level=warn] [--cpu-prof] [--page-runs=3]
 //                 [--rate=300]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -172,31 +172,51 @@ async function main() {
   const rulesFile = path.join(tmp, 'rate-limits.json');
   writeFileSync(rulesFile, '[]');
   const profDir = path.resolve('dist/bench-profiles');
-  const bffLog = openSync(path.join(tmp, 'bff.log'), 'w');
-  const bffProcess = start(
-    'BFF',
-    process.execPath,
-    // As the image runs it (the Dockerfile's CMD).
-    [
-      ...nodeFlags,
-      ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
-      `${SERVER_DIST}/index.js`,
-    ],
-    {
-      env: {
-        PORT: String(bffPort),
-        HOST: '127.0.0.1',
-        UAA_UPSTREAM: upstream,
-        RATE_LIMITS_FILE: rulesFile,
-        LOG_LEVEL,
-        STATIC_DIR: CLIENT_DIST,
-        NODE_ENV: 'production',
+  const startBff = (name, port, env = {}) =>
+    start(
+      name,
+      process.execPath,
+      // As the image runs it (the Dockerfile's CMD).
+      [
+        ...nodeFlags,
+        ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+        `${SERVER_DIST}/index.js`,
+      ],
+      {
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          UAA_UPSTREAM: upstream,
+          RATE_LIMITS_FILE: rulesFile,
+          LOG_LEVEL,
+          STATIC_DIR: CLIENT_DIST,
+          NODE_ENV: 'production',
+          ...env,
+        },
+        stdio: openSync(path.join(tmp, `${name}.log`), 'w'),
       },
-      stdio: bffLog,
-    },
-  );
+    );
+  const bffProcess = startBff('bff', bffPort);
   const bff = `http://127.0.0.1:${bffPort}`;
   await waitForHttp(`${bff}/login`);
+
+  // The same BFF with tracing on, every call sampled (issue 26), exporting to a sink that
+  // answers as a collector would: the figure is the SDK's and its instrumentations' cost.
+  let traced;
+  if (part('proxy')) {
+    const [sinkPort, tracedPort] = [await freePort(), await freePort()];
+    const sinkLog = path.join(tmp, 'otlp-sink.log');
+    const sink = start('OTLP sink', process.execPath, ['bench/otlp-sink.mjs'], {
+      env: { PORT: String(sinkPort) },
+      stdio: openSync(sinkLog, 'w'),
+    });
+    const tracedProcess = startBff('bff-traced', tracedPort, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
+      OTEL_TRACES_SAMPLER: 'always_on',
+    });
+    traced = { url: `http://127.0.0.1:${tracedPort}`, pid: tracedProcess.pid, sink, sinkLog };
+    await waitForHttp(`${traced.url}/login`);
+  }
   await sleep(1000);
   const rssIdle = rssMb(bffProcess.pid);
 
@@ -209,22 +229,38 @@ async function main() {
       nginx,
       floor,
       bff,
+      bffTraced: traced.url,
       pids: {
         upstream: uaaProcess.pid,
         nginx: nginxProcess.pid,
         floor: floorProcess.pid,
         bff: bffProcess.pid,
+        bffTraced: traced.pid,
       },
       duration: DURATION_S,
       connections: CONNECTIONS,
       rate: RATE,
       log,
     });
+    // What the traced BFF exported: proof that its figures are tracing's.
+    const sinkExited = new Promise((resolve) => traced.sink.once('exit', resolve));
+    traced.sink.kill('SIGTERM');
+    await sinkExited;
+    const sent = JSON.parse(readFileSync(traced.sinkLog, 'utf8') || '{"exports":0,"bytes":0}');
+    proxy.tracedExports = sent;
     verdict(
       `BFF throughput >= ${BUDGET.throughputVsFloor * 100} % of the Node floor's`,
       `${round(proxy.throughputVsFloor * 100, 0)} % (vs nginx: ${round(proxy.throughputVsNginx * 100, 0)} %)`,
       proxy.throughputVsFloor >= BUDGET.throughputVsFloor,
     );
+    verdicts.push({
+      budget: 'BFF with tracing on, every call sampled: throughput vs the Node floor (report)',
+      figure:
+        `${round(proxy.tracedVsFloor * 100, 0)} % (${round(proxy.tracedVsUntraced * 100, 0)} % of the untraced BFF's; ` +
+        `+${Math.round(proxy.tracedCpuUs)} µs CPU a call; open-loop added p99 ${round(proxy.fixedTracedAddedP99)} ms; ` +
+        `${proxy.tracedExports.exports} exports, ${round(proxy.tracedExports.bytes / 1e6, 1)} MB sent)`,
+      result: 'report',
+    });
     verdicts.push({
       budget: `BFF added p99 at ${RATE} calls/s, open loop (reported beside nginx's)`,
       figure: `${round(proxy.fixedAddedP99)} ms (nginx: ${round(proxy.fixedNginxAddedP99)} ms, Node floor: ${round(proxy.fixedFloorAddedP99)} ms)`,

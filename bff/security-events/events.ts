@@ -4,12 +4,13 @@
  * never in the access log's shape. Each line says when, what (type and action), the outcome
  * (with the UAA's msgCode), who (the account's user id when known, an HMAC of the session), about
  * whom (a masked phone or e-mail and its HMAC), from where (client address through TRUST_PROXY,
- * user agent), and the request id. Never a token, password, code or secret key; personal data
+ * user agent), the request id and the trace id. Never a token, password, code or secret key; personal data
  * masked (PIPL). Outcomes come from the UAA's replies; nothing new is asked of the UAA.
  */
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { activeTraceId } from '../tracing/context';
 import { hmac, targetOf, type MaskedTarget } from './mask';
 
 /** The schema's version: a field added keeps it, a field changed or removed moves it on. */
@@ -57,6 +58,7 @@ export interface SecurityEvent {
   ip?: string;
   userAgent?: string;
   requestId?: string;
+  traceId?: string;
   [detail: string]: unknown;
 }
 
@@ -65,6 +67,8 @@ export interface RequestContext {
   ip?: string;
   userAgent?: string;
   requestId: string;
+  /** The request's trace, when tracing is on (tracing/context.ts). */
+  traceId?: string;
 }
 
 export function contextOf(req: Request): RequestContext {
@@ -74,7 +78,13 @@ export function contextOf(req: Request): RequestContext {
   } catch {
     // The socket is gone already: the address is unknown, the event still counts.
   }
-  return { ip, userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX), requestId: String(req.id) };
+  const traceId = activeTraceId();
+  return {
+    ip,
+    userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX),
+    requestId: String(req.id),
+    ...(traceId === undefined ? {} : { traceId }),
+  };
 }
 
 export interface SecurityEvents {

@@ -14,6 +14,7 @@
  * sizes as style attributes, which the CSP admits by their hashes ('unsafe-hashes'), and nothing
  * else: no inline script, no inline stylesheet.
  */
+import { inSpan } from '../tracing/context';
 import { createHash } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -253,14 +254,17 @@ export async function renderSignedIn(
   const locale = resolveLocale(url.searchParams.get('lang'), facts.localeCookie);
   let rendered: { html: string } | undefined;
   try {
-    rendered = await renderer.render({
-      url,
-      locale,
-      timeZone,
-      userAgent: facts.userAgent as string,
-      config,
-      firstScreen,
-    });
+    // A span of its own in the document's trace: the wait for the renderer and the render.
+    rendered = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
+      renderer.render({
+        url,
+        locale,
+        timeZone,
+        userAgent: facts.userAgent as string,
+        config,
+        firstScreen,
+      }),
+    );
   } catch {
     return undefined;
   }

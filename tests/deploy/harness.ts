@@ -2,11 +2,19 @@
  * Processes for the deploy tests: each started on loopback with its output in a log file, waited
  * for, and stopped by its own pid. Nothing here binds a privileged or a fixed port.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { type Agent, request as httpsRequest } from 'node:https';
+import { connect } from 'node:net';
+import { userInfo } from 'node:os';
 import path from 'node:path';
+// @ts-expect-error -- a plain .mjs module without types
+import { renderNginx } from '../../scripts/render-nginx.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+export const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
 
 export interface Proc {
   name: string;
@@ -137,4 +145,84 @@ export function headerLines(reply: Reply, name: string): string[] {
     if (reply.rawHeaders[i]!.toLowerCase() === name.toLowerCase()) values.push(reply.rawHeaders[i + 1]!);
   }
   return values;
+}
+
+/** A throwaway certificate for localhost and 127.0.0.1, written to `dir`/tls.crt and tls.key. */
+export function localhostCertificate(dir: string): void {
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'tls.key'),
+      '-out',
+      path.join(dir, 'tls.crt'),
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+export interface FrontNginx {
+  /** Its working directory, with logs/ and tmp/ (nginx.conf rendered into it). */
+  prefix: string;
+  listen: { http: number; https: number };
+  replicaPorts: number[];
+  /** Where localhostCertificate wrote tls.crt and tls.key; the processes' logs go there too. */
+  dir: string;
+  /** The built SPA nginx serves /static/ from. */
+  staticRoot: string;
+}
+
+/**
+ * Renders the repository's nginx.conf for loopback into `prefix` (with its logs/ and tmp/) and
+ * starts nginx on it, in front of the replicas on `replicaPorts`.
+ */
+export function startFrontNginx(name: string, opts: FrontNginx): Proc {
+  const { prefix, listen } = opts;
+  for (const sub of ['tmp', 'logs']) mkdirSync(path.join(prefix, sub), { recursive: true });
+  const conf = (renderNginx as (template: string, values: Record<string, string>) => string)(
+    readFileSync(path.join(ROOT, 'nginx.conf'), 'utf8'),
+    {
+      // The tests' clients name localhost (SNI and Host): any other name meets the default servers.
+      SERVER_NAME: 'localhost',
+      // Workers as this user: the temporary directory and the checkout may be private to it.
+      WORKER_USER: userInfo().username,
+      HTTP_LISTEN: `127.0.0.1:${listen.http}`,
+      HTTPS_LISTEN: `127.0.0.1:${listen.https}`,
+      HTTPS_PORT_SUFFIX: `:${listen.https}`,
+      TLS_CERTIFICATE: path.join(opts.dir, 'tls.crt'),
+      TLS_CERTIFICATE_KEY: path.join(opts.dir, 'tls.key'),
+      STATIC_ROOT: opts.staticRoot,
+      BFF_SERVER: opts.replicaPorts.map((p) => `127.0.0.1:${p}`).join(' '),
+      PID_FILE: path.join(prefix, 'nginx.pid'),
+      LOG_DIR: path.join(prefix, 'logs'),
+      TEMP_DIR: path.join(prefix, 'tmp'),
+    },
+  );
+  writeFileSync(path.join(prefix, 'nginx.conf'), conf);
+  return start(name, NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+    dir: opts.dir,
+  });
+}
+
+/** A redis-server on a loopback port answers PING. */
+export function redisPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

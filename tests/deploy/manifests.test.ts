@@ -347,7 +347,7 @@ describe("the BFF's pod", () => {
 
   it("gives the preStop and the BFF's drain time before SIGKILL", () => {
     const graceMs = /const SHUTDOWN_GRACE_MS = ([\d_]+);/.exec(
-      readFileSync(join(ROOT, 'bff/index.ts'), 'utf8'),
+      readFileSync(join(ROOT, 'bff/main.ts'), 'utf8'),
     )?.[1];
     expect(graceMs).toBeDefined();
     const drainS = Number(graceMs?.replaceAll('_', '')) / 1000;

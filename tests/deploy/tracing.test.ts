@@ -1,0 +1,376 @@
+/**
+ * Traces (issue 26): a login through Debian's nginx (the repository's nginx.conf, TLS on
+ * loopback), one BFF replica (the deploy build, tracing on) with its Redis, and the local UAA
+ * behind an nginx of its own (TLS, gzip, a path prefix, as the real one) carrying OpenTelemetry's
+ * HTTP instrumentation as the real UAA carries an agent. An OTLP/HTTP receiver of the test's own
+ * (JSON: OTEL_EXPORTER_OTLP_PROTOCOL=http/json) collects every span. Checks one trace joins the
+ * BFF's server, handler, Redis and upstream spans to the UAA's; no attribute holds a secret; a
+ * browser's `traceparent` is not continued, a trusted proxy's is; the trace id is in the access
+ * log and the security events; a server render is a span of its own within its document's trace.
+ *
+ * Needs a build: scripts/test-deploy.sh points DEPLOY_CLIENT_DIST and DEPLOY_SERVER_DIST at the
+ * runtime tree of the Dockerfile it performed (defaults dist/client-deploy, dist/server-deploy).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { Agent } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
+import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
+import { encryptPassword } from '@shared/crypto';
+import { TIME_ZONE_COOKIE } from '@shared/prerender';
+// @ts-expect-error -- a plain .mjs module without types
+import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-node-flags.mjs';
+import { startNginxUpstream, type NginxUpstream } from '../support/nginx-upstream';
+import {
+  freePort,
+  localhostCertificate,
+  NGINX,
+  REDIS,
+  redisPing,
+  send,
+  start,
+  startFrontNginx,
+  stop,
+  waitFor,
+  type Proc,
+  type Reply,
+} from './harness';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NODE_FLAGS = (untypedImageNodeFlags as () => string[])();
+const CLIENT_DIST = path.resolve(ROOT, process.env.DEPLOY_CLIENT_DIST ?? 'dist/client-deploy');
+const SERVER_DIST = path.resolve(ROOT, process.env.DEPLOY_SERVER_DIST ?? 'dist/server-deploy');
+const GW = '/gw/uaa-be/api/v1';
+const JSON_CALL = { 'X-CSRF': '1', 'Content-Type': 'application/json' };
+const PASSWORD = 'Admin12345';
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+/** A trace context as a browser (or an attacker) would send it. */
+const FOREIGN_TRACE = '0af7651916cd43dd8448eb211c80319c';
+const FOREIGN_PARENT = `00-${FOREIGN_TRACE}-b7ad6b7169203331-01`;
+/** One a trusted proxy sends. */
+const PROXY_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const PROXY_PARENT = `00-${PROXY_TRACE}-00f067aa0ba902b7-01`;
+
+interface Span {
+  service: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+}
+const SERVER = 2;
+const CLIENT = 3;
+
+let dir: string;
+let procs: Record<string, Proc | undefined> = {};
+let collector: Server | undefined;
+let uaaNginx: NginxUpstream | undefined;
+let tls: Agent;
+let origin: string;
+let bffPort: number;
+const spans: Span[] = [];
+/** Every export request's body as received: the whole of what left the processes. */
+const exported: string[] = [];
+
+/** OTLP/JSON: resourceSpans → scopeSpans → spans, attributes as key/value lists. */
+function collect(body: string): void {
+  exported.push(body);
+  type Value = Record<string, unknown>;
+  type Attribute = { key: string; value: Value };
+  const valueOf = (v: Value) => Object.values(v)[0];
+  const attributes = (list: Attribute[] | undefined) =>
+    Object.fromEntries((list ?? []).map((a) => [a.key, valueOf(a.value)]));
+  const message = JSON.parse(body) as {
+    resourceSpans: {
+      resource: { attributes: Attribute[] };
+      scopeSpans: { spans: (Omit<Span, 'service' | 'attributes'> & { attributes?: Attribute[] })[] }[];
+    }[];
+  };
+  for (const rs of message.resourceSpans) {
+    const service = String(attributes(rs.resource.attributes)['service.name']);
+    for (const ss of rs.scopeSpans)
+      for (const s of ss.spans)
+        spans.push({
+          ...s,
+          service,
+          parentSpanId: s.parentSpanId || undefined,
+          attributes: attributes(s.attributes),
+        });
+  }
+}
+
+/** The spans of the BFF's server span for `urlPath`, once it has been exported. */
+async function serverSpan(urlPath: string, since: number): Promise<Span> {
+  let found: Span | undefined;
+  await waitFor(`the BFF's span of ${urlPath}`, async () => {
+    found = spans
+      .slice(since)
+      .find((s) => s.service === 'uaa-sso-bff' && s.kind === SERVER && s.attributes['url.path'] === urlPath);
+    return found !== undefined;
+  });
+  return found!;
+}
+
+function traceOf(traceId: string): Span[] {
+  return spans.filter((s) => s.traceId === traceId);
+}
+
+function viaNginx(pathAndQuery: string, opts: Parameters<typeof send>[1] = {}): Promise<Reply> {
+  return send(`${origin}${pathAndQuery}`, { agent: tls, ...opts });
+}
+
+async function login(
+  headers: Record<string, string> = {},
+): Promise<{ cookie: string; reply: Reply; encrypted: string }> {
+  const key = (
+    await viaNginx(`${GW}/cipher/getPubKey`, { method: 'POST', headers: JSON_CALL, body: '{}' })
+  ).json<{
+    data: { pubKey: string };
+  }>();
+  const encrypted = encryptPassword(key.data.pubKey, PASSWORD, 'login');
+  const reply = await viaNginx(`${GW}/login/byAccount`, {
+    method: 'POST',
+    headers: {
+      ...JSON_CALL,
+      captchaVerifyParam: LOCAL_CAPTCHA_PASS,
+      sceneId: 'local',
+      prefix: 'local',
+      ...headers,
+    },
+    body: JSON.stringify({ account: 'admin', password: encrypted, autoLogin: false }),
+  });
+  expect(reply.json().msgCode).toBe('10000');
+  const cookie = (reply.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('uaa-token=') && !c.startsWith('uaa-token=;'))!
+    .split(';')[0]!;
+  return { cookie, reply, encrypted };
+}
+
+beforeAll(async () => {
+  for (const [what, p] of [
+    ['the deploy client build', path.join(CLIENT_DIST, 'index.html')],
+    ['the deploy server build', path.join(SERVER_DIST, 'index.js')],
+    ['nginx', NGINX],
+    ['redis-server', REDIS],
+  ] as const) {
+    if (!existsSync(p)) throw new Error(`${what} is missing (${p}): run scripts/test-deploy.sh`);
+  }
+  dir = mkdtempSync(path.join(tmpdir(), 'uaa-tracing-'));
+  const ports = {
+    redis: await freePort(),
+    uaa: await freePort(),
+    collector: await freePort(),
+    bff: await freePort(),
+    http: await freePort(),
+    https: await freePort(),
+  };
+  bffPort = ports.bff;
+  origin = `https://localhost:${ports.https}`;
+  localhostCertificate(dir);
+  tls = new Agent({ ca: readFileSync(path.join(dir, 'tls.crt')), keepAlive: true });
+
+  collector = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/traces') collect(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => collector!.listen(ports.collector, '127.0.0.1', resolve));
+  const otel = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${ports.collector}`,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    // Spans leave within 50 ms, not the SDK's 5 s.
+    OTEL_BSP_SCHEDULE_DELAY: '50',
+  };
+
+  procs.redis = start('redis', REDIS, ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', ''], {
+    dir,
+  });
+  await waitFor('redis-server', () => redisPing(ports.redis), procs.redis);
+
+  procs.uaa = start(
+    'local-uaa',
+    process.execPath,
+    ['--import', path.join(ROOT, 'tests/deploy/traced-upstream.mjs'), path.join(SERVER_DIST, 'local-uaa.js')],
+    {
+      dir,
+      cwd: ROOT,
+      env: { ...otel, OTEL_SERVICE_NAME: 'uaa', UAA_PORT: String(ports.uaa), LOCAL_UAA_PUBLIC_URL: origin },
+    },
+  );
+  const uaa = `http://127.0.0.1:${ports.uaa}`;
+  await waitFor(
+    'local UAA',
+    async () => (await send(`${uaa}${ALLOWLIST_JSON_PATH}`, { timeoutMs: 1000 })).status === 200,
+    procs.uaa,
+  );
+  uaaNginx = await startNginxUpstream({ target: uaa, prefix: '/uaa-be', tls: true, gzip: true });
+
+  procs.bff = start('bff', process.execPath, [...NODE_FLAGS, path.join(SERVER_DIST, 'index.js')], {
+    dir,
+    cwd: ROOT,
+    env: {
+      ...otel,
+      PORT: String(ports.bff),
+      HOST: '127.0.0.1',
+      UAA_UPSTREAM: uaaNginx.url,
+      UAA_CA_FILE: uaaNginx.caFile,
+      APP_ENV: 'staging',
+      CAPTCHA_PROVIDER: 'local',
+      REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+      RATE_LIMIT_HASH_KEY: 'tracing-test-hash-key-0123456789',
+      TRUST_PROXY: 'loopback',
+      STATIC_DIR: CLIENT_DIST,
+      PUBLIC_ORIGIN: origin,
+      SECURITY_LOG_FILE: path.join(dir, 'security.jsonl'),
+      LOG_LEVEL: 'info',
+    },
+  });
+  await waitFor(
+    'the BFF',
+    async () => (await send(`http://127.0.0.1:${ports.bff}/readyz`, { timeoutMs: 1000 })).status === 200,
+    procs.bff,
+  );
+  procs.nginx = startFrontNginx('nginx', {
+    prefix: dir,
+    dir,
+    listen: { http: ports.http, https: ports.https },
+    replicaPorts: [ports.bff],
+    staticRoot: CLIENT_DIST,
+  });
+  await waitFor(
+    'nginx',
+    async () => (await viaNginx('/healthz', { timeoutMs: 1000 })).status === 200,
+    procs.nginx,
+  );
+});
+
+afterAll(async () => {
+  await Promise.all(['nginx', 'bff', 'uaa', 'redis'].map((name) => stop(procs[name]).catch(() => undefined)));
+  await uaaNginx?.close().catch(() => undefined);
+  await new Promise((resolve) => (collector ? collector.close(resolve) : resolve(undefined)));
+  tls?.destroy();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  procs = {};
+});
+
+describe('a login, traced through nginx, the BFF and the UAA', () => {
+  let trace: Span[];
+  let bffServer: Span;
+  let secrets: string[];
+
+  beforeAll(async () => {
+    const since = spans.length;
+    // The browser sends a trace context of its own: nginx drops it, the BFF would not trust it.
+    const { cookie, encrypted } = await login({ traceparent: FOREIGN_PARENT, tracestate: 'evil=1' });
+    secrets = [PASSWORD, encrypted, cookie.slice('uaa-token='.length)];
+    bffServer = await serverSpan(`${GW}/login/byAccount`, since);
+    // The UAA's span and the Express router's come in their own exports, maybe after the BFF's.
+    await waitFor('the UAA and Express spans of the login', async () => {
+      const all = traceOf(bffServer.traceId);
+      return (
+        all.some((s) => s.service === 'uaa') && all.some((s) => s.attributes['express.type'] === 'router')
+      );
+    });
+    trace = traceOf(bffServer.traceId);
+  });
+
+  it('is one trace: the BFF server span, its router, Redis, the call to the UAA and the UAA itself', () => {
+    expect(bffServer.parentSpanId).toBeUndefined();
+    const byId = new Map(trace.map((s) => [s.spanId, s]));
+    const descendsFrom = (span: Span, ancestor: Span): boolean => {
+      for (let p = span.parentSpanId; p; p = byId.get(p)?.parentSpanId)
+        if (p === ancestor.spanId) return true;
+      return false;
+    };
+    // The gateway is a router of its own (its handlers are middleware, not traced one by one).
+    const router = trace.find((s) => s.attributes['express.type'] === 'router');
+    const redis = trace.filter(
+      (s) => s.attributes['db.system'] === 'redis' || s.attributes['db.system.name'] === 'redis',
+    );
+    const upstream = trace.find(
+      (s) =>
+        s.service === 'uaa-sso-bff' &&
+        s.kind === CLIENT &&
+        String(s.attributes['url.full']).includes('/uaa-be/api/v1/login/byAccount'),
+    );
+    const uaa = trace.find((s) => s.service === 'uaa' && s.kind === SERVER);
+    expect(router?.attributes['express.name'], 'the Express router span').toBe('/gw/uaa-be');
+    expect(redis.length, 'the rate limits’ Redis calls').toBeGreaterThan(0);
+    expect(upstream, 'the call to the UAA, through its nginx').toBeDefined();
+    expect(uaa, 'the UAA’s own span').toBeDefined();
+    for (const span of [router!, ...redis, upstream!])
+      expect(descendsFrom(span, bffServer), span.name).toBe(true);
+    // The UAA continued the context the BFF sent through the UAA's nginx.
+    expect(uaa!.parentSpanId).toBe(upstream!.spanId);
+    expect(uaa!.attributes['url.path']).toBe('/api/v1/login/byAccount');
+  });
+
+  it('continues no trace context a browser sent', () => {
+    expect(spans.some((s) => s.traceId === FOREIGN_TRACE)).toBe(false);
+  });
+
+  it('holds no password, encrypted password or session token in any span', () => {
+    const all = exported.join('\n');
+    for (const secret of secrets)
+      expect(all.includes(secret), `a secret of ${secret.length} characters`).toBe(false);
+  });
+
+  it('puts the trace id in the access log line and the security event of the login', () => {
+    const logLine = readFileSync(path.join(dir, 'bff.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('/login/byAccount') && l.includes('request completed'))
+      .map((l) => JSON.parse(l) as { traceId?: string })
+      .at(-1);
+    expect(logLine?.traceId).toBe(bffServer.traceId);
+    const event = readFileSync(path.join(dir, 'security.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { type: string; outcome: string; traceId?: string })
+      .filter((e) => e.type === 'login')
+      .at(-1);
+    expect(event).toMatchObject({ outcome: 'success', traceId: bffServer.traceId });
+  });
+});
+
+describe('trace context', () => {
+  it('continues the traceparent of a trusted proxy (TRUST_PROXY: loopback, here)', async () => {
+    const since = spans.length;
+    const r = await send(`http://127.0.0.1:${bffPort}${GW}/login/getLocationInfo`, {
+      headers: { 'X-CSRF': '1', traceparent: PROXY_PARENT },
+    });
+    expect(r.status).toBe(200);
+    const span = await serverSpan(`${GW}/login/getLocationInfo`, since);
+    expect(span.traceId).toBe(PROXY_TRACE);
+    expect(span.parentSpanId).toBe('00f067aa0ba902b7');
+  });
+
+  it('draws a signed-in page in a "server render" span of its document’s trace', async () => {
+    const { cookie } = await login();
+    const since = spans.length;
+    const page = await viaNginx('/usercenter', {
+      headers: { Cookie: `${cookie}; ${TIME_ZONE_COOKIE}=Asia/Shanghai`, 'User-Agent': DESKTOP },
+    });
+    expect(page.status).toBe(200);
+    const document = await serverSpan('/usercenter', since);
+    await waitFor('the server render span', async () =>
+      traceOf(document.traceId).some((s) => s.name === 'server render'),
+    );
+    const trace = traceOf(document.traceId);
+    const render = trace.find((s) => s.name === 'server render')!;
+    expect(render.attributes['url.path']).toBe('/usercenter');
+    // Within the document's trace, beside the UAA calls its first screen made.
+    expect(
+      trace.some((s) => s.kind === CLIENT && String(s.attributes['url.full']).includes('/uaa-be/')),
+    ).toBe(true);
+    expect(render.parentSpanId).toBeDefined();
+  });
+});
