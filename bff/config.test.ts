@@ -227,6 +227,13 @@ describe('rate-limit configuration', () => {
       windowS: 3600,
       failMode: 'closed',
     });
+    // Room for a lab's lecture behind one address and a campus building behind one /24 (issue 29).
+    expect(byName['code-targets-per-ip-day']).toMatchObject({ key: 'ip', distinct: true, limit: 50 });
+    expect(byName['code-targets-per-subnet-day']).toMatchObject({
+      key: 'subnet',
+      distinct: true,
+      limit: 200,
+    });
     expect(byName['failed-login-per-account']).toMatchObject({ limit: 10, windowS: 900, count: 'failures' });
     expect(byName['existence-check-per-ip']).toMatchObject({ key: 'ip', limit: 60, windowS: 60 });
     expect(byName['proxied-per-ip']).toMatchObject({ key: 'ip', limit: 600, windowS: 60, failMode: 'open' });

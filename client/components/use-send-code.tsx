@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CaptchaResult } from '@shared/api/envelope';
 import { SEND_CODE_FLOWS, type SendCodeFlow } from '@shared/api/verification-flows';
+import { ApiError } from '../lib/api/client';
 import { handleError } from '../lib/api/handle-error';
 import { defineTexts } from '@shared/i18n/define-texts';
 import { useTexts } from '../lib/i18n/use-texts';
@@ -19,14 +20,18 @@ export interface SendOptions {
  * SEND_CODE_FLOWS: the form's own checks (`ready` resolves false or rejects: nothing is sent),
  * then the captcha where the flow table asks for it, then `request`, then the "code sent" toast.
  * `send` resolves true when a code went out, which starts CodeInput's countdown. Render `dialog`.
+ * `limited`: the last send was refused by a rate limit (429; its toast says when to retry), so
+ * that a page can offer a way that needs no code (issue 29: password login).
  */
 export function useSendCode(flow: SendCodeFlow): {
   send(request: (options: SendOptions) => Promise<unknown>, ready?: () => Promise<unknown>): Promise<boolean>;
   dialog: ReactNode;
   preload(): void;
+  limited: boolean;
 } {
   const t = useTexts(texts);
   const captcha = useCaptcha();
+  const [limited, setLimited] = useState(false);
 
   async function send(
     request: (options: SendOptions) => Promise<unknown>,
@@ -42,12 +47,14 @@ export function useSendCode(flow: SendCodeFlow): {
     try {
       await request(options);
     } catch (error) {
+      setLimited(error instanceof ApiError && error.status === 429);
       handleError(error);
       return false;
     }
+    setLimited(false);
     notify.success(t.codeSent);
     return true;
   }
 
-  return { send, dialog: captcha.dialog, preload: captcha.preload };
+  return { send, dialog: captcha.dialog, preload: captcha.preload, limited };
 }

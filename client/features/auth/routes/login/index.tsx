@@ -100,6 +100,11 @@ export default function LoginPage({
     else go();
   }
 
+  function chooseTab(key: Tab): void {
+    setTab(key);
+    setTabChosen(true);
+  }
+
   const sendCode = () =>
     code.send(
       (options) => call('loginSmsCode', { phone: smsForm.getFieldValue('phone') }, options),
@@ -150,13 +155,7 @@ export default function LoginPage({
 
   return (
     <PublicLayout title={t.title}>
-      <Tabs
-        activeTab={tab}
-        onChange={(key) => {
-          setTab(key as Tab);
-          setTabChosen(true);
-        }}
-      >
+      <Tabs activeTab={tab} onChange={(key) => chooseTab(key as Tab)}>
         <Tabs.TabPane key="sms" title={t.smsTab}>
           <FieldFormElement
             form={smsForm}
@@ -175,6 +174,16 @@ export default function LoginPage({
             <FormField form={smsForm} name="code" label={t.code}>
               <CodeInput placeholder={t.codePlaceholder} maxLength={LIMITS.phoneCodeMax} onSend={sendCode} />
             </FormField>
+            {code.limited && (
+              // A shared address (a lab, a campus) may be refused codes for a while: a way in
+              // that needs none.
+              <p className="form-hint" role="status">
+                {t.codesRefused}{' '}
+                <button type="button" className="link-button" onClick={() => chooseTab('password')}>
+                  {t.usePassword}
+                </button>
+              </p>
+            )}
             {common}
             <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
               {submitting ? t.submitting : t.submit}

@@ -19,6 +19,8 @@ export const texts = defineTexts(
     forgot: 'Forgot password?',
     noAccount: 'No account yet?',
     register: 'Register',
+    codesRefused: 'Codes cannot be sent from your network right now.',
+    usePassword: 'Log in with your password instead',
   },
   {
     title: '登录',
@@ -38,5 +40,7 @@ export const texts = defineTexts(
     forgot: '忘记密码？',
     noAccount: '还没有账号？',
     register: '立即注册',
+    codesRefused: '当前网络暂时无法发送验证码。',
+    usePassword: '改用密码登录',
   },
 );
