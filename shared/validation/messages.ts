@@ -43,6 +43,7 @@ export const VALIDATION_MESSAGES = defineTexts(
     logoType: 'Choose a PNG, JPEG, GIF or WebP picture',
     logoSize: 'The picture must be 5 MB or smaller',
     newContactRequired: 'Please enter a new phone or email',
+    contactCheckFailed: 'Could not check whether this is in use. Please try again.',
   },
   {
     required: '此项为必填项',
@@ -82,6 +83,7 @@ export const VALIDATION_MESSAGES = defineTexts(
     logoType: '请选择 PNG、JPEG、GIF 或 WebP 格式的图片',
     logoSize: '图片不能超过 5 MB',
     newContactRequired: '请输入新的手机号或邮箱',
+    contactCheckFailed: '暂时无法校验是否已被使用，请重试',
   },
 );
 

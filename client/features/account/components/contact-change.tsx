@@ -59,11 +59,16 @@ export function ContactChange(props: {
       ? t.bindPhone
       : t.bindEmail;
 
-  /** The new contact must be valid, differ from the current one, and belong to nobody. */
+  /**
+   * The new contact must be valid, differ from the current one, and belong to nobody. The code is
+   * sent only once this has answered (sendNew), and not when the check could not answer (refused
+   * by a rate limit, the network): a code must never go to an address another account holds.
+   */
   async function newValueProblem(value: string): Promise<ValidationCode | null> {
     if (check(value) !== null) return check(value);
     if (value === user[target]) return 'newContactRequired';
     const used = await contactInUse({ message: target, item: value });
+    if (used === null) return 'contactCheckFailed';
     return used ? (target === 'phone' ? 'phoneExists' : 'emailInUse') : null;
   }
 
