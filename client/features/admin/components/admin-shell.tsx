@@ -15,6 +15,8 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { ADMIN_PAGES } from '../admin-pages';
 import { LazyPart } from '../../../components/load-error';
 import { TakenOver } from '../../../lib/take-over';
+import { PartSkeleton } from '../../../components/page-skeleton';
+import { ADMIN_CONTENT } from '@shared/skeleton';
 import './admin-shell.css';
 
 // Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
@@ -23,13 +25,18 @@ const NoPermission = lazy(() =>
   import('../../../components/no-permission').then((m) => ({ default: m.NoPermission })),
 );
 
+/** The permissions on their way (spec §2: a spinner), over the outline of the page to come. */
 function Loading() {
   return (
     <div className="admin-loading">
       <Spin size={32} />
+      <PartSkeleton node={ADMIN_CONTENT} />
     </div>
   );
 }
+
+/** A page's code on its way: its outline inside the shell (issue 29), not a blank area. */
+const PAGE_COMING = <PartSkeleton node={ADMIN_CONTENT} />;
 
 /**
  * The back-office shell (spec §2, §6): header, avatar menu, the side menu of the modules the
@@ -76,7 +83,7 @@ export function AdminShell() {
     );
   else
     content = (
-      <LazyPart key={pathname} fallback={<Loading />}>
+      <LazyPart key={pathname} fallback={PAGE_COMING}>
         <Outlet context={ADMIN_PAGES} />
       </LazyPart>
     );

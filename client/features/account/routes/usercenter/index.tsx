@@ -1,4 +1,4 @@
-import { Button, Layout, Menu, Popover, Spin } from '@arco-design/web-react';
+import { Button, Layout, Menu, Popover } from '@arco-design/web-react';
 import { lazy, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
@@ -10,6 +10,8 @@ import { platformNames } from '../../../../lib/platform-theme';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { LanguageSwitch } from '../../../../components/language-switch';
 import { LazyPart } from '../../../../components/load-error';
+import { PartSkeleton } from '../../../../components/page-skeleton';
+import { ACCOUNT_CONTENT } from '@shared/skeleton';
 import { notify } from '../../../../lib/notify';
 import { useDevice } from '../../../../lib/hooks/use-device';
 import { useDocumentTitle } from '../../../../lib/hooks/use-document-title';
@@ -105,7 +107,7 @@ export default function UserCenterPage() {
   }
 
   const content = !user ? (
-    <Spin />
+    <PartSkeleton node={ACCOUNT_CONTENT} />
   ) : section === 'keys' ? (
     <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
   ) : section === 'help' ? (
@@ -182,7 +184,10 @@ export default function UserCenterPage() {
               pass after the page's, and a click replayed in between (client/lib/take-over.ts)
               would make it render them afresh (error 421). */}
           {onDemand ? (
-            <LazyPart key={`${section}-${operation ?? ''}`} fallback={<Spin />}>
+            <LazyPart
+              key={`${section}-${operation ?? ''}`}
+              fallback={<PartSkeleton node={ACCOUNT_CONTENT} />}
+            >
               {content}
             </LazyPart>
           ) : (
