@@ -1,5 +1,4 @@
-import { Avatar, Dropdown, Layout, Menu, Spin } from '@arco-design/web-react';
-import { IconDown } from '@arco-design/web-react/icon';
+import { Layout, Menu, Spin } from '@arco-design/web-react';
 import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
@@ -11,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { platformNames } from '../../../lib/platform-theme';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
+import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { ADMIN_PAGES } from '../admin-pages';
 import { LazyPart } from '../../../components/load-error';
@@ -89,17 +89,6 @@ export function AdminShell() {
     );
 
   const name = user?.username || user?.phone || user?.email || '';
-  const accountMenu = (
-    <Menu onClickMenuItem={(key) => key === 'logout' && void onLogout()}>
-      {name ? (
-        <Menu.Item key="name" disabled className="admin-account-name">
-          {name}
-        </Menu.Item>
-      ) : null}
-      <Menu.Item key="logout">{t.logout}</Menu.Item>
-    </Menu>
-  );
-
   return (
     <Layout className="admin-layout">
       <Layout.Header className="admin-header" role="banner">
@@ -111,15 +100,12 @@ export function AdminShell() {
         </span>
         <span className="admin-header-actions">
           <LanguageSwitch />
-          <Dropdown droplist={accountMenu} trigger="click" position="br">
-            <button type="button" className="admin-avatar-button" aria-label={t.accountMenu}>
-              <Avatar size={28} className="admin-avatar">
-                {(name[0] ?? '?').toUpperCase()}
-              </Avatar>
-              <span className="admin-avatar-name">{name}</span>
-              <IconDown aria-hidden="true" />
-            </button>
-          </Dropdown>
+          <AccountMenu
+            name={name}
+            label={t.accountMenu}
+            logoutLabel={t.logout}
+            onLogout={() => void onLogout()}
+          />
         </span>
       </Layout.Header>
       {/* Side by side from the first render, before a table with the inlined list measures itself. */}
