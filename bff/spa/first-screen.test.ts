@@ -341,13 +341,14 @@ describe("a page's lazy chunks", () => {
 
 describe('a client-rendered page', () => {
   it.each([
-    ['/usercenter', 'boot-skeleton-side'],
-    ['/admin/user', 'boot-skeleton-side'],
-    ['/register', 'boot-skeleton-card'],
-  ])('%s shows its skeleton until React renders, not a blank page', async (page, part) => {
+    ['/usercenter', 'usercenter', 'boot-skeleton-side"'],
+    ['/admin/user', 'admin', 'boot-skeleton-panel is-table'],
+    ['/admin', 'admin', 'boot-skeleton-side is-admin'],
+    ['/register', 'visitor', 'boot-skeleton-card'],
+  ])('%s shows its own skeleton until React renders, not a blank page', async (page, kind, part) => {
     const reply = await request(bff.url).get(page);
     expect(reply.text).toMatch(
-      new RegExp(`<div id="root"><div class="boot-skeleton" aria-busy="true">.*${part}`),
+      new RegExp(`<div id="root"><div class="boot-skeleton" aria-busy="true" data-page="${kind}">.*${part}`),
     );
   });
 });

@@ -6,6 +6,7 @@ import { useSession } from '../lib/api/account';
 import { endSession, loginTarget } from '../lib/api/session-events';
 import { runtimeConfig } from '../lib/runtime-config';
 import { CenterSpin } from '../components/center-spin';
+import { PageSkeleton } from '../components/page-skeleton';
 import { NotInFrame } from '../components/not-in-frame';
 import { useFramedByAnotherOrigin, widgetEntrance } from '../lib/widget';
 
@@ -35,7 +36,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     endSession();
     navigate(loginTarget(location), { replace: true });
   }, [anonymous, location, navigate]);
-  return data?.authenticated ? <>{children}</> : <CenterSpin />;
+  // The page's own outline while the session is checked, as the document showed it (issue 29).
+  return data?.authenticated ? <>{children}</> : <PageSkeleton />;
 }
 
 /**

@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } fro
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { CenterSpin } from '../components/center-spin';
+import { PageSkeleton } from '../components/page-skeleton';
 import { pageFailed, TakenOver } from '../lib/take-over';
 import { LazyPart } from '../components/load-error';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
@@ -31,8 +32,9 @@ function page(
   Component: LazyExoticComponent<ComponentType> | ComponentType,
   access: Access = 'public',
 ): ReactNode {
+  // A signed-in page's code on its way: the page's outline, as the document showed it (issue 29).
   const element = (
-    <LazyPart fallback={<CenterSpin />} onFailed={pageFailed}>
+    <LazyPart fallback={access === 'session' ? <PageSkeleton /> : <CenterSpin />} onFailed={pageFailed}>
       <Component />
       <TakenOver />
     </LazyPart>

@@ -7,7 +7,7 @@
 import { lazy } from 'react';
 import { useOutletContext, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { CenterSpin } from '../../components/center-spin';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { LazyPart } from '../../components/load-error';
 import { TakenOver } from '../../lib/take-over';
 import type { AdminPageName, AdminPages } from './admin-pages';
@@ -29,7 +29,7 @@ function AdminPage({ name }: { name: AdminPageName }) {
 export const adminRoute: RouteObject = {
   path: ROUTES.admin,
   element: (
-    <LazyPart fallback={<CenterSpin />}>
+    <LazyPart fallback={<PageSkeleton page="admin" />}>
       <AdminShell />
     </LazyPart>
   ),

@@ -1,5 +1,6 @@
 import { Button, Form, Steps, type FormInstance } from '@arco-design/web-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { focusFell, focusFirstField, focusHeading } from '../../../lib/focus';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useTexts } from '../../../lib/i18n/use-texts';
 import { texts } from './contact-change.locale';
@@ -26,9 +27,25 @@ export function StepFlow<T>(props: {
 }) {
   const t = useTexts(texts);
   const { stage } = props;
+  const section = useRef<HTMLElement>(null);
+  const shown = useRef<0 | 1 | null>(null);
+  // Issue 29: opened, the flow starts at its title (the button that opened it has gone); moved to
+  // another step, at that step's first field (Next was on its way out: it becomes Submit, below
+  // the fields still to fill). The field once the step has drawn it.
+  useEffect(() => {
+    const heading = section.current?.querySelector('h1');
+    if (shown.current === null) {
+      if (focusFell()) focusHeading(heading);
+    } else if (shown.current !== stage) {
+      if (!focusFirstField(section.current?.querySelector('form'))) focusHeading(heading);
+    }
+    shown.current = stage;
+  }, [stage]);
   return (
-    <section className="uc-flow" aria-label={props.title}>
-      <h1 className="uc-title">{props.title}</h1>
+    <section className="uc-flow" aria-label={props.title} ref={section}>
+      <h1 className="uc-title" tabIndex={-1}>
+        {props.title}
+      </h1>
       <Steps current={stage + 1} size="small" className="uc-steps">
         <Steps.Step title={props.steps[0]} />
         <Steps.Step title={props.steps[1]} />

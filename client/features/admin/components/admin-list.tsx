@@ -15,7 +15,7 @@ import {
   type TableProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIST_PAGE_SIZE } from '@shared/api/first-screen';
 import { productMessage } from '@shared/errors/catalogue';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
@@ -28,8 +28,12 @@ import { notify } from '../../../lib/notify';
 import { formatTime } from '../../../lib/format-time';
 import { format } from '@shared/i18n/define-texts';
 import { handleError } from '../../../lib/api/handle-error';
+import { focusFell, focusHeading, returnFocusLater } from '../../../lib/focus';
 
 export { formatTime };
+
+/** Back-office pages shown in this tab so far. */
+let pagesShown = 0;
 
 export function AdminPage({
   title,
@@ -40,10 +44,19 @@ export function AdminPage({
   extra?: ReactNode;
   children: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A page the shell moved to (Add, View, Edit, Save, Back, the menu) starts at its heading
+  // (issue 29): the control that moved there is gone, and focus would fall to the page's body.
+  // Not the first page of a visit, where the browser starts at the top anyway.
+  useEffect(() => {
+    if (pagesShown++ > 0 && focusFell()) focusHeading(heading.current);
+  }, []);
   return (
     <>
       <div className="admin-page-head">
-        <h1 className="admin-page-title">{title}</h1>
+        <h1 className="admin-page-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
         {extra}
       </div>
       {children}
@@ -114,7 +127,11 @@ export function useConfirm() {
   const [modal, holder] = Modal.useModal();
   const confirm = useCallback(
     (options: { title: string; content: ReactNode; onOk: () => Promise<void> }) => {
+      // Closed, the dialog gives focus back to the button that opened it, or to the page's heading
+      // when that button's row was deleted (issue 29).
+      const giveBack = returnFocusLater();
       modal.confirm?.({
+        afterClose: () => giveBack(),
         title: options.title,
         content: options.content,
         okText: t.confirm,

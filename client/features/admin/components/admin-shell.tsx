@@ -1,5 +1,4 @@
-import { Avatar, Dropdown, Layout, Menu, Spin } from '@arco-design/web-react';
-import { IconDown } from '@arco-design/web-react/icon';
+import { Layout, Menu, Spin } from '@arco-design/web-react';
 import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
@@ -11,10 +10,13 @@ import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
 import { platformNames } from '../../../lib/platform-theme';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
+import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { ADMIN_PAGES } from '../admin-pages';
 import { LazyPart } from '../../../components/load-error';
 import { TakenOver } from '../../../lib/take-over';
+import { PartSkeleton } from '../../../components/page-skeleton';
+import { ADMIN_CONTENT } from '@shared/skeleton';
 import './admin-shell.css';
 
 // Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
@@ -23,13 +25,18 @@ const NoPermission = lazy(() =>
   import('../../../components/no-permission').then((m) => ({ default: m.NoPermission })),
 );
 
+/** The permissions on their way (spec §2: a spinner), over the outline of the page to come. */
 function Loading() {
   return (
     <div className="admin-loading">
       <Spin size={32} />
+      <PartSkeleton node={ADMIN_CONTENT} />
     </div>
   );
 }
+
+/** A page's code on its way: its outline inside the shell (issue 29), not a blank area. */
+const PAGE_COMING = <PartSkeleton node={ADMIN_CONTENT} />;
 
 /**
  * The back-office shell (spec §2, §6): header, avatar menu, the side menu of the modules the
@@ -76,23 +83,12 @@ export function AdminShell() {
     );
   else
     content = (
-      <LazyPart key={pathname} fallback={<Loading />}>
+      <LazyPart key={pathname} fallback={PAGE_COMING}>
         <Outlet context={ADMIN_PAGES} />
       </LazyPart>
     );
 
   const name = user?.username || user?.phone || user?.email || '';
-  const accountMenu = (
-    <Menu onClickMenuItem={(key) => key === 'logout' && void onLogout()}>
-      {name ? (
-        <Menu.Item key="name" disabled className="admin-account-name">
-          {name}
-        </Menu.Item>
-      ) : null}
-      <Menu.Item key="logout">{t.logout}</Menu.Item>
-    </Menu>
-  );
-
   return (
     <Layout className="admin-layout">
       <Layout.Header className="admin-header" role="banner">
@@ -104,15 +100,12 @@ export function AdminShell() {
         </span>
         <span className="admin-header-actions">
           <LanguageSwitch />
-          <Dropdown droplist={accountMenu} trigger="click" position="br">
-            <button type="button" className="admin-avatar-button" aria-label={t.accountMenu}>
-              <Avatar size={28} className="admin-avatar">
-                {(name[0] ?? '?').toUpperCase()}
-              </Avatar>
-              <span className="admin-avatar-name">{name}</span>
-              <IconDown aria-hidden="true" />
-            </button>
-          </Dropdown>
+          <AccountMenu
+            name={name}
+            label={t.accountMenu}
+            logoutLabel={t.logout}
+            onLogout={() => void onLogout()}
+          />
         </span>
       </Layout.Header>
       {/* Side by side from the first render, before a table with the inlined list measures itself. */}

@@ -10,7 +10,7 @@ import {
   Tag,
   Typography,
 } from '@arco-design/web-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/contract/credential';
 import { checkDescription } from '@shared/validation/rules';
 import { productMessage } from '@shared/errors/catalogue';
@@ -24,6 +24,7 @@ import {
 import { useValidationText } from '../../../../components/form-rules';
 import { formatTime } from '../../../../lib/format-time';
 import { notify } from '../../../../lib/notify';
+import { returnFocusLater } from '../../../../lib/focus';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { useLocale } from '../../../../lib/i18n/locale-context';
 import { texts } from './locale';
@@ -49,6 +50,8 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
   const loading = isLoading && !data;
   const [secrets, setSecrets] = useState<Record<string, string>>({});
   const [creating, setCreating] = useState(false);
+  /** Gives focus back to "Create key" once the creation's dialogs have closed. */
+  const giveBackCreate = useRef<(() => void) | null>(null);
   const [description, setDescription] = useState('');
   const { submitting: busy, run } = useSubmit({ fallback: productMessage('keyCreateFailed', locale) });
   const [tipFor, setTipFor] = useState<string | null>(null);
@@ -73,6 +76,8 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       setDescription('');
       await mutate();
       Modal.success({
+        // Closed, it gives focus back to the button that opened the creation (issue 29).
+        afterClose: () => giveBackCreate.current?.(),
         title: t.keyCreatedTitle,
         content: (
           <div className="uc-key-created">
@@ -95,7 +100,11 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       window.setTimeout(() => setTipFor(null), DELETE_TIP_MS);
       return;
     }
+    // Closed, it gives focus back to the Delete button, or to the section's title once its key
+    // has gone (issue 29).
+    const giveBack = returnFocusLater();
     Modal.confirm({
+      afterClose: () => giveBack(),
       title: t.deleteConfirmTitle,
       content: t.deleteConfirmBody,
       okText: t.delete,
@@ -176,7 +185,14 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
     <section aria-label={t.keysTitle}>
       <div className="uc-section-head">
         <h1 className="uc-title">{t.keysTitle}</h1>
-        <Button type="primary" disabled={atLimit} onClick={() => setCreating(true)}>
+        <Button
+          type="primary"
+          disabled={atLimit}
+          onClick={() => {
+            giveBackCreate.current = returnFocusLater();
+            setCreating(true);
+          }}
+        >
           {t.createKey}
         </Button>
       </div>
@@ -243,6 +259,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
         okButtonProps={{ disabled: descriptionProblem !== null }}
         onOk={() => void create()}
         onCancel={() => setCreating(false)}
+        afterClose={() => giveBackCreate.current?.()}
         unmountOnExit
       >
         <label className="uc-label" htmlFor="key-description">

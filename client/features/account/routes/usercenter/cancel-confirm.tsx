@@ -1,5 +1,6 @@
 import { Link, Modal } from '@arco-design/web-react';
 import { ROUTES } from '@shared/routes';
+import { returnFocusLater } from '../../../../lib/focus';
 import type { texts } from './locale';
 
 type Texts = (typeof texts)['en-US'];
@@ -9,7 +10,10 @@ type Texts = (typeof texts)['en-US'];
  * loaded on the first press: the account tab opens without the dialogue's code.
  */
 export function openCancelConfirm(t: Texts, onOk: () => Promise<void>): void {
+  // Kept, the account's cancel button has focus again (issue 29).
+  const giveBack = returnFocusLater();
   Modal.confirm({
+    afterClose: () => giveBack(),
     title: t.cancelConfirmTitle,
     content: (
       <p>

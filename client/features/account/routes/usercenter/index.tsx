@@ -1,5 +1,5 @@
-import { Button, Layout, Menu, Popover, Spin } from '@arco-design/web-react';
-import { lazy, useEffect, useState } from 'react';
+import { Button, Layout, Menu, Popover } from '@arco-design/web-react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
@@ -10,7 +10,10 @@ import { platformNames } from '../../../../lib/platform-theme';
 import { runtimeConfig } from '../../../../lib/runtime-config';
 import { LanguageSwitch } from '../../../../components/language-switch';
 import { LazyPart } from '../../../../components/load-error';
+import { PartSkeleton } from '../../../../components/page-skeleton';
+import { ACCOUNT_CONTENT } from '@shared/skeleton';
 import { notify } from '../../../../lib/notify';
+import { focusFell, focusHeading, pageHeading } from '../../../../lib/focus';
 import { useDevice } from '../../../../lib/hooks/use-device';
 import { useDocumentTitle } from '../../../../lib/hooks/use-document-title';
 import { useTexts } from '../../../../lib/i18n/use-texts';
@@ -84,6 +87,23 @@ export default function UserCenterPage() {
     navigate(ROUTES.login, { replace: true });
   }
 
+  // Issue 29: a change flow that closes (done, or Back from its first step) gives focus back to
+  // the row's button that opened it, not to the page's body.
+  const openedFrom = useRef<Operation | null>(null);
+  const openOperation = status.kind === 'operate' ? status.operation : null;
+  useEffect(() => {
+    if (openOperation) {
+      openedFrom.current = openOperation;
+      return;
+    }
+    const row = openedFrom.current;
+    openedFrom.current = null;
+    if (!row || !focusFell()) return;
+    const opener = document.querySelector<HTMLElement>(`[data-row="${row}"] button`);
+    if (opener) opener.focus();
+    else focusHeading(pageHeading());
+  }, [openOperation]);
+
   const done = () => setStatus({ kind: 'update' });
   const back = () => setStatus({ kind: 'init' });
   const operation = status.kind === 'operate' ? status.operation : null;
@@ -105,7 +125,7 @@ export default function UserCenterPage() {
   }
 
   const content = !user ? (
-    <Spin />
+    <PartSkeleton node={ACCOUNT_CONTENT} />
   ) : section === 'keys' ? (
     <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
   ) : section === 'help' ? (
@@ -182,7 +202,10 @@ export default function UserCenterPage() {
               pass after the page's, and a click replayed in between (client/lib/take-over.ts)
               would make it render them afresh (error 421). */}
           {onDemand ? (
-            <LazyPart key={`${section}-${operation ?? ''}`} fallback={<Spin />}>
+            <LazyPart
+              key={`${section}-${operation ?? ''}`}
+              fallback={<PartSkeleton node={ACCOUNT_CONTENT} />}
+            >
               {content}
             </LazyPart>
           ) : (

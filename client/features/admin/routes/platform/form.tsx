@@ -18,6 +18,7 @@ import {
 import { OPERATES, operatePath, type Operate } from '../../components/admin-modules';
 import { Tabs } from '../../../../components/tabs';
 import { useRule, useValidationText } from '../../../../components/form-rules';
+import { focusFell } from '../../../../lib/focus';
 import { notify } from '../../../../lib/notify';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
@@ -157,6 +158,20 @@ export default function PlatformFormPage() {
             accept={LOGO_ACCEPT}
             limit={1}
             imagePreview
+            onChange={(files) => {
+              // The picker's button goes when the picture comes, and comes back when it goes: focus
+              // follows to the picture's actions or back to the button instead of the page's body
+              // (issue 29). After React has drawn the change.
+              window.setTimeout(() => {
+                if (!focusFell()) return;
+                // The list of pictures comes before the picker, beside it.
+                const upload = document.querySelector('.platform-logo')?.parentElement;
+                const target = files.length
+                  ? upload?.querySelector<HTMLElement>('.arco-upload-list-item [role="button"]')
+                  : upload?.querySelector<HTMLElement>('.arco-upload-trigger-picture');
+                target?.focus();
+              });
+            }}
             beforeUpload={(file) => {
               const refused = checkLogoFile(file);
               if (refused) notify.error(message(refused));

@@ -203,7 +203,13 @@ export default function UserFormPage() {
                 <Button
                   size="small"
                   className="user-change-password"
-                  onClick={() => setPasswordUnlocked(true)}
+                  onClick={() => {
+                    setPasswordUnlocked(true);
+                    // The button goes as the field opens: focus goes on into the field (issue 29).
+                    window.setTimeout(() =>
+                      document.querySelector<HTMLInputElement>('.user-password-field input')?.focus(),
+                    );
+                  }}
                 >
                   {t.changePassword}
                 </Button>
@@ -211,6 +217,7 @@ export default function UserFormPage() {
             }
           >
             <PasswordInput
+              className="user-password-field"
               autoComplete="new-password"
               disabled={readOnly || !passwordEditable}
               placeholder={passwordEditable ? t.passwordPlaceholder : t.passwordLocked}
