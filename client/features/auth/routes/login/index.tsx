@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginReply } from '@shared/contract/login';
 import { checkAccount, checkCode, checkLoginPassword, checkPhone, LIMITS } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
-import { startSession } from '../../../../lib/api/session-events';
+import { sessionExpired, startSession } from '../../../../lib/api/session-events';
 import { loginByAccount } from '../../api';
 import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
 import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
@@ -51,6 +51,9 @@ export default function LoginPage({
   const agreement = useAgreement();
   const [autoLogin, setAutoLogin] = useState(false);
   const { submitting, run } = useSubmit();
+  // Sent here by a session that ended mid-task: say so (a page loaded afresh has nothing to say,
+  // as the prerendered one it takes over).
+  const [expired] = useState(sessionExpired);
   // Arco's Form is too heavy for this page (ADR 0005): the app's own, with Arco's look.
   const smsForm = useFieldForm(
     'login-sms',
@@ -150,6 +153,11 @@ export default function LoginPage({
 
   return (
     <PublicLayout title={t.title}>
+      {expired ? (
+        <p role="alert" className="form-notice">
+          {productMessage('identityExpired', locale)}
+        </p>
+      ) : null}
       <Tabs
         activeTab={tab}
         onChange={(key) => {
