@@ -50,7 +50,10 @@ export default function LoginPage({
   const [tabChosen, setTabChosen] = useState(initialTab !== undefined);
   const agreement = useAgreement();
   const [autoLogin, setAutoLogin] = useState(false);
-  const { submitting, run } = useSubmit();
+  // A0201 refuses an account awaiting activation (or a disabled one): no call asks the UAA for a
+  // new activation e-mail (spec §7), so the page says what the visitor can do instead.
+  const [refused, setRefused] = useState(false);
+  const { submitting, run } = useSubmit({ handlers: { A0201: () => setRefused(true) } });
   // Sent here by a session that ended mid-task: say so (a page loaded afresh has nothing to say,
   // as the prerendered one it takes over).
   const [expired] = useState(sessionExpired);
@@ -130,6 +133,7 @@ export default function LoginPage({
     if (!agreement.require()) return;
     const result = await captcha.verify();
     if (!result) return;
+    setRefused(false);
     await run(async () => finish(await loginByAccount({ ...values, autoLogin }, result)));
   }
 
@@ -208,6 +212,12 @@ export default function LoginPage({
             <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
               {submitting ? t.submitting : t.submit}
             </Button>
+            {refused ? (
+              <p className="form-notice form-notice-after" role="status">
+                {t.notActivatedHint}{' '}
+                <RouterLink to={`${brand.route('register')}${location.search}`}>{t.registerAgain}</RouterLink>
+              </p>
+            ) : null}
           </FieldFormElement>
         </Tabs.TabPane>
       </Tabs>

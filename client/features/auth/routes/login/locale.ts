@@ -19,6 +19,9 @@ export const texts = defineTexts(
     forgot: 'Forgot password?',
     noAccount: 'No account yet?',
     register: 'Register',
+    notActivatedHint:
+      'Registered by email and not activated yet? Open the link in the activation email (valid for 2 hours). If it has expired, register again with the same email to receive a new one.',
+    registerAgain: 'Register again',
   },
   {
     title: '登录',
@@ -38,5 +41,8 @@ export const texts = defineTexts(
     forgot: '忘记密码？',
     noAccount: '还没有账号？',
     register: '立即注册',
+    notActivatedHint:
+      '通过邮箱注册但尚未激活？请打开激活邮件中的链接（2 小时内有效）。如链接已过期，请使用同一邮箱重新注册，以获取新的激活邮件。',
+    registerAgain: '重新注册',
   },
 );
