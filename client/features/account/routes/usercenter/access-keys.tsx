@@ -90,6 +90,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       setDescription('');
       await mutate();
       Modal.success({
+        className: 'uc-modal',
         title: t.keyCreatedTitle,
         content: (
           <div className="uc-key-created">
@@ -252,6 +253,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
         />
       )}
       <Modal
+        className="uc-modal"
         title={t.createKeyTitle}
         visible={creating && !atLimit}
         okText={t.create}
