@@ -6,7 +6,7 @@
  */
 import { expect, passwordLogin, test, type Page } from '../support/e2e-fixtures';
 import { api, codeSentTo, createPhoneUser, loginByApi, uniqueSuffix } from '../support/e2e-api';
-import { common, contactChange, LANGS, product, usercenter } from '../support/e2e-texts';
+import { common, contactChange, LANGS, product, username, usercenter } from '../support/e2e-texts';
 
 /** A phone account with a username (nothing then comes between the login and the user centre). */
 async function member(page: Page, baseURL: string) {
@@ -89,5 +89,28 @@ for (const lang of LANGS) {
       .getByRole('button', { name: t.create, exact: true })
       .click();
     await expect(page.getByRole('dialog', { name: t.keyCreatedTitle })).toBeVisible();
+  });
+
+  test(`an account without a username sets one after the login, then is back in the dialog (${lang})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await createPhoneUser(baseURL!);
+    await loginByApi(page, user.phone, user.password);
+    await page.goto(`/usercenter?tab=keys&lang=${lang}`);
+    await page.getByRole('region', { name: t.keysTitle }).getByRole('button', { name: t.createKey }).click();
+    const dialog = page.getByRole('dialog', { name: t.createKeyTitle });
+    await expect(dialog).toBeVisible();
+    await dropSession(page);
+    await dialog.getByRole('button', { name: t.create, exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: product.identityExpired[lang] })).toBeVisible();
+
+    await passwordLogin(page, lang, user.phone, user.password);
+    await expect(page).toHaveURL(/\/username/);
+    const u = username[lang];
+    await page.getByRole('textbox', { name: u.username, exact: true }).fill(`back-${uniqueSuffix()}`);
+    await page.getByRole('button', { name: u.confirm }).click();
+    await expect(page.getByRole('dialog', { name: t.createKeyTitle })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('keys');
   });
 }
