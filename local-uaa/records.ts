@@ -63,6 +63,8 @@ export const activationRecordSchema = z.object({
   tokenHash: z.string(),
   ssoUid: z.string(),
   expiresAt: z.number(),
+  /** When the link activated its account: a later click is answered "already active". */
+  usedAt: z.optional(z.number()),
 });
 export type ActivationRecord = z.infer<typeof activationRecordSchema>;
 

@@ -52,10 +52,11 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /**
- * Demo-mode stand-ins for the main site's pages the built-in development links point at (the
- * agreement, the privacy policy, feedback), so that no link in the demo is dead.
+ * Demo-mode stand-ins for the main site's pages the built-in development links point at (its home
+ * page, the agreement, the privacy policy, feedback), so that no link in the demo is dead.
  */
 export const DEMO_PAGES = {
+  home: '/home',
   agreement: '/agreement',
   privacy: '/privacy',
   feedback: '/feedback',

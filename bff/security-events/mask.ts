@@ -4,21 +4,8 @@
  * spelling, never kept in clear.
  */
 import { createHmac } from 'node:crypto';
+import { maskEmail, maskPhone } from '@shared/mask';
 import { canonicalIdentifier } from '@shared/validation/canonical';
-
-/** `138****8000`: the first three and last four digits of a phone, the rest starred. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length < 8) return '*'.repeat(Math.max(3, digits.length));
-  return `${digits.slice(0, 3)}****${digits.slice(-4)}`;
-}
-
-/** `a***@example.com`: the first character of the mailbox, the domain as it is. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${email.slice(0, 1)}***${email.slice(at)}`;
-}
 
 /** A target named by a phone, an e-mail or an account name, masked as what it looks like. */
 export function maskTarget(value: string): string {

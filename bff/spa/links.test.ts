@@ -19,7 +19,7 @@ describe('the built-in links table', () => {
 
   it('links the demo (development) to paths on the origin serving the page, answered by its demo pages', () => {
     const dev = table.development;
-    expect(dev.home).toBe('/');
+    expect(dev.home).toBe('/home');
     expect(dev.default).toEqual({ agreement: '/agreement', privacy: '/privacy' });
     expect(dev.platforms.media).toEqual({
       agreement: '/agreement?platform=media',

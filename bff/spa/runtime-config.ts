@@ -32,7 +32,7 @@ export function builtInLinks(): LinksTable {
   const demoPage = (page: string, platform?: string) =>
     platform ? `${page}?${new URLSearchParams({ platform }).toString()}` : page;
   const development: AppConfig['links'] = {
-    home: '/',
+    home: DEMO_PAGES.home,
     feedback: DEMO_PAGES.feedback,
     default: { agreement: DEMO_PAGES.agreement, privacy: DEMO_PAGES.privacy },
     platforms: Object.fromEntries(

@@ -24,9 +24,18 @@ export function destinationAfterLogin({ search, username }: AfterLoginInput): De
   if (needsUsername && !username) return { kind: 'route', path: `${ROUTES.username}${search}` };
   if (params.get('clientId') && redirect)
     return { kind: 'document', href: `${ROUTES.authentication}${search}` };
+  return { kind: 'route', path: takeStoredRedirect() ?? ROUTES.usercenter };
+}
+
+/**
+ * The page a 401 left (spec §4: stored, used once), when it is a path of this origin; the
+ * username page, which can come first, goes on to it too.
+ */
+export function takeStoredRedirect(): string | null {
   const stored = storage.take('redirect');
-  if (stored && stored.startsWith('/') && !stored.startsWith('//')) return { kind: 'route', path: stored };
-  return { kind: 'route', path: ROUTES.usercenter };
+  return stored && stored.startsWith('/') && !stored.startsWith('//') && !stored.startsWith('/\\')
+    ? stored
+    : null;
 }
 
 /** One in-app browser needs a short pause before navigating (spec §4: 300 ms). */

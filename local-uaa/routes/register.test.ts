@@ -56,11 +56,12 @@ describe('register/byEmail and register/active', () => {
 
     const mail = t.outbox.list().at(-1);
     expect(mail).toMatchObject({ channel: 'email', to: alice.email });
-    expect(mail?.link).toMatch(new RegExp(`^${PUBLIC_URL}/active\\?sign=[\\w-]+&token=[\\w-]+$`));
+    // In the registration's language, which the page honours (issue 29).
+    expect(mail?.link).toMatch(new RegExp(`^${PUBLIC_URL}/active\\?sign=[\\w-]+&token=[\\w-]+&lang=zh-CN$`));
     expect(mail?.text).toContain(mail?.link);
   });
 
-  it('activates once: the link works, then is refused', async () => {
+  it('activates once: the link works, a second click says the account is active already, for 30 days', async () => {
     const t = createTestUaa();
     const { body } = await t.register(alice);
     const { sign, token } = t.activationFor(alice.email);
@@ -71,7 +72,18 @@ describe('register/byEmail and register/active', () => {
     expect((await t.login(alice.username, alice.password)).body.msgCode).toBe('10000');
 
     const again = await t.post(ENDPOINTS.registerActive.path, { sign, token });
-    expect(again.body.msgCode).toBe('A0212');
+    expect(again.body).toEqual({ msgCode: '10000', msg: 'success', data: { alreadyActive: true } });
+    // Past the link's 2 hours too (the sweep keeps a used link and its account).
+    t.advance(3 * HOUR);
+    t.store.pruneExpired();
+    expect((await t.post(ENDPOINTS.registerActive.path, { sign, token })).body.data).toEqual({
+      alreadyActive: true,
+    });
+    expect(t.store.users.get(body.data.ssoUid)?.activated).toBe(true);
+    t.advance(30 * 24 * HOUR);
+    t.store.pruneExpired();
+    expect((await t.post(ENDPOINTS.registerActive.path, { sign, token })).body.msgCode).toBe('A0212');
+    expect(t.store.users.get(body.data.ssoUid)?.activated).toBe(true);
   });
 
   it('refuses an unknown sign, a wrong token and an expired link with A0212', async () => {

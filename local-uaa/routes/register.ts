@@ -6,7 +6,8 @@ import type { Router } from 'express';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import type { RegisterByPhoneData } from '@shared/contract/register';
 import type { ExistData } from '@shared/contract/personal';
-import type { RegisterByEmailData } from '@shared/contract/register';
+import type { ActiveData, RegisterByEmailData } from '@shared/contract/register';
+import type { Locale } from '@shared/i18n/locale';
 import { ROUTES } from '@shared/routes';
 import {
   checkCode,
@@ -37,8 +38,9 @@ function isLastUserAdmin(store: Store, ssoUid: string): boolean {
   return admins.length === 1 && admins[0]?.ssoUid === ssoUid;
 }
 
-export function activationLink(publicUrl: string, sign: string, token: string): string {
-  const query = new URLSearchParams({ sign, token });
+/** The link of the activation e-mail, in the language of the registration (the page honours `lang`). */
+export function activationLink(publicUrl: string, sign: string, token: string, lang: Locale): string {
+  const query = new URLSearchParams({ sign, token, lang });
   return `${publicUrl.replace(/\/+$/, '')}${ROUTES.active}?${query}`;
 }
 
@@ -80,8 +82,8 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
       createBy: body.source ?? '',
     });
     const { sign, token } = store.activations.create(user.ssoUid);
-    const link = activationLink(publicUrl, sign, token);
     const locale = requestLocale(req);
+    const link = activationLink(publicUrl, sign, token, locale);
     outbox.send({
       channel: 'email',
       to: body.email,
@@ -94,8 +96,9 @@ export function registerRegisterRoutes(router: Router, deps: RouteDeps): void {
 
   router.post(ENDPOINTS.registerActive.path, (req, res) => {
     const { sign, token } = parseRequest(req, ENDPOINTS.registerActive);
-    if (!store.activate(sign, token)) throw new UaaError('A0212');
-    sendOk(res);
+    const activated = store.activate(sign, token);
+    if (!activated) throw new UaaError('A0212');
+    sendOk(res, activated.already ? ({ alreadyActive: true } satisfies ActiveData) : undefined);
   });
 
   router.post(ENDPOINTS.registerSmsCode.path, (req, res) => {

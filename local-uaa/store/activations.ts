@@ -1,6 +1,7 @@
 /**
  * E-mail activation links: a sign naming the link and a token proving it (kept as a digest),
- * single use, valid 2 hours.
+ * single use, valid 2 hours. A used link is remembered for 30 days, so that a second click says
+ * the account is active already instead of "activation failed".
  */
 import type { ActivationRecord } from '../records';
 import { digest, randomSecret, sameDigest } from '../secrets';
@@ -8,8 +9,12 @@ import { HOUR_MS, removeWhere, type StoreContext } from './context';
 import { RecordTable } from './record-table';
 
 export const ACTIVATION_LIFETIME_MS = 2 * HOUR_MS;
+export const USED_LINK_MEMORY_MS = 30 * 24 * HOUR_MS;
 
-export type Redemption = { ssoUid: string } | 'expired' | null;
+export type Redemption = { ssoUid: string; already: boolean } | 'expired' | null;
+
+const forgotten = (link: ActivationRecord, now: number) =>
+  link.usedAt === undefined ? link.expiresAt <= now : link.usedAt + USED_LINK_MEMORY_MS <= now;
 
 export class Activations extends RecordTable<string, ActivationRecord> {
   constructor(records: readonly ActivationRecord[], context: StoreContext) {
@@ -28,17 +33,19 @@ export class Activations extends RecordTable<string, ActivationRecord> {
   }
 
   /**
-   * Uses a live link up and names its account; 'expired' for a link whose time is up (left for
-   * the sweep, which also drops the registration it abandons); null for an unknown sign or a
-   * wrong token.
+   * Uses a live link up and names its account; a used one names it as `already` activated;
+   * 'expired' for a link whose time is up (left for the sweep, which also drops the registration
+   * it abandons); null for an unknown sign or a wrong token.
    */
   redeem(sign: string, token: string): Redemption {
     const link = this.records.get(sign);
     if (!link || !sameDigest(link.tokenHash, digest(token))) return null;
-    if (link.expiresAt <= this.context.now()) return 'expired';
-    this.records.delete(sign);
+    const now = this.context.now();
+    if (forgotten(link, now)) return link.usedAt === undefined ? 'expired' : null;
+    if (link.usedAt !== undefined) return { ssoUid: link.ssoUid, already: true };
+    this.records.set(sign, { ...link, usedAt: now });
     this.context.changed();
-    return { ssoUid: link.ssoUid };
+    return { ssoUid: link.ssoUid, already: false };
   }
 
   forgetUser(ssoUid: string): void {
@@ -50,8 +57,8 @@ export class Activations extends RecordTable<string, ActivationRecord> {
     const now = this.context.now();
     const abandoned = new Set<string>();
     removeWhere(this.context, this.records, (link) => {
-      if (link.expiresAt > now) return false;
-      abandoned.add(link.ssoUid);
+      if (!forgotten(link, now)) return false;
+      if (link.usedAt === undefined) abandoned.add(link.ssoUid);
       return true;
     });
     for (const link of this.records.values()) abandoned.delete(link.ssoUid);

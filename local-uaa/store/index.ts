@@ -123,12 +123,16 @@ export class Store {
     return ssoUid === null ? null : (this.users.get(ssoUid) ?? null);
   }
 
-  /** Activates the account of a live link and uses the link up; null for unknown, used or expired. */
-  activate(sign: string, token: string): UserRecord | null {
+  /**
+   * Activates the account of a live link and uses the link up; a used link's account comes back
+   * as `already` active; null for an unknown or expired link.
+   */
+  activate(sign: string, token: string): { user: UserRecord; already: boolean } | null {
     const redeemed = this.activations.redeem(sign, token);
     if (redeemed === 'expired') this.pruneExpired();
     if (redeemed === null || redeemed === 'expired') return null;
-    return this.users.update(redeemed.ssoUid, { activated: true }) ?? null;
+    const user = this.users.update(redeemed.ssoUid, { activated: true });
+    return user ? { user, already: redeemed.already } : null;
   }
 
   /** Removes the account with everything that hangs on it: sessions, codes, keys, links. */

@@ -133,7 +133,10 @@ export const ENDPOINTS = {
     sendsCode: true,
     request: login.smsCodeRequest,
   }),
-  registerActive: post('/api/v1/register/active', { request: register.activeRequest }),
+  registerActive: post('/api/v1/register/active', {
+    request: register.activeRequest,
+    reply: register.activeData,
+  }),
   deactivate: get('/api/v1/register/deactivate'),
   usernameCheck: post('/api/v1/personal/username/check', {
     silent: true,

@@ -35,3 +35,9 @@ export type RegisterByPhoneData = z.input<typeof registerByPhoneData>;
 
 export const activeRequest = z.strictObject({ sign: sizedField(1), token: sizedField(1) });
 export type ActivatePayload = z.input<typeof activeRequest>;
+/**
+ * data of register/active. The spec shows none; the local UAA answers a second click of a used
+ * link with `alreadyActive`, so that the page can say so (absent: activated now, or not said).
+ */
+export const activeData = z.looseObject({ alreadyActive: z.optional(z.boolean()) });
+export type ActiveData = z.input<typeof activeData>;

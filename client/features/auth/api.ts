@@ -22,6 +22,8 @@ export async function registerByEmail(input: RegisterByEmailPayload): Promise<vo
   await call('registerByEmail', { ...input, password });
 }
 
-export async function activate(payload: ActivatePayload): Promise<void> {
-  await call('registerActive', payload, { silent: true });
+/** Activates the account of a mailed link; 'already' when the link had activated it before. */
+export async function activate(payload: ActivatePayload): Promise<'activated' | 'already'> {
+  const reply = await call('registerActive', payload, { silent: true });
+  return reply.data?.alreadyActive ? 'already' : 'activated';
 }

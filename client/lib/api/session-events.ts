@@ -53,7 +53,17 @@ export function registerNavigate(fn: (path: string) => void): void {
 export function onUnauthorized(): void {
   if (window.location.pathname === ROUTES.login) return;
   endSession();
+  expired = true;
   navigateTo(loginTarget(window.location));
+}
+
+let expired = false;
+/**
+ * Whether this tab's session ended under the visitor (a 401 mid-task), so that the login page
+ * says why it appeared (spec §8 "identity expired") until the next login.
+ */
+export function sessionExpired(): boolean {
+  return expired;
 }
 
 /**
@@ -67,7 +77,10 @@ export function endSession(): void {
 
 /** A login on this tab: it starts with nothing of whoever was here before (their info, lists). */
 export async function startSession(): Promise<void> {
-  forgetUserData();
+  expired = false;
+  // Also forgets the calls of the session before (their answers are not this one's): a page that
+  // asks again within the data library's 2 s of deduplication gets a fresh answer, not nothing.
+  forgetUserData({ revalidate: true });
   await mutate(SWR_KEYS.session, { authenticated: true }, { revalidate: false });
 }
 
@@ -78,7 +91,7 @@ export function onSessionChange(listener: () => void): () => void {
   return () => void sessionListeners.delete(listener);
 }
 
-function forgetUserData(): void {
+function forgetUserData({ revalidate = false } = {}): void {
   sessionListeners.forEach((listener) => listener());
-  void mutate((key) => key !== SWR_KEYS.session, undefined, { revalidate: false });
+  void mutate((key) => key !== SWR_KEYS.session, undefined, { revalidate });
 }

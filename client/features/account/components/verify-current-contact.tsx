@@ -1,5 +1,6 @@
 import { Form, Input, Radio } from '@arco-design/web-react';
 import type { UserInfo } from '@shared/contract/personal';
+import { maskContact } from '@shared/mask';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import { sendStepCode } from '../api';
 import { CodeField } from '../../../components/code-field';
@@ -31,14 +32,15 @@ export function VerifyCurrentContact(props: {
           </Radio.Group>
         </Form.Item>
       ) : null}
-      {/* A field of its own, so that its label names the (read-only) input. */}
+      {/* Where the code goes, as readable text (masked): a field of its own, so that its label
+          names it; read-only, not disabled, which browsers grey out and screen readers skip. */}
       <Form.Item
         key={channel}
         label={channel === 'phone' ? t.currentPhone : t.currentEmail}
         field={channel === 'phone' ? 'currentPhone' : 'currentEmail'}
-        initialValue={current}
+        initialValue={maskContact(channel, current)}
       >
-        <Input disabled />
+        <Input readOnly className="uc-readonly-value" />
       </Form.Item>
       <CodeField
         channel={channel}

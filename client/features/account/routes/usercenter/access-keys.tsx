@@ -11,6 +11,7 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/contract/credential';
 import { checkDescription } from '@shared/validation/rules';
 import { productMessage } from '@shared/errors/catalogue';
@@ -34,6 +35,9 @@ import { handleError } from '../../../../lib/api/handle-error';
 /** Spec §9: the tip shown when deleting an enabled key stays 2 s. */
 export const DELETE_TIP_MS = 2000;
 
+/** `?tab=keys&type=create`: the dialog creating a key is open. */
+const CREATE_TYPE = 'create';
+
 async function copy(value: string, done: string): Promise<void> {
   await navigator.clipboard.writeText(value);
   notify.success(done);
@@ -49,7 +53,20 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
   // its rows are there to show.
   const loading = isLoading && !data;
   const [secrets, setSecrets] = useState<Record<string, string>>({});
-  const [creating, setCreating] = useState(false);
+  // The open dialog is named in the address (`type=create`), so that a session ending while it is
+  // open brings the visitor back to it after the login (the stored redirect, spec §4).
+  const [params, setParams] = useSearchParams();
+  const creating = params.get('type') === CREATE_TYPE;
+  const setCreating = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('type', CREATE_TYPE);
+        else next.delete('type');
+        return next;
+      },
+      { replace: true },
+    );
   /** Gives focus back to "Create key" once the creation's dialogs have closed. */
   const giveBackCreate = useRef<(() => void) | null>(null);
   const [description, setDescription] = useState('');
@@ -78,6 +95,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       Modal.success({
         // Closed, it gives focus back to the button that opened the creation (issue 29).
         afterClose: () => giveBackCreate.current?.(),
+        className: 'uc-modal',
         title: t.keyCreatedTitle,
         content: (
           <div className="uc-key-created">
@@ -251,8 +269,9 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
         />
       )}
       <Modal
+        className="uc-modal"
         title={t.createKeyTitle}
-        visible={creating}
+        visible={creating && !atLimit}
         okText={t.create}
         cancelText={t.cancel}
         confirmLoading={busy}

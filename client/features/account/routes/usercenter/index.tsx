@@ -78,6 +78,24 @@ export default function UserCenterPage() {
       return;
     }
     setStatus({ kind: 'operate', operation });
+    nameInAddress(operation);
+  }
+
+  /**
+   * The flow under way is named in the address (`type`, spec §2), so that a session ending
+   * mid-flow brings the visitor back to it after the login (the stored redirect, spec §4).
+   * Only the flow: never what was typed into it.
+   */
+  function nameInAddress(operation: Operation | null): void {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (operation) next.set('type', operation);
+        else next.delete('type');
+        return next;
+      },
+      { replace: true },
+    );
   }
 
   async function onLogout(): Promise<void> {
@@ -104,8 +122,14 @@ export default function UserCenterPage() {
     else focusHeading(pageHeading());
   }, [openOperation]);
 
-  const done = () => setStatus({ kind: 'update' });
-  const back = () => setStatus({ kind: 'init' });
+  const done = () => {
+    setStatus({ kind: 'update' });
+    nameInAddress(null);
+  };
+  const back = () => {
+    setStatus({ kind: 'init' });
+    nameInAddress(null);
+  };
   const operation = status.kind === 'operate' ? status.operation : null;
 
   function accountSection() {

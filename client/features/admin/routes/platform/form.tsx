@@ -34,6 +34,9 @@ interface Values {
   description?: string;
 }
 
+/** An empty value in the view: a dash, not the example address a form offers. */
+const EMPTY = '—';
+
 // Not strict: Arco would drop any other file without a word; checkLogoFile says why instead.
 const LOGO_ACCEPT = { type: LOGO_TYPES.join(','), strict: false };
 
@@ -122,7 +125,7 @@ export default function PlatformFormPage() {
     ) : (
       <Form<Values>
         form={form}
-        className="admin-form"
+        className={readOnly ? 'admin-form platform-view' : 'admin-form'}
         layout="vertical"
         disabled={readOnly}
         initialValues={toValues(platform)}
@@ -132,10 +135,10 @@ export default function PlatformFormPage() {
           <Input maxLength={LIMITS.platformNameMax} />
         </Form.Item>
         <Form.Item label={t.homePageUrl} field="homePageUrl" rules={rule((v) => checkWebUrl(v))}>
-          <Input placeholder={t.urlPlaceholder} />
+          <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
         </Form.Item>
         <Form.Item label={t.callback} field="callback" rules={rule((v) => checkWebUrl(v))}>
-          <Input placeholder={t.urlPlaceholder} />
+          <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
         </Form.Item>
         <Form.Item
           label={t.logoutUrl}
@@ -143,7 +146,7 @@ export default function PlatformFormPage() {
           required
           rules={rule((v) => checkWebUrl(v, { required: true }))}
         >
-          <Input placeholder={t.urlPlaceholder} />
+          <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
         </Form.Item>
         <Form.Item
           label={t.logo}
@@ -190,7 +193,7 @@ export default function PlatformFormPage() {
             </div>
           </Upload>
         </Form.Item>
-        <DescriptionField label={t.description} placeholder={t.descriptionPlaceholder} />
+        <DescriptionField label={t.description} placeholder={readOnly ? EMPTY : t.descriptionPlaceholder} />
         <AdminFormButtons
           readOnly={readOnly}
           saving={saving}

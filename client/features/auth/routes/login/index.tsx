@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginReply } from '@shared/contract/login';
 import { checkAccount, checkCode, checkLoginPassword, checkPhone, LIMITS } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
-import { startSession } from '../../../../lib/api/session-events';
+import { sessionExpired, startSession } from '../../../../lib/api/session-events';
 import { loginByAccount } from '../../api';
 import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
 import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
@@ -50,7 +50,13 @@ export default function LoginPage({
   const [tabChosen, setTabChosen] = useState(initialTab !== undefined);
   const agreement = useAgreement();
   const [autoLogin, setAutoLogin] = useState(false);
-  const { submitting, run } = useSubmit();
+  // A0201 refuses an account awaiting activation (or a disabled one): no call asks the UAA for a
+  // new activation e-mail (spec §7), so the page says what the visitor can do instead.
+  const [refused, setRefused] = useState(false);
+  const { submitting, run } = useSubmit({ handlers: { A0201: () => setRefused(true) } });
+  // Sent here by a session that ended mid-task: say so (a page loaded afresh has nothing to say,
+  // as the prerendered one it takes over).
+  const [expired] = useState(sessionExpired);
   // Arco's Form is too heavy for this page (ADR 0005): the app's own, with Arco's look.
   const smsForm = useFieldForm(
     'login-sms',
@@ -132,6 +138,7 @@ export default function LoginPage({
     if (!agreement.require()) return;
     const result = await captcha.verify();
     if (!result) return;
+    setRefused(false);
     await run(async () => finish(await loginByAccount({ ...values, autoLogin }, result)));
   }
 
@@ -155,6 +162,11 @@ export default function LoginPage({
 
   return (
     <PublicLayout title={t.title}>
+      {expired ? (
+        <p role="alert" className="form-notice">
+          {productMessage('identityExpired', locale)}
+        </p>
+      ) : null}
       <Tabs activeTab={tab} onChange={(key) => chooseTab(key as Tab)}>
         <Tabs.TabPane key="sms" title={t.smsTab}>
           <FieldFormElement
@@ -209,6 +221,12 @@ export default function LoginPage({
             <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
               {submitting ? t.submitting : t.submit}
             </Button>
+            {refused ? (
+              <p className="form-notice form-notice-after" role="status">
+                {t.notActivatedHint}{' '}
+                <RouterLink to={`${brand.route('register')}${location.search}`}>{t.registerAgain}</RouterLink>
+              </p>
+            ) : null}
           </FieldFormElement>
         </Tabs.TabPane>
       </Tabs>

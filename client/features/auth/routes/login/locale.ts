@@ -21,6 +21,9 @@ export const texts = defineTexts(
     register: 'Register',
     codesRefused: 'Codes cannot be sent from your network right now.',
     usePassword: 'Log in with your password instead',
+    notActivatedHint:
+      'Registered by email and not activated yet? Open the link in the activation email (valid for 2 hours). If it has expired, register again with the same email to receive a new one.',
+    registerAgain: 'Register again',
   },
   {
     title: '登录',
@@ -42,5 +45,8 @@ export const texts = defineTexts(
     register: '立即注册',
     codesRefused: '当前网络暂时无法发送验证码。',
     usePassword: '改用密码登录',
+    notActivatedHint:
+      '通过邮箱注册但尚未激活？请打开激活邮件中的链接（2 小时内有效）。如链接已过期，请使用同一邮箱重新注册，以获取新的激活邮件。',
+    registerAgain: '重新注册',
   },
 );

@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
 import { checkUsername } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
+import { takeStoredRedirect } from '../../../../lib/after-login';
 import { SWR_KEYS, useUserInfo } from '../../../../lib/api/account';
 import { CenterSpin } from '../../../../components/center-spin';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
@@ -32,7 +33,7 @@ export default function UsernamePage() {
 
   // Once: a second navigation to /authentication would cancel the first and waste its code.
   const wentOn = useRef(false);
-  /** On to the platform the query names (the BFF issues its code), else the user centre. */
+  /** On to the platform the query names (the BFF issues its code), else the stored page or the user centre. */
   const goOn = useCallback(() => {
     if (wentOn.current) return;
     wentOn.current = true;
@@ -40,7 +41,8 @@ export default function UsernamePage() {
     if (params.get('clientId') && params.get('redirect')) {
       window.location.assign(`${ROUTES.authentication}${location.search}`);
     } else {
-      navigate(ROUTES.usercenter, { replace: true });
+      // Back to where a session that ended left the visitor, when it did (the stored redirect).
+      navigate(takeStoredRedirect() ?? ROUTES.usercenter, { replace: true });
     }
   }, [location.search, navigate]);
 

@@ -4,6 +4,19 @@ export const texts = defineTexts(
   {
     demoNote: 'Demo text. In a deployment this link leads to the page the platform publishes itself.',
     forPlatform: 'For: {platform}',
+    home: {
+      title: 'Home',
+      sections: {
+        s1: {
+          heading: 'The main site',
+          body: 'In a deployment this is the home page of the main site, where the platforms of the family are listed.',
+        },
+        s2: {
+          heading: 'Your account',
+          body: 'One account signs you in to every platform. Manage it in the Account Center.',
+        },
+      },
+    },
     agreement: {
       title: 'Service Agreement',
       sections: {
@@ -59,6 +72,19 @@ export const texts = defineTexts(
   {
     demoNote: '演示文本。实际部署时，此链接指向各平台自行发布的页面。',
     forPlatform: '适用于：{platform}',
+    home: {
+      title: '首页',
+      sections: {
+        s1: {
+          heading: '主站',
+          body: '实际部署时，这里是主站首页，列出平台家族的各个平台。',
+        },
+        s2: {
+          heading: '您的账号',
+          body: '一个账号即可登录所有平台，可在账号中心管理。',
+        },
+      },
+    },
     agreement: {
       title: '服务协议',
       sections: {
