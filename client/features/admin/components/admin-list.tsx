@@ -206,10 +206,19 @@ function tableWidth<T>(columns: TableColumnProps<T>[]): number | 'max-content' {
   return widths.reduce((sum, width) => sum + width, SELECTION_WIDTH);
 }
 
-/** A value that may be longer than its column: one line, an ellipsis, and the whole value in a tooltip. */
-export function CellText({ children }: { children: string }) {
+/**
+ * A value that may be longer than its column: one line, an ellipsis, and the whole value in a
+ * tooltip (a link stays a link).
+ */
+export function CellText({ children }: { children: ReactNode }) {
   return <Typography.Ellipsis showTooltip>{children}</Typography.Ellipsis>;
 }
+
+/**
+ * The Actions column's width: its three text buttons at the tighter padding of sized tables
+ * (admin-shell.css), in either language.
+ */
+export const ACTIONS_WIDTH = 136;
 
 /**
  * A list's panel: Add and Bulk delete above the table. The table's rows are selectable by

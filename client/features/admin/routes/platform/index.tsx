@@ -5,9 +5,11 @@ import { ROUTES } from '@shared/routes';
 import { WebLink } from '../../../../components/web-link';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../api';
 import {
+  ACTIONS_WIDTH,
   AdminFilters,
   AdminPage,
   AdminList,
+  CellText,
   dayRange,
   formatTime,
   PAGE_SIZE,
@@ -55,20 +57,37 @@ export default function PlatformListPage() {
     search({});
   }
 
+  // Widths that fit the panel at 1280 px (issue 29): a home page URL may have 512 characters, and
+  // as wide as its content the table scrolled with the fixed Actions column over it.
   const columns: TableColumnProps<Platform>[] = [
-    { title: t.columnId, dataIndex: 'id' },
-    { title: t.columnName, dataIndex: 'displayName' },
-    { title: t.columnCreated, dataIndex: 'createTime', render: (v: string) => formatTime(v) },
+    { title: t.columnId, dataIndex: 'id', width: 120, render: (v: string) => <CellText>{v}</CellText> },
+    {
+      title: t.columnName,
+      dataIndex: 'displayName',
+      width: 200,
+      render: (v: string) => <CellText>{v}</CellText>,
+    },
+    { title: t.columnCreated, dataIndex: 'createTime', width: 168, render: (v: string) => formatTime(v) },
     {
       title: t.columnHome,
       dataIndex: 'homePageUrl',
-      render: (v: string) => <WebLink url={v} />,
+      width: 320,
+      render: (v: string) =>
+        v ? (
+          <CellText>
+            <WebLink url={v} />
+          </CellText>
+        ) : null,
     },
-    rowActionsColumn<Platform>(common, {
-      view: (row) => navigate(toOperate('view', row.id)),
-      edit: (row) => navigate(toOperate('edit', row.id)),
-      remove: (row) => deletion.remove([row.id], format(t.deleteOne, { name: row.displayName })),
-    }),
+    rowActionsColumn<Platform>(
+      common,
+      {
+        view: (row) => navigate(toOperate('view', row.id)),
+        edit: (row) => navigate(toOperate('edit', row.id)),
+        remove: (row) => deletion.remove([row.id], format(t.deleteOne, { name: row.displayName })),
+      },
+      ACTIONS_WIDTH,
+    ),
   ];
 
   return (
