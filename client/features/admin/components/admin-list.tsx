@@ -206,11 +206,8 @@ function tableWidth<T>(columns: TableColumnProps<T>[]): number | 'max-content' {
   return widths.reduce((sum, width) => sum + width, SELECTION_WIDTH);
 }
 
-/**
- * A value that may be longer than its column: one line, an ellipsis, and the whole value in a
- * tooltip (a link stays a link).
- */
-export function CellText({ children }: { children: ReactNode }) {
+/** A value that may be longer than its column: one line, an ellipsis, and the whole value in a tooltip. */
+export function CellText({ children }: { children: string }) {
   return <Typography.Ellipsis showTooltip>{children}</Typography.Ellipsis>;
 }
 

@@ -9,7 +9,6 @@ import {
   AdminFilters,
   AdminPage,
   AdminList,
-  CellText,
   dayRange,
   formatTime,
   PAGE_SIZE,
@@ -60,24 +59,17 @@ export default function PlatformListPage() {
   // Widths that fit the panel at 1280 px (issue 29): a home page URL may have 512 characters, and
   // as wide as its content the table scrolled with the fixed Actions column over it.
   const columns: TableColumnProps<Platform>[] = [
-    { title: t.columnId, dataIndex: 'id', width: 120, render: (v: string) => <CellText>{v}</CellText> },
-    {
-      title: t.columnName,
-      dataIndex: 'displayName',
-      width: 200,
-      render: (v: string) => <CellText>{v}</CellText>,
-    },
+    // Arco's own ellipsis and tooltip: the cell holds its text once.
+    { title: t.columnId, dataIndex: 'id', width: 120, ellipsis: true, tooltip: true },
+    { title: t.columnName, dataIndex: 'displayName', width: 200, ellipsis: true, tooltip: true },
     { title: t.columnCreated, dataIndex: 'createTime', width: 168, render: (v: string) => formatTime(v) },
     {
       title: t.columnHome,
       dataIndex: 'homePageUrl',
       width: 320,
-      render: (v: string) =>
-        v ? (
-          <CellText>
-            <WebLink url={v} />
-          </CellText>
-        ) : null,
+      ellipsis: true,
+      tooltip: true,
+      render: (v: string) => <WebLink url={v} />,
     },
     rowActionsColumn<Platform>(
       common,
