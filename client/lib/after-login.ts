@@ -17,8 +17,13 @@ export type Destination = { kind: 'document'; href: string } | { kind: 'route'; 
 export function destinationAfterLogin({ search, username }: AfterLoginInput): Destination {
   const params = new URLSearchParams(search);
   const redirectUrl = params.get('redirect_url') ?? storage.take('redirect_url');
-  if (redirectUrl)
-    return { kind: 'document', href: `${BFF_PATHS.redirect}?to=${encodeURIComponent(redirectUrl)}` };
+  if (redirectUrl) {
+    // The query's language goes along: a refusal is a page, and inside the widget's frame the
+    // stored language may be out of reach (the browser keeps a framed site's storage from it).
+    const lang = params.get('lang');
+    const query = new URLSearchParams({ to: redirectUrl, ...(lang ? { lang } : {}) });
+    return { kind: 'document', href: `${BFF_PATHS.redirect}?${query.toString()}` };
+  }
   const redirect = params.get('redirect');
   const needsUsername = params.get('username') === 'true' || platformFromRedirect(redirect) === null;
   if (needsUsername && !username) return { kind: 'route', path: `${ROUTES.username}${search}` };

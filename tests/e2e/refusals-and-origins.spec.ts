@@ -5,11 +5,21 @@ import type { AddressInfo } from 'node:net';
  * in use (issue 19, items 1, 5 and 8):
  * - a redirect_url outside the allow-list: "redirect failed" in the page's language, then /login;
  * - GitHub and CARSI popups opened at http://127.0.0.1:<port> come back to that origin;
- * - inside the intern widget (a cross-site iframe), a refused /authentication is a page the frame shows.
+ * - inside the intern widget (a cross-site iframe), a refused redirect is a compact message that
+ *   names the refused host and stays in the frame (issue 29, item 10).
  */
 import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import { registerPhoneUser } from '../support/e2e-api';
-import { common, login, product, thirdParty } from '../support/e2e-texts';
+import {
+  authentication,
+  common,
+  LANGS,
+  login,
+  notInFrame,
+  product,
+  thirdParty,
+  usercenter,
+} from '../support/e2e-texts';
 
 const APPROVE = /approve|同意|授权/i;
 const EVIL = 'https://evil.example/steal';
@@ -78,30 +88,80 @@ for (const [provider, lang] of [
   });
 }
 
-test('inside the intern widget, a refused /authentication is a page the frame shows', async ({
-  sharedPage: page,
-  baseURL,
-}) => {
-  // The widget's last step, as its frame takes it after a login, with a redirect nobody allowed
-  // (its host names the intern platform, which makes it the widget's: only then may it be framed).
-  const embedder = createServer((_req, res) => {
+/**
+ * An embedding site on 127.0.0.1 (another site than the app's localhost) that frames `src` at the
+ * widget's 480 px and, as the widget's protocol asks, takes its frame to the `next` it is told
+ * after a login.
+ */
+async function embedder(src: (origin: string) => string): Promise<{ origin: string; close(): void }> {
+  let html = '';
+  const server = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
-    res.end(embedderPage);
+    res.end(html);
   });
-  await new Promise<void>((resolve) => embedder.listen(0, '127.0.0.1', resolve));
-  const parentOrigin = `http://127.0.0.1:${(embedder.address() as AddressInfo).port}`;
-  const refused = new URL('/authentication', baseURL);
-  refused.search = new URLSearchParams({
-    clientId: 'uaa-intern',
-    redirect: 'https://intern.evil.example/steal',
-    lang: 'en-US',
-  }).toString();
-  const embedderPage = `<!doctype html><title>Intern</title><iframe id="w" title="login widget" src="${refused.href}" width="480" height="720"></iframe>`;
-  try {
-    await page.goto(`${parentOrigin}/`);
-    const frame = page.frameLocator('#w');
-    await expect(frame.getByText(product.redirectFailed['en-US'])).toBeVisible();
-  } finally {
-    embedder.close();
-  }
-});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  html = `<!doctype html><title>Intern</title><iframe id="w" name="w" title="login widget" src="${src(origin)}" width="480" height="720"></iframe>
+<script>addEventListener('message', (e) => { if (e.data && e.data.next) document.getElementById('w').src = e.data.next; });</script>`;
+  return { origin, close: () => server.close() };
+}
+
+/** An address whose host names the intern platform (so the widget's) that no allow-list admits. */
+const REFUSED_INTERN = 'https://intern.evil.example/steal';
+/** Spec §9: a refused redirect goes back to login after 2 s (outside the widget's frame). */
+const REDIRECT_FAILURE_DELAY_MS = 2000;
+
+// Issue 29, item 10: a login in the widget whose address is refused says so in the 480 px frame,
+// with the host, and stays there: the frame never goes on to the login page or the user centre.
+// Through /authentication (`redirect` with a clientId) and through /bff/redirect (`redirect_url`).
+for (const lang of LANGS)
+  for (const via of ['redirect', 'redirect_url'] as const)
+    test(`inside the widget's frame, a refused ${via} is a compact message that stays (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.clock.install();
+      const user = await registerPhoneUser(page.request);
+      const query = (origin: string) =>
+        new URLSearchParams({
+          lang,
+          entrance: 'login-abroad',
+          openerOrigin: origin,
+          ...(via === 'redirect'
+            ? { clientId: 'uaa-intern', redirect: REFUSED_INTERN }
+            : { redirect_url: REFUSED_INTERN }),
+        });
+      const site = await embedder(
+        (origin) => `${new URL('/login', baseURL).href}?${query(origin).toString()}`,
+      );
+      try {
+        await page.goto(`${site.origin}/`);
+        const frame = page.frameLocator('#w');
+        const t = login[lang];
+        const panel = frame.getByRole('tabpanel', { name: t.passwordTab });
+        await panel.getByRole('textbox', { name: t.account, exact: true }).fill(user.username);
+        await panel.locator('input[type=password]').fill(user.password);
+        await panel.getByText(common[lang].agree).click();
+        await panel.getByRole('button', { name: t.submit, exact: true }).click();
+        await frame.getByRole('button', { name: common[lang].verify }).click();
+
+        const title = frame.getByRole('heading', { name: authentication[lang].widgetRefusedTitle });
+        await expect(title).toBeVisible();
+        await expect(frame.getByText('intern.evil.example', { exact: true })).toBeVisible();
+        await expect(frame.getByText(authentication[lang].widgetRefusedBody)).toBeVisible();
+        const widget = page.frame({ name: 'w' })!;
+        expect(new URL(widget.url()).pathname).toBe(via === 'redirect' ? '/authentication' : '/bff/redirect');
+        // It fits the frame: nothing to scroll sideways.
+        expect(await widget.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(480);
+
+        // Well past the 2 s after which a page of its own goes back to login: still there.
+        await page.clock.fastForward(REDIRECT_FAILURE_DELAY_MS * 3);
+        await expect(title).toBeVisible();
+        expect(new URL(widget.url()).pathname).toBe(via === 'redirect' ? '/authentication' : '/bff/redirect');
+        await expect(frame.getByText(notInFrame[lang].title)).toHaveCount(0);
+        await expect(frame.getByText(usercenter[lang].logout)).toHaveCount(0);
+        await expect(frame.getByText(usercenter[lang].menuKeys)).toHaveCount(0);
+      } finally {
+        site.close();
+      }
+    });

@@ -24,16 +24,19 @@ export function PublicLayout({
   children,
   title,
   wide,
+  widget: asWidget = false,
 }: {
   children: ReactNode;
   title?: string;
   wide?: boolean;
+  /** The widget's frame whatever the query says (its /bff/redirect, whose query is `to` only). */
+  widget?: boolean;
 }) {
   const names = useTexts(platformNames);
   const platform = usePlatform();
   const brand = useBrand();
   const device = useDevice();
-  const widget = useWidget();
+  const widget = useWidget() ?? (asWidget || null);
   const theme = platform ? PLATFORM_THEMES[platform] : brand.branded ? BRAND_THEME : undefined;
   const name = brand.branded ? names.branded : platform ? names[platform] : names.main;
   useDocumentTitle(title, name);

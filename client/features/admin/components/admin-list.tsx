@@ -212,6 +212,12 @@ export function CellText({ children }: { children: string }) {
 }
 
 /**
+ * The Actions column's width: its three text buttons at the tighter padding of sized tables
+ * (admin-shell.css), in either language.
+ */
+export const ACTIONS_WIDTH = 136;
+
+/**
  * A list's panel: Add and Bulk delete above the table. The table's rows are selectable by
  * checkbox (the checkboxes get their names), it scrolls sideways when narrow, and it is paged.
  * Give every column a width (and long values `CellText`) when the content would not fit.

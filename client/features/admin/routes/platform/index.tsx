@@ -5,6 +5,7 @@ import { ROUTES } from '@shared/routes';
 import { WebLink } from '../../../../components/web-link';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../api';
 import {
+  ACTIONS_WIDTH,
   AdminFilters,
   AdminPage,
   AdminList,
@@ -55,20 +56,30 @@ export default function PlatformListPage() {
     search({});
   }
 
+  // Widths that fit the panel at 1280 px (issue 29): a home page URL may have 512 characters, and
+  // as wide as its content the table scrolled with the fixed Actions column over it.
   const columns: TableColumnProps<Platform>[] = [
-    { title: t.columnId, dataIndex: 'id' },
-    { title: t.columnName, dataIndex: 'displayName' },
-    { title: t.columnCreated, dataIndex: 'createTime', render: (v: string) => formatTime(v) },
+    // Arco's own ellipsis and tooltip: the cell holds its text once.
+    { title: t.columnId, dataIndex: 'id', width: 120, ellipsis: true, tooltip: true },
+    { title: t.columnName, dataIndex: 'displayName', width: 200, ellipsis: true, tooltip: true },
+    { title: t.columnCreated, dataIndex: 'createTime', width: 168, render: (v: string) => formatTime(v) },
     {
       title: t.columnHome,
       dataIndex: 'homePageUrl',
+      width: 320,
+      ellipsis: true,
+      tooltip: true,
       render: (v: string) => <WebLink url={v} />,
     },
-    rowActionsColumn<Platform>(common, {
-      view: (row) => navigate(toOperate('view', row.id)),
-      edit: (row) => navigate(toOperate('edit', row.id)),
-      remove: (row) => deletion.remove([row.id], format(t.deleteOne, { name: row.displayName })),
-    }),
+    rowActionsColumn<Platform>(
+      common,
+      {
+        view: (row) => navigate(toOperate('view', row.id)),
+        edit: (row) => navigate(toOperate('edit', row.id)),
+        remove: (row) => deletion.remove([row.id], format(t.deleteOne, { name: row.displayName })),
+      },
+      ACTIONS_WIDTH,
+    ),
   ];
 
   return (

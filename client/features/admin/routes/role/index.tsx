@@ -2,7 +2,7 @@ import { Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { BackOfficeModule, Role } from '@shared/contract/admin';
 import { useRoles } from '../../api';
-import { AdminPage, pagination, PAGE_SIZE } from '../../components/admin-list';
+import { AdminPage, CellText, pagination, PAGE_SIZE } from '../../components/admin-list';
 import { adminTexts } from '../../components/admin-shell.locale';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
@@ -15,12 +15,15 @@ export default function RoleListPage() {
   const { data, isLoading } = useRoles({ pageNumber: page, pageSize: PAGE_SIZE }, 1);
   const moduleTitle = (name: string) => common.modules[name as BackOfficeModule] ?? name;
 
+  // Declared widths (issue 29): a long description wraps within its column instead of widening
+  // the table past the panel at 1280 px.
   const columns: TableColumnProps<Role>[] = [
-    { title: t.roleId, dataIndex: 'roleId' },
-    { title: t.roleName, dataIndex: 'roleName' },
+    { title: t.roleId, dataIndex: 'roleId', width: 100 },
+    { title: t.roleName, dataIndex: 'roleName', width: 180, render: (v: string) => <CellText>{v}</CellText> },
     {
       title: t.modules,
       dataIndex: 'resName',
+      width: 320,
       render: (v: string) => (
         <span className="role-modules">
           {v
@@ -35,19 +38,24 @@ export default function RoleListPage() {
         </span>
       ),
     },
-    { title: t.description, dataIndex: 'roleDesc' },
+    {
+      title: t.description,
+      dataIndex: 'roleDesc',
+      width: 360,
+      render: (v: string) => <span className="role-description">{v}</span>,
+    },
   ];
 
   return (
     <AdminPage title={common.modules.role}>
       <section className="admin-panel">
         <Table<Role>
-          className="admin-table"
+          className="admin-table admin-table-sized"
           rowKey="roleId"
           columns={columns}
           data={data?.roles ?? []}
           loading={isLoading && !data}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width), 0) }}
           pagination={pagination(page, data?.totalCount ?? 0, setPage)}
         />
       </section>

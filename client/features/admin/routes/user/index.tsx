@@ -14,6 +14,7 @@ import {
 import {
   AdminFilters,
   AdminPage,
+  ACTIONS_WIDTH,
   AdminList,
   CellText,
   dayRange,
@@ -112,17 +113,18 @@ export default function UserListPage() {
   ];
   const platformOptions = (sources ?? []).map((id) => ({ text: nameOf(id), value: id }));
 
-  // Widths that keep every column readable beside the fixed Actions column at 1280 px (issue 19).
+  // Widths that fit the panel at 1280 px (issue 29: 996 px with the selection column), so the fixed
+  // Actions column covers nothing there; longer values end in an ellipsis with a tooltip.
   const text = (v: string | null) => (v ? <CellText>{v}</CellText> : null);
   const columns: TableColumnProps<InternalUser>[] = [
-    { title: t.ssoUid, dataIndex: 'ssoUid', width: 112, render: text },
-    { title: t.email, dataIndex: 'email', width: 152, render: text },
-    { title: t.phone, dataIndex: 'phone', width: 116 },
-    { title: t.github, dataIndex: 'githubAccount', width: 112, render: text },
+    { title: t.ssoUid, dataIndex: 'ssoUid', width: 72, render: text },
+    { title: t.email, dataIndex: 'email', width: 112, render: text },
+    { title: t.phone, dataIndex: 'phone', width: 96 },
+    { title: t.github, dataIndex: 'githubAccount', width: 72, render: text },
     {
       title: t.columnSource,
       dataIndex: 'createBy',
-      width: 124,
+      width: 108,
       filters: sourceOptions,
       filterMultiple: false,
       filteredValue: source,
@@ -131,7 +133,7 @@ export default function UserListPage() {
     {
       title: t.columnPlatforms,
       dataIndex: 'platforms',
-      width: 128,
+      width: 96,
       filters: platformOptions,
       filterMultiple: true,
       filteredValue: used,
@@ -140,13 +142,13 @@ export default function UserListPage() {
     {
       title: t.columnRoles,
       dataIndex: 'roles',
-      width: 112,
+      width: 76,
       render: (_: unknown, row) => text(row.roles.map((r) => r.roleName).join(', ')),
     },
     {
       title: t.columnStatus,
       dataIndex: 'status',
-      width: 112,
+      width: 100,
       render: (_: unknown, row) => (
         <Switch
           checked={row.status === 'ACTIVE'}
@@ -161,7 +163,7 @@ export default function UserListPage() {
     {
       title: t.columnCreated,
       dataIndex: 'createTime',
-      width: 112,
+      width: 88,
       render: (v: string) => <span className="user-created">{formatTime(v)}</span>,
     },
     rowActionsColumn<InternalUser>(
@@ -171,7 +173,7 @@ export default function UserListPage() {
         edit: (row) => navigate(toOperate('edit', row.ssoUid)),
         remove: (row) => deletion.remove([row.ssoUid], format(t.deleteOne, { user: labelOf(row) })),
       },
-      160,
+      ACTIONS_WIDTH,
     ),
   ];
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { productMessage, serverErrorText } from '@shared/errors/catalogue';
-import { ROUTES } from '@shared/routes';
+import { BFF_PATHS, ROUTES } from '@shared/routes';
+import { isWidgetDocument, pagePath } from '@shared/widget';
 
 import { useBrand } from '../../../../lib/brand';
 import { runtimeConfig } from '../../../../lib/runtime-config';
@@ -10,8 +11,20 @@ import { ResultLink, ResultPanel } from '../../../../components/result-panel';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { authenticationTexts } from './locale';
 import { useLocale } from '../../../../lib/i18n/locale-context';
+import { useFramedByAnotherOrigin } from '../../../../lib/widget';
 
 export const REDIRECT_FAILURE_DELAY_MS = 2000;
+
+/** The host of the address a refused redirect named: /bff/redirect's `to`, else `redirect`. */
+function refusedHost(pathname: string, search: string): string | null {
+  const params = new URLSearchParams(search);
+  const address = pagePath(pathname) === BFF_PATHS.redirect ? params.get('to') : params.get('redirect');
+  try {
+    return address ? new URL(address).host || null : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The SPA side of /authentication. The BFF does the real work on a full page load; the SPA only
@@ -30,6 +43,11 @@ export default function AuthenticationPage() {
   const platformFailed = config.pageError === 'platformLoginFailed';
   const loginRoute = useBrand().route('login');
   const t = useTexts(authenticationTexts);
+  // Inside the intern widget's frame (issue 29, item 10): the page says so in the frame and stays.
+  // The login page it would move on to is no widget page without the query, and with it a
+  // signed-in visitor comes straight back here; the user centre has no place in the frame.
+  const inWidgetFrame =
+    useFramedByAnotherOrigin() && isWidgetDocument(location.pathname, location.search, config.brandPrefix);
 
   useEffect(() => {
     if (limited || platformFailed)
@@ -41,12 +59,41 @@ export default function AuthenticationPage() {
       window.location.replace(`${location.pathname}${location.search}`);
       return undefined;
     }
+    if (inWidgetFrame) return undefined;
     const timer = window.setTimeout(() => {
       config.pageError = undefined;
       navigate(loginRoute, { replace: true });
     }, REDIRECT_FAILURE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [failed, limited, platformFailed, loginRoute, navigate, location.pathname, location.search, config]);
+  }, [
+    failed,
+    limited,
+    platformFailed,
+    inWidgetFrame,
+    loginRoute,
+    navigate,
+    location.pathname,
+    location.search,
+    config,
+  ]);
+
+  if (failed && inWidgetFrame) {
+    const host = refusedHost(location.pathname, location.search);
+    return (
+      <PublicLayout widget>
+        <ResultPanel
+          status="error"
+          title={t.widgetRefusedTitle}
+          body={
+            <>
+              {host ? <strong className="widget-refused-host">{host}</strong> : null}
+              {t.widgetRefusedBody}
+            </>
+          }
+        />
+      </PublicLayout>
+    );
+  }
 
   return (
     <PublicLayout>
@@ -59,9 +106,11 @@ export default function AuthenticationPage() {
           body={t.failedBody}
           actions={
             <>
-              <ResultLink to={ROUTES.usercenter} primary>
-                {t.toUserCenter}
-              </ResultLink>
+              {inWidgetFrame ? null : (
+                <ResultLink to={ROUTES.usercenter} primary>
+                  {t.toUserCenter}
+                </ResultLink>
+              )}
               <ResultLink to={`${location.pathname}${location.search}`} external>
                 {t.retry}
               </ResultLink>
