@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 
   const rateLimits = createRateLimits({
     rules: config.rateLimitRules,
-    redisUrl: config.redisUrl,
+    redis: config.redis,
     hashSecret: config.rateLimitHashKey,
     logger,
   });
