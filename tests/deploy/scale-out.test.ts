@@ -11,31 +11,34 @@
  * runtime tree of the Dockerfile it performed (defaults dist/client-deploy, dist/server-deploy).
  */
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { Agent } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 // @ts-expect-error -- a plain .mjs module without types
-import { renderNginx } from '../../scripts/render-nginx.mjs';
-// @ts-expect-error -- a plain .mjs module without types
 import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-node-flags.mjs';
-import { freePort, headerLines, send, start, stop, tail, waitFor, type Proc, type Reply } from './harness';
+import {
+  freePort,
+  headerLines,
+  redisPing,
+  selfSignedCertificate,
+  send,
+  start,
+  startLocalUaa,
+  startNginx,
+  stop,
+  tail,
+  waitFor,
+  type Proc,
+  type Reply,
+} from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The node flags of the Dockerfile's CMD: each replica runs as the image runs it. */
@@ -56,6 +59,7 @@ let ports: Record<'redis' | 'uaa' | 'slow' | 'a' | 'b' | 'http' | 'https', numbe
 let procs: Record<string, Proc | undefined> = {};
 let slowUpstream: Server | undefined;
 let tls: Agent;
+let certificate: { cert: string; key: string };
 let origin: string;
 
 function replicaEnv(port: number, upstream: string): Record<string, string> {
@@ -147,17 +151,6 @@ async function getLoop(until: Promise<unknown>): Promise<{ total: number; failur
   return { total, failures };
 }
 
-function ping(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => {
-      socket.destroy();
-      resolve(d.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 interface Exchange {
   /** The TLS handshake completed (TLS only). */
   secure: boolean;
@@ -180,7 +173,7 @@ function exchange(port: number, request: string, tls?: { servername?: string }):
           {
             host: '127.0.0.1',
             port,
-            ca: readFileSync(path.join(dir, 'tls.crt')),
+            ca: readFileSync(certificate.cert),
             ALPNProtocols: ['http/1.1'],
             ...(tls.servername ? { servername: tls.servername } : {}),
           },
@@ -263,28 +256,8 @@ beforeAll(async () => {
   origin = `https://localhost:${ports.https}`;
 
   // A throwaway certificate for localhost; the client trusts exactly it.
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'tls.key'),
-      '-out',
-      path.join(dir, 'tls.crt'),
-    ],
-    { stdio: 'ignore' },
-  );
-  tls = new Agent({ ca: readFileSync(path.join(dir, 'tls.crt')), keepAlive: true, maxSockets: 16 });
+  certificate = selfSignedCertificate(dir);
+  tls = new Agent({ ca: readFileSync(certificate.cert), keepAlive: true, maxSockets: 16 });
 
   writeFileSync(
     path.join(dir, 'rate-limits.json'),
@@ -299,19 +272,10 @@ beforeAll(async () => {
     ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
     { dir },
   );
-  await waitFor('redis-server', () => ping(ports.redis), procs.redis);
+  await waitFor('redis-server', () => redisPing(ports.redis), procs.redis);
 
-  procs.uaa = start('local-uaa', process.execPath, [path.join(SERVER_DIST, 'local-uaa.js')], {
-    dir,
-    cwd: ROOT,
-    env: { UAA_PORT: String(ports.uaa), LOCAL_UAA_PUBLIC_URL: origin },
-  });
+  procs.uaa = await startLocalUaa({ dir, serverDist: SERVER_DIST, port: ports.uaa, publicUrl: origin });
   const uaa = `http://127.0.0.1:${ports.uaa}`;
-  await waitFor(
-    'local UAA',
-    async () => (await send(`${uaa}${ALLOWLIST_JSON_PATH}`, { timeoutMs: 1000 })).status === 200,
-    procs.uaa,
-  );
 
   // Replica b's upstream: the local UAA behind a forwarder that holds a request `delayMs` long
   // when the query asks for it (the local UAA has no slow route; the drain test needs one).
@@ -335,7 +299,7 @@ beforeAll(async () => {
   procs.a = await startReplica('a', uaa);
   procs.b = await startReplica('b', `http://127.0.0.1:${ports.slow}`);
 
-  procs.nginx = startNginx('nginx', dir, { http: ports.http, https: ports.https }, [ports.a, ports.b]);
+  procs.nginx = startNginxFor('nginx', dir, { http: ports.http, https: ports.https }, [ports.a, ports.b]);
   await waitFor(
     'nginx',
     async () => (await viaNginx('/healthz', { timeoutMs: 1000 })).status === 200,
@@ -343,37 +307,14 @@ beforeAll(async () => {
   );
 });
 
-/**
- * Renders the repository's nginx.conf for loopback into `prefix` (with its logs/ and tmp/) and
- * starts nginx on it, in front of the replicas on `replicaPorts`.
- */
-function startNginx(
+/** The repository's nginx.conf on loopback, in front of the replicas on `replicaPorts`. */
+function startNginxFor(
   name: string,
   prefix: string,
   listen: { http: number; https: number },
   replicaPorts: number[],
 ): Proc {
-  for (const sub of ['tmp', 'logs']) mkdirSync(path.join(prefix, sub), { recursive: true });
-  const conf = renderNginx(readFileSync(path.join(ROOT, 'nginx.conf'), 'utf8'), {
-    // The tests' clients name localhost (SNI and Host): any other name meets the default servers.
-    SERVER_NAME: 'localhost',
-    // Workers as this user: the temporary directory and the checkout may be private to it.
-    WORKER_USER: userInfo().username,
-    HTTP_LISTEN: `127.0.0.1:${listen.http}`,
-    HTTPS_LISTEN: `127.0.0.1:${listen.https}`,
-    HTTPS_PORT_SUFFIX: `:${listen.https}`,
-    TLS_CERTIFICATE: path.join(dir, 'tls.crt'),
-    TLS_CERTIFICATE_KEY: path.join(dir, 'tls.key'),
-    STATIC_ROOT: CLIENT_DIST,
-    BFF_SERVER: replicaPorts.map((p) => `127.0.0.1:${p}`).join(' '),
-    PID_FILE: path.join(prefix, 'nginx.pid'),
-    LOG_DIR: path.join(prefix, 'logs'),
-    TEMP_DIR: path.join(prefix, 'tmp'),
-  }) as string;
-  writeFileSync(path.join(prefix, 'nginx.conf'), conf);
-  return start(name, NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
-    dir,
-  });
+  return startNginx({ name, dir, prefix, listen, replicaPorts, certificate, staticRoot: CLIENT_DIST });
 }
 
 afterAll(async () => {
@@ -470,7 +411,7 @@ describe('the boundary: unknown names, HSTS, TLS (nginx.conf, issue 30)', () => 
     // nginx's own 502: the same nginx.conf in front of a port where no replica listens.
     const listen = { http: await freePort(), https: await freePort() };
     const deadReplica = await freePort();
-    procs['nginx-dead'] = startNginx('nginx-dead', path.join(dir, 'nginx-dead'), listen, [deadReplica]);
+    procs['nginx-dead'] = startNginxFor('nginx-dead', path.join(dir, 'nginx-dead'), listen, [deadReplica]);
     const viaDead = (p: string) =>
       send(`https://localhost:${listen.https}${p}`, { agent: tls, timeoutMs: 5000 });
     try {
