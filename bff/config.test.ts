@@ -373,8 +373,8 @@ describe('the Redis settings', () => {
         REDIS_SENTINELS: 'sentinel-0.redis:26379, sentinel-1.redis,[fd00::5]:26380',
         REDIS_SENTINEL_NAME: 'uaa-sso',
         REDIS_USERNAME: 'uaa-sso-bff',
-        REDIS_PASSWORD: 'node-password',
-        REDIS_SENTINEL_PASSWORD: 'sentinel-password',
+        REDIS_PASSWORD: 'node-password-0123',
+        REDIS_SENTINEL_PASSWORD: 'sentinel-password-0123',
         REDIS_TLS: 'true',
         REDIS_CA_FILE: ca,
       }),
@@ -386,22 +386,26 @@ describe('the Redis settings', () => {
         { host: 'sentinel-1.redis', port: 26379 },
         { host: 'fd00::5', port: 26380 },
       ],
-      auth: { username: 'uaa-sso-bff', password: 'node-password' },
-      sentinelAuth: { username: undefined, password: 'sentinel-password' },
+      auth: { username: 'uaa-sso-bff', password: 'node-password-0123' },
+      sentinelAuth: { username: undefined, password: 'sentinel-password-0123' },
       tls: { caFile: ca },
     });
   });
 
   it('reads Cluster: some nodes (6379 by default), the user, no TLS unless asked', () => {
     expect(
-      redisOf({ REDIS_CLUSTER_NODES: 'redis-0:7000,redis-1', REDIS_USERNAME: 'bff', REDIS_PASSWORD: 'pw' }),
+      redisOf({
+        REDIS_CLUSTER_NODES: 'redis-0:7000,redis-1',
+        REDIS_USERNAME: 'bff',
+        REDIS_PASSWORD: 'cluster-password-0123',
+      }),
     ).toEqual({
       mode: 'cluster',
       nodes: [
         { host: 'redis-0', port: 7000 },
         { host: 'redis-1', port: 6379 },
       ],
-      auth: { username: 'bff', password: 'pw' },
+      auth: { username: 'bff', password: 'cluster-password-0123' },
       tls: undefined,
     });
   });
@@ -432,12 +436,12 @@ describe('the Redis settings', () => {
     ],
     [
       'a sentinel password without sentinels',
-      { REDIS_CLUSTER_NODES: 'c', REDIS_SENTINEL_PASSWORD: 'pw' },
+      { REDIS_CLUSTER_NODES: 'c', REDIS_SENTINEL_PASSWORD: 'p'.repeat(16) },
       [/^REDIS_SENTINEL_PASSWORD: needs REDIS_SENTINELS/],
     ],
     [
       'a password beside REDIS_URL',
-      { REDIS_URL: 'redis://r', REDIS_PASSWORD: 'pw' },
+      { REDIS_URL: 'redis://r', REDIS_PASSWORD: 'p'.repeat(16) },
       [/^REDIS_PASSWORD: cannot be combined with REDIS_URL: the URL carries it/],
     ],
     [
@@ -447,7 +451,7 @@ describe('the Redis settings', () => {
     ],
     [
       'a user with no Redis',
-      { REDIS_USERNAME: 'bff', REDIS_PASSWORD: 'pw' },
+      { REDIS_USERNAME: 'bff', REDIS_PASSWORD: 'p'.repeat(16) },
       [
         /^REDIS_USERNAME="bff": needs REDIS_SENTINELS or REDIS_CLUSTER_NODES/,
         /^REDIS_PASSWORD: needs REDIS_SENTINELS or REDIS_CLUSTER_NODES/,
@@ -502,18 +506,25 @@ describe('the Redis settings', () => {
       REDIS_SENTINELS: 's:26379',
       REDIS_SENTINEL_NAME: 'm',
       REDIS_USERNAME: 'bff',
-      REDIS_PASSWORD: 'node-pa55word',
-      REDIS_SENTINEL_PASSWORD: 'sentinel-pa55word',
+      REDIS_PASSWORD: 'node-pa55word-0123',
+      REDIS_SENTINEL_PASSWORD: 'sentinel-pa55word-0123',
     });
     expect(errors).toEqual([expect.stringMatching(/^RATE_LIMIT_HASH_KEY: is required with REDIS_SENTINELS/)]);
     expect(errorsOf({ REDIS_CLUSTER_NODES: 'c' })).toEqual([
       expect.stringMatching(/^RATE_LIMIT_HASH_KEY: is required with REDIS_CLUSTER_NODES/),
     ]);
     const refused = errorsOf({
+      ...key,
+      REDIS_SENTINELS: 's:26379',
+      REDIS_SENTINEL_NAME: 'm',
       REDIS_PASSWORD: 'node-pa55word',
-      REDIS_SENTINEL_PASSWORD: 'sentinel-pa55word',
+      REDIS_SENTINEL_PASSWORD: 'sentinel-pa55',
     });
-    expect(refused).toHaveLength(2);
+    // Too short to be a real password (the base's REPLACE_ME placeholders are refused so).
+    expect(refused).toEqual([
+      expect.stringMatching(/^REDIS_SENTINEL_PASSWORD: must be at least 16 characters/),
+      expect.stringMatching(/^REDIS_PASSWORD: must be at least 16 characters/),
+    ]);
     expect(refused.join('\n')).not.toMatch(/pa55word/);
   });
 });

@@ -38,6 +38,8 @@ const trustProxy = z
 
 // One Redis node: `host:port`, `[v6-address]:port`, or a host alone (the default port).
 const REDIS_NODE = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?))(?::(\d{1,5}))?$/;
+// A password sent over the network: long enough not to be guessed (and never a placeholder).
+const redisPassword = z.string().min(16, 'must be at least 16 characters (openssl rand -hex 24)');
 /** Comma-separated Redis nodes (REDIS_SENTINELS, REDIS_CLUSTER_NODES), `defaultPort` where none is given. */
 const redisNodes = (defaultPort: number) =>
   csv
@@ -277,12 +279,12 @@ const schema = z
       .optional(),
     /** The sentinels' own user, when they require one (`requirepass` or ACL in sentinel.conf). */
     REDIS_SENTINEL_USERNAME: z.string().optional(),
-    REDIS_SENTINEL_PASSWORD: z.string().optional(),
+    REDIS_SENTINEL_PASSWORD: redisPassword.optional(),
     /** Redis Cluster: some of its nodes (host:port, comma-separated), from which the client learns the rest. */
     REDIS_CLUSTER_NODES: redisNodes(6379).optional(),
     /** The ACL user (or, alone, the requirepass password) of the primary, replicas or cluster nodes. */
     REDIS_USERNAME: z.string().optional(),
-    REDIS_PASSWORD: z.string().optional(),
+    REDIS_PASSWORD: redisPassword.optional(),
     /** TLS to the sentinels and nodes (with REDIS_URL: rediss://). */
     REDIS_TLS: bool.optional(),
     /** Extra CAs (PEM) trusted for Redis's TLS certificates, on top of the system's. */
