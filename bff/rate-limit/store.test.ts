@@ -122,6 +122,8 @@ describe('the client for each way of reaching Redis', () => {
     expect(made[0]!.options).toMatchObject({
       name: 'uaa-sso',
       sentinelRootNodes: [{ host: 's0', port: 26379 }],
+      // Fail fast: no retries inside node-redis.
+      maxCommandRediscovers: 0,
       nodeClientOptions: { ...failFast, username: 'bff', password: 'node-pw' },
       sentinelClientOptions: { password: 'sentinel-pw' },
     });

@@ -294,6 +294,10 @@ export function redisConnection(target: RedisTarget, logger: Logger, redis: type
             sentinelClientOptions: nodeOptions(target.sentinelAuth, target.tls),
             // Errors of the primary's connection reach the 'error' listener (the log).
             passthroughClientErrorEvents: true,
+            // No retries inside node-redis: a first connection that fails is made anew here (its
+            // own retries print each failure to stdout), and a command cut by the primary's death
+            // fails now, under its rule's failMode, instead of landing on the next primary later.
+            maxCommandRediscovers: 0,
           }),
         (sentinel) => {
           const primary = sentinel.getMasterNode();
