@@ -395,7 +395,7 @@ describe('the Redis settings', () => {
   it('reads Cluster: some nodes (6379 by default), the user, no TLS unless asked', () => {
     expect(
       redisOf({
-        REDIS_CLUSTER_NODES: 'redis-0:7000,redis-1',
+        REDIS_CLUSTER_NODES: 'redis-0:7000,redis_1',
         REDIS_USERNAME: 'bff',
         REDIS_PASSWORD: 'cluster-password-0123',
       }),
@@ -403,7 +403,7 @@ describe('the Redis settings', () => {
       mode: 'cluster',
       nodes: [
         { host: 'redis-0', port: 7000 },
-        { host: 'redis-1', port: 6379 },
+        { host: 'redis_1', port: 6379 },
       ],
       auth: { username: 'bff', password: 'cluster-password-0123' },
       tls: undefined,

@@ -36,8 +36,9 @@ const trustProxy = z
     /^\d+$/.test(v.trim()) ? Number(v) : v.split(',').map((s) => s.trim()),
   );
 
-// One Redis node: `host:port`, `[v6-address]:port`, or a host alone (the default port).
-const REDIS_NODE = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?))(?::(\d{1,5}))?$/;
+// One Redis node: `host:port`, `[v6-address]:port`, or a host alone (the default port). A host may
+// have underscores, as Compose service names do.
+const REDIS_NODE = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[\w.-]*[A-Za-z0-9])?))(?::(\d{1,5}))?$/;
 // A password sent over the network: long enough not to be guessed (and never a placeholder).
 const redisPassword = z.string().min(16, 'must be at least 16 characters (openssl rand -hex 24)');
 /** Comma-separated Redis nodes (REDIS_SENTINELS, REDIS_CLUSTER_NODES), `defaultPort` where none is given. */
