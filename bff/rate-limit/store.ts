@@ -282,7 +282,7 @@ export function redisConnection(target: RedisTarget, logger: Logger, redis: type
   switch (target.mode) {
     case 'single':
       return singleConnection(redis, target.url, target.tls, logger);
-    case 'sentinel': {
+    case 'sentinel':
       return watchedConnection(
         'sentinel',
         () =>
@@ -306,15 +306,14 @@ export function redisConnection(target: RedisTarget, logger: Logger, redis: type
         (sentinel, _key, args) => sentinel.sendCommand(false, args) as Promise<Reply>,
         logger,
       );
-    }
-    case 'cluster': {
-      const { socket, ...defaults } = nodeOptions(target.auth, target.tls);
+    case 'cluster':
       return watchedConnection(
         'cluster',
         () =>
           redis.createCluster({
             rootNodes: target.nodes.map((node) => ({ socket: node })),
-            defaults: { ...defaults, socket },
+            // Every node's connection: the user, TLS, fail fast.
+            defaults: nodeOptions(target.auth, target.tls),
           }),
         (cluster) => ({
           up:
@@ -325,7 +324,6 @@ export function redisConnection(target: RedisTarget, logger: Logger, redis: type
         (cluster, key, args) => cluster.sendCommand(key, false, args) as Promise<Reply>,
         logger,
       );
-    }
   }
 }
 
