@@ -1,8 +1,9 @@
 /**
- * The shared store against a real Redis Cluster (Debian's redis-server, three masters made one
- * cluster by `redis-cli --cluster create`) on loopback, reached through one of its nodes as the
- * BFF's ACL user: two replicas count together, a rule's keys spread over the masters, and the
- * distinct-target script works on whichever node holds its key.
+ * The shared store against a real Redis Cluster (Debian's redis-server, three masters with a
+ * replica each made one cluster by `redis-cli --cluster create`) on loopback, reached through its
+ * nodes as the BFF's ACL user: two replicas count together, a rule's keys spread over the masters,
+ * the distinct-target script works on whichever node holds its key; and when a master dies, the
+ * closed rule refuses until the cluster has promoted its replica, then counting goes on.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -60,7 +61,7 @@ let upstream: UpstreamDouble;
 let a: TestBff;
 let b: TestBff;
 
-/** Three free ports below the ephemeral range whose cluster bus ports (+10000) are free too. */
+/** Free ports below the ephemeral range whose cluster bus ports (+10000) are free too. */
 async function freeNodePorts(count: number): Promise<number[]> {
   const free = (port: number) =>
     new Promise<boolean>((resolve) => {
@@ -96,13 +97,20 @@ async function onNode(port: number, args: string[]): Promise<string> {
   }
 }
 
+/** The ports of the nodes that are masters now. */
+async function masters(): Promise<number[]> {
+  const live = ports.filter((_, i) => nodes[i]?.exitCode === null && nodes[i]?.signalCode === null);
+  const roles = await Promise.all(live.map((port) => onNode(port, ['ROLE'])));
+  return live.filter((_, i) => roles[i]!.startsWith('master'));
+}
+
 async function replica(): Promise<TestBff> {
   return startBff({
     upstream: upstream.url,
     env: {
       RATE_LIMITS_FILE: writeRulesFile(RULES),
-      // One node is enough: the client learns the others from it.
-      REDIS_CLUSTER_NODES: `127.0.0.1:${ports[0]}`,
+      // Some nodes: the client learns the others from the first that answers.
+      REDIS_CLUSTER_NODES: ports.map((port) => `127.0.0.1:${port}`).join(','),
       REDIS_USERNAME: USER,
       REDIS_PASSWORD: PASSWORD,
       RATE_LIMIT_HASH_KEY: 'test-hash-key-shared-by-replicas',
@@ -116,7 +124,7 @@ const sms = (bff: TestBff, phone: string) =>
 beforeAll(async () => {
   for (const binary of [REDIS_SERVER, REDIS_CLI])
     if (!existsSync(binary)) throw new Error(`${binary} is missing: apt-get install redis-server`);
-  ports = await freeNodePorts(3);
+  ports = await freeNodePorts(6);
   // The nodes' cluster files (nodes-<port>.conf).
   dir = mkdtempSync(path.join(tmpdir(), 'redis-cluster-'));
   for (const port of ports) {
@@ -125,6 +133,8 @@ beforeAll(async () => {
       [
         ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
         ...['--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`, '--dir', dir],
+        // A master is failed over after 1 s without an answer.
+        ...['--cluster-node-timeout', '1000', '--repl-diskless-sync-delay', '0'],
         ...['--user', ...ACL],
       ],
       { stdio: 'ignore' },
@@ -139,13 +149,21 @@ beforeAll(async () => {
     '--cluster',
     'create',
     ...ports.map((port) => `127.0.0.1:${port}`),
-    '--cluster-yes',
+    ...['--cluster-replicas', '1', '--cluster-yes'],
   ]);
-  await until('the cluster to be ok on every node', async () =>
-    (await Promise.all(ports.map((port) => onNode(port, ['CLUSTER', 'INFO'])))).every((info) =>
-      info.includes('cluster_state:ok'),
-    ),
-  );
+  await until('the cluster to be ok on every node, each replica in sync', async () => {
+    const infos = await Promise.all(ports.map((port) => onNode(port, ['INFO'])));
+    return (
+      infos.every(
+        (info) =>
+          info.includes('cluster_enabled:1') &&
+          (info.includes('role:master') || info.includes('master_link_status:up')),
+      ) &&
+      (await Promise.all(ports.map((port) => onNode(port, ['CLUSTER', 'INFO'])))).every((info) =>
+        info.includes('cluster_state:ok'),
+      )
+    );
+  });
   upstream = await startUpstream();
   [a, b] = await Promise.all([replica(), replica()]);
   await until(
@@ -169,7 +187,9 @@ it('counts exactly across two replicas, its keys spread over the masters', async
     expect(replies, phone).toEqual([200, 200, 429]);
   }
   // The rule's keys landed on more than one master (nine keys on one of three: 1 in 6561).
-  const sizes = await Promise.all(ports.map(async (port) => Number(await onNode(port, ['DBSIZE']))));
+  const sizes = await Promise.all(
+    (await masters()).map(async (port) => Number(await onNode(port, ['DBSIZE']))),
+  );
   expect(sizes.filter((size) => size > 0).length, String(sizes)).toBeGreaterThan(1);
   expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(phones.length);
 });
@@ -187,3 +207,28 @@ it('counts distinct targets across two replicas (the abuse shield)', async () =>
     replies.push((await forget(bff, item)).status);
   expect(replies).toEqual([200, 200, 429, 200]);
 });
+
+it('refuses code sends while a master is gone, and counts again once its replica is promoted', async () => {
+  const [victim] = await masters();
+  const node = nodes[ports.indexOf(victim!)]!;
+  const exited = new Promise((resolve) => node.once('exit', resolve));
+  node.kill('SIGKILL');
+  await exited;
+  await until(
+    'the replicas to see a master gone',
+    async () => !a.rateLimits.storeUp() && !b.rateLimits.storeUp(),
+    5000,
+  );
+  // Closed: refused on both replicas, whichever master the phone's key is on.
+  for (const bff of [a, b]) expect((await sms(bff, '13811112000')).status).toBe(503);
+
+  await until(
+    'the cluster to promote the replica and the BFF to find it',
+    async () => a.rateLimits.storeUp() === true && b.rateLimits.storeUp() === true,
+    20_000,
+  );
+  expect(await masters()).toHaveLength(3);
+  const replies = [];
+  for (const bff of [a, b, a]) replies.push((await sms(bff, '13811112001')).status);
+  expect(replies).toEqual([200, 200, 429]);
+}, 30_000);

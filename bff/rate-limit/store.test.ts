@@ -64,10 +64,11 @@ describe('the client for each way of reaching Redis', () => {
           return this;
         },
         connect: () => new Promise(() => {}),
-        destroy: () => {},
+        destroy: async () => {},
         isOpen: false,
         getMasterNode: () => undefined,
         masters: [],
+        replicas: [],
       };
     };
     const redis = {
@@ -156,7 +157,13 @@ describe('the client for each way of reaching Redis', () => {
     expect(made.map((m) => m.factory)).toEqual(['createCluster']);
     expect(made[0]!.options).toEqual({
       rootNodes: [{ socket: { host: 'c0', port: 7000 } }, { socket: { host: 'c1', port: 7001 } }],
-      defaults: { ...failFast, username: 'bff', password: 'pw' },
+      // No reconnecting to a node: the store makes the client anew, which asks for the slots again.
+      defaults: {
+        ...failFast,
+        username: 'bff',
+        password: 'pw',
+        socket: expect.objectContaining({ connectTimeout: 2000, reconnectStrategy: false }),
+      },
     });
     expect(connection.up()).toBe(false);
     await connection.close();

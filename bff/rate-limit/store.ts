@@ -155,6 +155,8 @@ interface RedisConnection {
 const CONNECT_TIMEOUT_MS = 2000;
 // How often a Sentinel's or a Cluster's state is read without traffic, for the log.
 const WATCH_INTERVAL_MS = 200;
+// A Cluster down this long is asked for its slots again (a replica promoted meanwhile is found).
+const CLUSTER_REMAKE_AFTER_MS = 2000;
 const reconnectStrategy = (retries: number) => Math.min(50 + retries * 100, 2000);
 
 /** The options every node connection shares: fail fast, no handshake that can strand it, TLS, user. */
@@ -204,28 +206,32 @@ function singleConnection(redis: typeof Redis, url: string, tls: RedisTls | unde
   } satisfies RedisConnection;
 }
 
+interface Watched<C> {
+  what: 'sentinel' | 'cluster';
+  create: () => C;
+  /** Whether the client has a primary (every master) ready now, and which. */
+  state: (client: C) => { up: boolean; primary?: string };
+  send: (client: C, key: string | undefined, args: string[]) => Promise<Reply>;
+  /** Closes every connection of a client given up, whatever state they are in; never throws. */
+  discard: (client: C) => void;
+  /** Down this long after a good start: the client is made anew (it may be stuck on a dead node). */
+  remakeAfterMs?: number;
+}
+
 /**
  * A client whose state (up or not) node-redis keeps itself (Sentinel, Cluster): read by every
  * request and a few times a second besides, so that a change is logged once, with what the client
  * says of its primary; and made anew while its first connection fails (node-redis cannot retry
- * `connect`).
+ * `connect`), or when it has been down for `remakeAfterMs`.
  */
 function watchedConnection<
-  C extends {
-    connect(): Promise<unknown>;
-    destroy(): unknown;
-    on(event: 'error', listener: (err: unknown) => void): unknown;
-  },
->(
-  what: 'sentinel' | 'cluster',
-  create: () => C,
-  state: (client: C) => { up: boolean; primary?: string },
-  send: (client: C, key: string | undefined, args: string[]) => Promise<Reply>,
-  logger: Logger,
-): RedisConnection {
+  C extends { connect(): Promise<unknown>; on(event: 'error', listener: (err: unknown) => void): unknown },
+>({ what, create, state, send, discard, remakeAfterMs }: Watched<C>, logger: Logger): RedisConnection {
   let client = create();
   let closed = false;
+  let connecting = false;
   let up = false;
+  let downSince = Date.now();
   let reported = false;
   const onError = (err: unknown) => {
     if (closed) return;
@@ -238,18 +244,21 @@ function watchedConnection<
     reported = true;
   };
   const open = (): void => {
+    connecting = true;
     client.on('error', onError);
-    client.connect().catch((err: unknown) => {
-      onError(err);
-      if (closed) return;
-      void Promise.resolve(client.destroy()).catch(() => {});
-      const retry = setTimeout(() => {
-        if (closed) return;
-        client = create();
-        open();
-      }, 1000);
-      retry.unref();
-    });
+    client.connect().then(
+      () => (connecting = false),
+      (err: unknown) => {
+        onError(err);
+        const retry = setTimeout(() => !closed && remake(), 1000);
+        retry.unref();
+      },
+    );
+  };
+  const remake = (): void => {
+    discard(client);
+    client = create();
+    open();
   };
   open();
   /** The state now, its change logged by whichever reads it first: a request, the metric, the tick. */
@@ -260,10 +269,18 @@ function watchedConnection<
     if (up) {
       reported = false;
       logger.info({ via: what, primary: now.primary }, 'rate-limit store: Redis connected');
-    } else onError(new Error('no primary answers'));
+    } else {
+      downSince = Date.now();
+      onError(new Error('no primary answers'));
+    }
     return up;
   };
-  const watch = setInterval(observe, WATCH_INTERVAL_MS);
+  const watch = setInterval(() => {
+    if (observe() || connecting || remakeAfterMs === undefined) return;
+    if (Date.now() - downSince < remakeAfterMs) return;
+    downSince = Date.now();
+    remake();
+  }, WATCH_INTERVAL_MS);
   watch.unref();
   return {
     send: (key, args) => send(client, key, args),
@@ -272,7 +289,7 @@ function watchedConnection<
     close: async () => {
       closed = true;
       clearInterval(watch);
-      await Promise.resolve(client.destroy()).catch(() => {});
+      discard(client);
     },
   };
 }
@@ -284,46 +301,64 @@ export function redisConnection(target: RedisTarget, logger: Logger, redis: type
       return singleConnection(redis, target.url, target.tls, logger);
     case 'sentinel':
       return watchedConnection(
-        'sentinel',
-        () =>
-          redis.createSentinel({
-            name: target.name,
-            sentinelRootNodes: target.sentinels,
-            nodeClientOptions: nodeOptions(target.auth, target.tls),
-            // node-redis does not reconnect to a sentinel: it asks the next one.
-            sentinelClientOptions: nodeOptions(target.sentinelAuth, target.tls),
-            // Errors of the primary's connection reach the 'error' listener (the log).
-            passthroughClientErrorEvents: true,
-            // No retries inside node-redis: a first connection that fails is made anew here (its
-            // own retries print each failure to stdout), and a command cut by the primary's death
-            // fails now, under its rule's failMode, instead of landing on the next primary later.
-            maxCommandRediscovers: 0,
-          }),
-        (sentinel) => {
-          const primary = sentinel.getMasterNode();
-          return { up: primary !== undefined, primary: primary && `${primary.host}:${primary.port}` };
+        {
+          what: 'sentinel',
+          create: () =>
+            redis.createSentinel({
+              name: target.name,
+              sentinelRootNodes: target.sentinels,
+              nodeClientOptions: nodeOptions(target.auth, target.tls),
+              // node-redis does not reconnect to a sentinel: it asks the next one.
+              sentinelClientOptions: nodeOptions(target.sentinelAuth, target.tls),
+              // Errors of the primary's connection reach the 'error' listener (the log).
+              passthroughClientErrorEvents: true,
+              // No retries inside node-redis: a first connection that fails is made anew here (its
+              // own retries print each failure to stdout), and a command cut by the primary's death
+              // fails now, under its rule's failMode, instead of landing on the next primary later.
+              maxCommandRediscovers: 0,
+            }),
+          state: (sentinel) => {
+            const primary = sentinel.getMasterNode();
+            return { up: primary !== undefined, primary: primary && `${primary.host}:${primary.port}` };
+          },
+          send: (sentinel, _key, args) => sentinel.sendCommand(false, args) as Promise<Reply>,
+          discard: (sentinel) => void sentinel.destroy().catch(() => {}),
         },
-        (sentinel, _key, args) => sentinel.sendCommand(false, args) as Promise<Reply>,
         logger,
       );
-    case 'cluster':
+    case 'cluster': {
+      const { socket, ...options } = nodeOptions(target.auth, target.tls);
       return watchedConnection(
-        'cluster',
-        () =>
-          redis.createCluster({
-            rootNodes: target.nodes.map((node) => ({ socket: node })),
-            // Every node's connection: the user, TLS, fail fast.
-            defaults: nodeOptions(target.auth, target.tls),
+        {
+          what: 'cluster',
+          create: () =>
+            redis.createCluster({
+              rootNodes: target.nodes.map((node) => ({ socket: node })),
+              // Every node's connection: the user, TLS, fail fast, and no reconnecting: a node
+              // gone leaves the store down until the client is made anew (a connection to a dead
+              // master would wait for it for ever, and the slots' new owner never be asked for).
+              defaults: { ...options, socket: { ...socket, reconnectStrategy: false } },
+            }),
+          state: (cluster) => ({
+            up:
+              cluster.isOpen &&
+              cluster.masters.length > 0 &&
+              cluster.masters.every((node) => node.client?.isReady === true),
           }),
-        (cluster) => ({
-          up:
-            cluster.isOpen &&
-            cluster.masters.length > 0 &&
-            cluster.masters.every((node) => node.client?.isReady === true),
-        }),
-        (cluster, key, args) => cluster.sendCommand(key, false, args) as Promise<Reply>,
+          send: (cluster, key, args) => cluster.sendCommand(key, false, args) as Promise<Reply>,
+          // The cluster's own destroy throws at the first connection already closed (a dead
+          // node's), leaving the others open: each open one is closed here.
+          discard: (cluster) => {
+            for (const node of [...cluster.masters, ...cluster.replicas])
+              if (node.client?.isOpen) node.client.destroy();
+          },
+          // node-redis reads the slots again only on a MOVED reply, which a dead master never
+          // sends: made anew, the client asks the root nodes who owns its slots now.
+          remakeAfterMs: CLUSTER_REMAKE_AFTER_MS,
+        },
         logger,
       );
+    }
   }
 }
 
