@@ -173,8 +173,9 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
+  // The nodes first: nothing this file started outlives it, even when a close hangs.
   for (const node of nodes) node.kill('SIGKILL');
+  await Promise.all([a?.close(), b?.close()]);
   await upstream?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

@@ -94,8 +94,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(backends.map((made) => made.close()));
+  // The servers first: nothing this file started outlives it, even when a close hangs.
   for (const server of servers) server.kill('SIGKILL');
+  await Promise.all(backends.map((made) => made.close()));
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
