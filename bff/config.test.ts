@@ -383,6 +383,192 @@ describe('tracing', () => {
   });
 });
 
+describe('the Redis settings', () => {
+  const key = { RATE_LIMIT_HASH_KEY: 'k'.repeat(32) };
+  const redisOf = (env: Record<string, string>) => {
+    const result = parseConfig({ ...key, ...env });
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    return result.config.redis;
+  };
+  const pem = () =>
+    writeJsonFile('redis-ca.pem', '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+
+  it('keeps REDIS_URL as it was: one Redis, credentials and TLS in the URL', () => {
+    expect(redisOf({})).toBeUndefined();
+    expect(redisOf({ REDIS_URL: 'rediss://bff:pw@redis.internal:6380' })).toEqual({
+      mode: 'single',
+      url: 'rediss://bff:pw@redis.internal:6380',
+      tls: undefined,
+    });
+    const ca = pem();
+    expect(redisOf({ REDIS_URL: 'rediss://redis.internal:6380', REDIS_CA_FILE: ca })).toMatchObject({
+      tls: { caFile: ca },
+    });
+  });
+
+  it('reads Sentinel: the sentinels (26379 by default), the master name, the users, TLS', () => {
+    const ca = pem();
+    expect(
+      redisOf({
+        REDIS_SENTINELS: 'sentinel-0.redis:26379, sentinel-1.redis,[fd00::5]:26380',
+        REDIS_SENTINEL_NAME: 'uaa-sso',
+        REDIS_USERNAME: 'uaa-sso-bff',
+        REDIS_PASSWORD: 'node-password-0123',
+        REDIS_SENTINEL_PASSWORD: 'sentinel-password-0123',
+        REDIS_TLS: 'true',
+        REDIS_CA_FILE: ca,
+      }),
+    ).toEqual({
+      mode: 'sentinel',
+      name: 'uaa-sso',
+      sentinels: [
+        { host: 'sentinel-0.redis', port: 26379 },
+        { host: 'sentinel-1.redis', port: 26379 },
+        { host: 'fd00::5', port: 26380 },
+      ],
+      auth: { username: 'uaa-sso-bff', password: 'node-password-0123' },
+      sentinelAuth: { username: undefined, password: 'sentinel-password-0123' },
+      tls: { caFile: ca },
+    });
+  });
+
+  it('reads Cluster: some nodes (6379 by default), the user, no TLS unless asked', () => {
+    expect(
+      redisOf({
+        REDIS_CLUSTER_NODES: 'redis-0:7000,redis_1',
+        REDIS_USERNAME: 'bff',
+        REDIS_PASSWORD: 'cluster-password-0123',
+      }),
+    ).toEqual({
+      mode: 'cluster',
+      nodes: [
+        { host: 'redis-0', port: 7000 },
+        { host: 'redis_1', port: 6379 },
+      ],
+      auth: { username: 'bff', password: 'cluster-password-0123' },
+      tls: undefined,
+    });
+  });
+
+  it.each([
+    [
+      'two ways to reach Redis',
+      { REDIS_URL: 'redis://r:6379', REDIS_CLUSTER_NODES: 'c:6379' },
+      [/^REDIS_CLUSTER_NODES="c:6379": cannot be combined with REDIS_URL/],
+    ],
+    [
+      'three ways',
+      { REDIS_URL: 'redis://r', REDIS_SENTINELS: 's', REDIS_SENTINEL_NAME: 'm', REDIS_CLUSTER_NODES: 'c' },
+      [
+        /^REDIS_SENTINELS="s": cannot be combined with REDIS_URL/,
+        /^REDIS_CLUSTER_NODES="c": cannot be combined with REDIS_URL/,
+      ],
+    ],
+    [
+      'sentinels without a master name',
+      { REDIS_SENTINELS: 's:26379' },
+      [/^REDIS_SENTINEL_NAME: is required with REDIS_SENTINELS/],
+    ],
+    [
+      'a master name without sentinels',
+      { REDIS_SENTINEL_NAME: 'm' },
+      [/^REDIS_SENTINEL_NAME="m": needs REDIS_SENTINELS/],
+    ],
+    [
+      'a sentinel password without sentinels',
+      { REDIS_CLUSTER_NODES: 'c', REDIS_SENTINEL_PASSWORD: 'p'.repeat(16) },
+      [/^REDIS_SENTINEL_PASSWORD: needs REDIS_SENTINELS/],
+    ],
+    [
+      'a password beside REDIS_URL',
+      { REDIS_URL: 'redis://r', REDIS_PASSWORD: 'p'.repeat(16) },
+      [/^REDIS_PASSWORD: cannot be combined with REDIS_URL: the URL carries it/],
+    ],
+    [
+      'TLS beside REDIS_URL',
+      { REDIS_URL: 'redis://r', REDIS_TLS: 'true' },
+      [/^REDIS_TLS="true": cannot be combined with REDIS_URL/],
+    ],
+    [
+      'a user with no Redis',
+      { REDIS_USERNAME: 'bff', REDIS_PASSWORD: 'p'.repeat(16) },
+      [
+        /^REDIS_USERNAME="bff": needs REDIS_SENTINELS or REDIS_CLUSTER_NODES/,
+        /^REDIS_PASSWORD: needs REDIS_SENTINELS or REDIS_CLUSTER_NODES/,
+      ],
+    ],
+    [
+      'a username without its password',
+      { REDIS_CLUSTER_NODES: 'c', REDIS_USERNAME: 'bff' },
+      [/^REDIS_USERNAME="bff": needs REDIS_PASSWORD/],
+    ],
+    [
+      'a sentinel username without its password',
+      { REDIS_SENTINELS: 's', REDIS_SENTINEL_NAME: 'm', REDIS_SENTINEL_USERNAME: 'x' },
+      [/^REDIS_SENTINEL_USERNAME="x": needs REDIS_SENTINEL_PASSWORD/],
+    ],
+    [
+      'a CA without TLS',
+      { REDIS_CLUSTER_NODES: 'c', REDIS_CA_FILE: 'ca' },
+      [/^REDIS_CA_FILE=.*: needs REDIS_TLS=true/],
+    ],
+    [
+      'a CA beside a redis:// URL',
+      { REDIS_URL: 'redis://r', REDIS_CA_FILE: 'ca' },
+      [/^REDIS_CA_FILE=.*: needs a rediss:\/\/ REDIS_URL/],
+    ],
+    [
+      'TLS that is not a boolean',
+      { REDIS_CLUSTER_NODES: 'c', REDIS_TLS: 'yes' },
+      [/^REDIS_TLS="yes": must be true or false/],
+    ],
+    [
+      'a node that is not host:port',
+      { REDIS_CLUSTER_NODES: 'c:7000,c:http,c:0' },
+      [
+        /^REDIS_CLUSTER_NODES=.*: "c:http" is not host:port/,
+        /^REDIS_CLUSTER_NODES=.*: "c:0" is not host:port/,
+      ],
+    ],
+    [
+      'an empty node list',
+      { REDIS_SENTINELS: ' , ', REDIS_SENTINEL_NAME: 'm' },
+      [/^REDIS_SENTINELS=.*: must list at least one host:port/],
+    ],
+  ])('refuses %s, one line per problem', (_what, env, lines) => {
+    // A CA file that exists, so that only the combination is refused.
+    const withFile = 'REDIS_CA_FILE' in env ? { ...env, REDIS_CA_FILE: pem() } : env;
+    expect(errorsOf({ ...key, ...withFile })).toEqual(lines.map((line) => expect.stringMatching(line)));
+  });
+
+  it('needs RATE_LIMIT_HASH_KEY with Sentinel and Cluster too, and never echoes a password', () => {
+    const errors = errorsOf({
+      REDIS_SENTINELS: 's:26379',
+      REDIS_SENTINEL_NAME: 'm',
+      REDIS_USERNAME: 'bff',
+      REDIS_PASSWORD: 'node-pa55word-0123',
+      REDIS_SENTINEL_PASSWORD: 'sentinel-pa55word-0123',
+    });
+    expect(errors).toEqual([expect.stringMatching(/^RATE_LIMIT_HASH_KEY: is required with REDIS_SENTINELS/)]);
+    expect(errorsOf({ REDIS_CLUSTER_NODES: 'c' })).toEqual([
+      expect.stringMatching(/^RATE_LIMIT_HASH_KEY: is required with REDIS_CLUSTER_NODES/),
+    ]);
+    const refused = errorsOf({
+      ...key,
+      REDIS_SENTINELS: 's:26379',
+      REDIS_SENTINEL_NAME: 'm',
+      REDIS_PASSWORD: 'node-pa55word',
+      REDIS_SENTINEL_PASSWORD: 'sentinel-pa55',
+    });
+    // Too short to be a real password (the base's REPLACE_ME placeholders are refused so).
+    expect(refused).toEqual([
+      expect.stringMatching(/^REDIS_SENTINEL_PASSWORD: must be at least 16 characters/),
+      expect.stringMatching(/^REDIS_PASSWORD: must be at least 16 characters/),
+    ]);
+    expect(refused.join('\n')).not.toMatch(/pa55word/);
+  });
+});
+
 describe('the BFF process', () => {
   it('exits non-zero on bad configuration and prints a line naming the variable', () => {
     const root = fileURLToPath(new URL('..', import.meta.url));

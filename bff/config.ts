@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '@shared/environment';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
+import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
 import { parseLinks } from './spa/links';
 import { builtInLinks } from './spa/runtime-config';
 
@@ -34,6 +35,25 @@ const trustProxy = z
   .transform((v): number | string[] =>
     /^\d+$/.test(v.trim()) ? Number(v) : v.split(',').map((s) => s.trim()),
   );
+
+// One Redis node: `host:port`, `[v6-address]:port`, or a host alone (the default port). A host may
+// have underscores, as Compose service names do.
+const REDIS_NODE = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[\w.-]*[A-Za-z0-9])?))(?::(\d{1,5}))?$/;
+// A password sent over the network: long enough not to be guessed (and never a placeholder).
+const redisPassword = z.string().min(16, 'must be at least 16 characters (openssl rand -hex 24)');
+/** Comma-separated Redis nodes (REDIS_SENTINELS, REDIS_CLUSTER_NODES), `defaultPort` where none is given. */
+const redisNodes = (defaultPort: number) =>
+  csv
+    .refine((nodes) => nodes.length > 0, 'must list at least one host:port')
+    .transform((nodes, ctx): RedisNode[] =>
+      nodes.map((node) => {
+        const [, v6, host, portText] = REDIS_NODE.exec(node) ?? [];
+        const nodePort = portText === undefined ? defaultPort : Number(portText);
+        if ((v6 ?? host) === undefined || nodePort < 1 || nodePort > 65535)
+          ctx.addIssue({ code: 'custom', message: `${JSON.stringify(node)} is not host:port` });
+        return { host: v6 ?? host ?? '', port: nodePort };
+      }),
+    );
 
 /** What reading a file a variable names gives: its value, or one line per problem. */
 type Loaded<T> = { ok: true; value: T } | { ok: false; errors: string[] };
@@ -139,6 +159,85 @@ function captchaProvider(c: { CAPTCHA_PROVIDER?: 'local' | 'aliyun'; APP_ENV?: A
   return c.CAPTCHA_PROVIDER ?? (c.APP_ENV === 'production' ? 'aliyun' : 'local');
 }
 
+type RedisVariables = {
+  REDIS_URL?: string;
+  REDIS_SENTINELS?: RedisNode[];
+  REDIS_SENTINEL_NAME?: string;
+  REDIS_SENTINEL_USERNAME?: string;
+  REDIS_SENTINEL_PASSWORD?: string;
+  REDIS_CLUSTER_NODES?: RedisNode[];
+  REDIS_USERNAME?: string;
+  REDIS_PASSWORD?: string;
+  REDIS_TLS?: boolean;
+  REDIS_CA_FILE?: string;
+  RATE_LIMIT_HASH_KEY?: string;
+};
+
+/** The ways of reaching Redis, one of which at most may be set. */
+const REDIS_WAYS = ['REDIS_URL', 'REDIS_SENTINELS', 'REDIS_CLUSTER_NODES'] as const;
+
+/** The Redis settings that contradict each other or lack their partner, one issue each. */
+function checkRedis(c: RedisVariables, ctx: z.RefinementCtx): void {
+  const issue = (variable: keyof RedisVariables, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [variable], message });
+  const ways = REDIS_WAYS.filter((name) => c[name] !== undefined);
+  for (const extra of ways.slice(1))
+    issue(extra, `cannot be combined with ${ways[0]}: set one way to reach Redis`);
+  const way = ways[0];
+  if (way && !c.RATE_LIMIT_HASH_KEY)
+    issue('RATE_LIMIT_HASH_KEY', `is required with ${way}, so that every replica keys the same client alike`);
+
+  if (c.REDIS_SENTINELS && !c.REDIS_SENTINEL_NAME)
+    issue('REDIS_SENTINEL_NAME', 'is required with REDIS_SENTINELS (the master name the sentinels monitor)');
+  for (const name of ['REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_USERNAME', 'REDIS_SENTINEL_PASSWORD'] as const)
+    if (c[name] !== undefined && !c.REDIS_SENTINELS) issue(name, 'needs REDIS_SENTINELS');
+
+  for (const name of ['REDIS_USERNAME', 'REDIS_PASSWORD', 'REDIS_TLS'] as const) {
+    if (c[name] === undefined) continue;
+    if (c.REDIS_URL)
+      issue(name, 'cannot be combined with REDIS_URL: the URL carries it (rediss://user:password@host:port)');
+    else if (!way) issue(name, 'needs REDIS_SENTINELS or REDIS_CLUSTER_NODES');
+  }
+  if (c.REDIS_USERNAME !== undefined && c.REDIS_PASSWORD === undefined)
+    issue('REDIS_USERNAME', 'needs REDIS_PASSWORD (an ACL user signs in with both)');
+  if (c.REDIS_SENTINEL_USERNAME !== undefined && c.REDIS_SENTINEL_PASSWORD === undefined)
+    issue('REDIS_SENTINEL_USERNAME', 'needs REDIS_SENTINEL_PASSWORD (an ACL user signs in with both)');
+
+  if (c.REDIS_CA_FILE !== undefined) {
+    if (!way) issue('REDIS_CA_FILE', 'needs a Redis (REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES)');
+    else if (c.REDIS_URL && !c.REDIS_URL.startsWith('rediss:'))
+      issue('REDIS_CA_FILE', 'needs a rediss:// REDIS_URL (TLS)');
+    else if (!c.REDIS_URL && c.REDIS_TLS !== true) issue('REDIS_CA_FILE', 'needs REDIS_TLS=true');
+  }
+}
+
+const authOf = (username: string | undefined, password: string | undefined): RedisAuth | undefined =>
+  password === undefined ? undefined : { username, password };
+
+/** Where the rate-limit counters live, from the variables checkRedis took; undefined: in this process. */
+function redisTarget(c: RedisVariables): RedisTarget | undefined {
+  // A rediss:// URL turns TLS on by itself; REDIS_CA_FILE only adds the CAs.
+  if (c.REDIS_URL)
+    return {
+      mode: 'single',
+      url: c.REDIS_URL,
+      tls: c.REDIS_CA_FILE ? { caFile: c.REDIS_CA_FILE } : undefined,
+    };
+  const auth = authOf(c.REDIS_USERNAME, c.REDIS_PASSWORD);
+  const tls = c.REDIS_TLS ? { caFile: c.REDIS_CA_FILE } : undefined;
+  if (c.REDIS_SENTINELS && c.REDIS_SENTINEL_NAME)
+    return {
+      mode: 'sentinel',
+      name: c.REDIS_SENTINEL_NAME,
+      sentinels: c.REDIS_SENTINELS,
+      auth,
+      sentinelAuth: authOf(c.REDIS_SENTINEL_USERNAME, c.REDIS_SENTINEL_PASSWORD),
+      tls,
+    };
+  if (c.REDIS_CLUSTER_NODES) return { mode: 'cluster', nodes: c.REDIS_CLUSTER_NODES, auth, tls };
+  return undefined;
+}
+
 const schema = z
   .object({
     PORT: port.default(8080),
@@ -173,6 +272,24 @@ const schema = z
     TRUST_PROXY: trustProxy.default(['loopback']),
     RATE_LIMITS_FILE: rateLimitsFile,
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+    /** Redis through Sentinel: the sentinels (host:port, comma-separated) and the master name they watch. */
+    REDIS_SENTINELS: redisNodes(26379).optional(),
+    REDIS_SENTINEL_NAME: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,128}$/, 'must be a master name without spaces')
+      .optional(),
+    /** The sentinels' own user, when they require one (`requirepass` or ACL in sentinel.conf). */
+    REDIS_SENTINEL_USERNAME: z.string().optional(),
+    REDIS_SENTINEL_PASSWORD: redisPassword.optional(),
+    /** Redis Cluster: some of its nodes (host:port, comma-separated), from which the client learns the rest. */
+    REDIS_CLUSTER_NODES: redisNodes(6379).optional(),
+    /** The ACL user (or, alone, the requirepass password) of the primary, replicas or cluster nodes. */
+    REDIS_USERNAME: z.string().optional(),
+    REDIS_PASSWORD: redisPassword.optional(),
+    /** TLS to the sentinels and nodes (with REDIS_URL: rediss://). */
+    REDIS_TLS: bool.optional(),
+    /** Extra CAs (PEM) trusted for Redis's TLS certificates, on top of the system's. */
+    REDIS_CA_FILE: caFile,
     RATE_LIMIT_HASH_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Security events to this file (appended, one JSON line each) instead of standard output. */
     SECURITY_LOG_FILE: z.string().min(1).optional(),
@@ -264,13 +381,7 @@ const schema = z
         message: `aliyun${c.CAPTCHA_PROVIDER ? '' : ' (the default in production)'} needs ALIYUN_CAPTCHA_PREFIX and ALIYUN_CAPTCHA_SCENE_ID`,
       });
     }
-    if (c.REDIS_URL && !c.RATE_LIMIT_HASH_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['RATE_LIMIT_HASH_KEY'],
-        message: 'is required with REDIS_URL, so that every replica keys the same client alike',
-      });
-    }
+    checkRedis(c, ctx);
     if (/^__(Host|Secure)-/.test(c.COOKIE_NAME) && c.COOKIE_SECURE === false) {
       ctx.addIssue({
         code: 'custom',
@@ -311,7 +422,8 @@ const schema = z
     rateLimitsFile: c.RATE_LIMITS_FILE.file,
     /** The rules from RATE_LIMITS_FILE, or the built-in defaults. */
     rateLimitRules: c.RATE_LIMITS_FILE.rules,
-    redisUrl: c.REDIS_URL,
+    /** The shared rate-limit store; unset: counters in this process. */
+    redis: redisTarget(c),
     rateLimitHashKey: c.RATE_LIMIT_HASH_KEY,
     metricsToken: c.METRICS_TOKEN,
     securityLogFile: c.SECURITY_LOG_FILE,
@@ -379,6 +491,8 @@ const SECRET_VARIABLES = new Set([
   'SECURITY_LOG_HASH_KEY',
   'METRICS_TOKEN',
   'REDIS_URL',
+  'REDIS_PASSWORD',
+  'REDIS_SENTINEL_PASSWORD',
   // A collector's URL may hold its credentials.
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',

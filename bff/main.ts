@@ -65,7 +65,7 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
 
   const rateLimits = createRateLimits({
     rules: config.rateLimitRules,
-    redisUrl: config.redisUrl,
+    redis: config.redis,
     hashSecret: config.rateLimitHashKey,
     logger,
   });

@@ -9,7 +9,12 @@
 #      redis-server, the local UAA upstream; with the boundary (issue 30): unknown names closed by
 #      nginx, one HSTS header, and Debian's testssl.sh against that nginx (20-50 s: protocols,
 #      server defaults, ciphers per protocol, vulnerabilities; TLS 1.2/1.3 and AEAD ciphers only)
-#   2b. tracing (issue 26) against the same tree: nginx, one replica with OpenTelemetry on, the
+#   2b. Redis Sentinel failover (issue 27), against the same runtime tree on Node 24: a primary, a
+#      replica and three sentinels (redis-server --sentinel), the BFF as an ACL user, two replicas
+#      behind nginx under load; the primary killed: each rule keeps its failMode during the gap,
+#      no other request fails, bff_rate_limit_store_up and the log show the gap, and the counts
+#      hold on the promoted replica (tests/deploy/redis-failover.test.ts, about 10 s)
+#   2c. tracing (issue 26) against the same tree: nginx, one replica with OpenTelemetry on, the
 #      local UAA behind an nginx of its own with the SDK's HTTP instrumentation, and an OTLP/HTTP
 #      receiver of the test's own: one trace per login, no secret in a span, a browser's
 #      traceparent not continued (tests/deploy/tracing.test.ts)
@@ -74,15 +79,17 @@ trap 'rm -rf "$RUNTIME"' EXIT
 run "Dockerfile performed without Docker (Node $("$NODE24" -v))" \
   env NODE24_BIN="$NODE24" RUNTIME_OUT="$RUNTIME/app" node tests/deploy/dockerfile-build.mjs
 
-# --- 2. scale-out, against the image's tree -----------------------------------------------------
+# --- 2. scale-out and Redis failover, against the image's tree ----------------------------------
 export DEPLOY_CLIENT_DIST="$RUNTIME/app/dist/client" DEPLOY_SERVER_DIST="$RUNTIME/app/dist/server"
 if [ -f "$DEPLOY_SERVER_DIST/index.js" ]; then
   run "scale-out: nginx + 2 replicas + Redis, the boundary, testssl.sh, on Node $("$NODE24" -v), the image's build" \
     "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/scale-out.test.ts
+  run "Redis Sentinel failover: a primary killed under load behind nginx, on Node $("$NODE24" -v)" \
+    "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/redis-failover.test.ts
   run "tracing: a login traced through nginx, the BFF (the image's build) and the UAA, into an OTLP receiver" \
     "$NODE24" node_modules/vitest/vitest.mjs run -c tests/deploy/vitest.config.ts tests/deploy/tracing.test.ts
 else
-  SUMMARY+=("FAIL  scale-out and tracing: no runtime tree (the Dockerfile step did not finish)")
+  SUMMARY+=("FAIL  scale-out, Redis failover and tracing: no runtime tree (the Dockerfile step did not finish)")
   FAILED=1
 fi
 

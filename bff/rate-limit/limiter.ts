@@ -14,7 +14,13 @@ import { normalizePath } from '@shared/contract/endpoints';
 import { gatewayCallOf } from '../proxy/gateway';
 import { hashKey, identifierOf, ipKey, subnetKey } from './keys';
 import { loadRulesFile, type RateLimitRule } from './rules';
-import { memoryBackend, redisBackend, StoreUnavailableError, type CounterBackend } from './store';
+import {
+  memoryBackend,
+  redisBackend,
+  StoreUnavailableError,
+  type CounterBackend,
+  type RedisTarget,
+} from './store';
 
 /** Why a request was refused, left on res.locals for the log and the metrics. */
 export interface RateLimitRefusal {
@@ -48,7 +54,7 @@ export interface RateLimitOptions {
   rules: readonly RateLimitRule[];
   logger: Logger;
   /** Shared counters for several replicas; unset: counters in this process. */
-  redisUrl?: string;
+  redis?: RedisTarget;
   /** HMAC key for the counter keys; replicas sharing Redis need the same one. */
   hashSecret?: string;
 }
@@ -99,7 +105,7 @@ export const requireStringIdentifier: RequestHandler = (req, res, next) => {
 export function createRateLimits(opts: RateLimitOptions): RateLimits {
   const { logger } = opts;
   const secret = opts.hashSecret ?? randomBytes(32);
-  const backend: CounterBackend = opts.redisUrl ? redisBackend(opts.redisUrl, logger) : memoryBackend();
+  const backend: CounterBackend = opts.redis ? redisBackend(opts.redis, logger) : memoryBackend();
   const libraryLogger = {
     warn: (err: unknown, msg?: string) => logger.warn({ err }, msg ?? 'rate limiter warning'),
     error: (err: unknown, msg?: string) => {
@@ -239,7 +245,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
 
   let active: Limiter[] = opts.rules.map(build);
   logger.info(
-    { rules: active.map((l) => l.rule.name), store: opts.redisUrl ? 'redis' : 'memory' },
+    { rules: active.map((l) => l.rule.name), store: opts.redis ? `redis (${opts.redis.mode})` : 'memory' },
     'rate limits active',
   );
 

@@ -59,7 +59,7 @@ const ruleSchema = z
     count: z
       .enum(['all', 'failures', 'successes'], { error: 'must be all, failures or successes' })
       .default('all'),
-    /** With REDIS_URL, what a request gets while the store is unreachable: served (open) or refused (closed). */
+    /** With Redis, what a request gets while the store is unreachable: served (open) or refused (closed). */
     failMode: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
     /**
      * `shadow`: the rule counts, and logs, meters and reports what it would refuse, but refuses

@@ -4,6 +4,7 @@
  * offline queue, a short command timeout), and each rule's failMode decides what the request
  * gets; the connection keeps retrying in the background.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { MemoryStore, type Options, type Store } from 'express-rate-limit';
 import type * as RateLimitRedis from 'rate-limit-redis';
@@ -11,7 +12,7 @@ import type { RedisStore } from 'rate-limit-redis';
 import type * as Redis from 'redis';
 import type { Logger } from 'pino';
 
-// The Redis client and its store are loaded only when REDIS_URL is set: a replica counting in
+// The Redis client and its store are loaded only when a Redis is configured: a replica counting in
 // its own memory would otherwise carry them (about 18 MB resident) for nothing.
 const load = createRequire(import.meta.url);
 
@@ -106,10 +107,62 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function redisBackend(url: string, logger: Logger): CounterBackend {
-  const { createClient } = load('redis') as typeof Redis;
-  const client = createClient({
-    url,
+/** A Redis node as host and port (a sentinel, or a cluster node the client starts from). */
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/** An ACL user (username and password), or a password alone (requirepass, the `default` user). */
+export interface RedisAuth {
+  username?: string;
+  password: string;
+}
+
+/**
+ * Where the shared counters live (bff/config.ts reads it from the environment): one Redis named by
+ * a URL (credentials and rediss:// in it), the primary a set of sentinels names, or a cluster.
+ */
+export type RedisTarget =
+  | { mode: 'single'; url: string; tls?: RedisTls }
+  | {
+      mode: 'sentinel';
+      /** The master name the sentinels monitor. */
+      name: string;
+      sentinels: RedisNode[];
+      /** The primary's and replicas' user. */
+      auth?: RedisAuth;
+      /** The sentinels' own user, when they require one. */
+      sentinelAuth?: RedisAuth;
+      tls?: RedisTls;
+    }
+  | { mode: 'cluster'; nodes: RedisNode[]; auth?: RedisAuth; tls?: RedisTls };
+
+/** TLS to every Redis process, with an extra CA bundle (PEM file) on top of the system's. */
+export interface RedisTls {
+  caFile?: string;
+}
+
+type Reply = string | number | (string | number)[];
+
+/** One way of reaching Redis: send a command (routed by its key in a cluster), and whether it answers. */
+interface RedisConnection {
+  send(key: string | undefined, args: string[]): Promise<Reply>;
+  up(): boolean;
+  close(): Promise<void>;
+}
+
+const CONNECT_TIMEOUT_MS = 2000;
+// How often a Sentinel's or a Cluster's state is read without traffic, for the log.
+const WATCH_INTERVAL_MS = 200;
+// A Cluster down this long is asked for its slots again (a replica promoted meanwhile is found).
+const CLUSTER_REMAKE_AFTER_MS = 2000;
+const reconnectStrategy = (retries: number) => Math.min(50 + retries * 100, 2000);
+
+/** The options every node connection shares: fail fast, no handshake that can strand it, TLS, user. */
+function nodeOptions(auth: RedisAuth | undefined, tls: RedisTls | undefined) {
+  return {
+    ...(auth && { username: auth.username, password: auth.password }),
     // Fail fast instead of queueing commands while disconnected: the request must not wait.
     disableOfflineQueue: true,
     // No CLIENT SETINFO handshake. node-redis 5 ignores that handshake's failures, so a connection
@@ -117,10 +170,16 @@ export function redisBackend(url: string, logger: Logger): CounterBackend {
     // for good: no reconnect, every command hanging. store.test.ts holds the scenario.
     disableClientInfo: true,
     socket: {
-      connectTimeout: 2000,
-      reconnectStrategy: (retries) => Math.min(50 + retries * 100, 2000),
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy,
+      ...(tls && { tls: true as const, ...(tls.caFile && { ca: readFileSync(tls.caFile, 'utf8') }) }),
     },
-  });
+  };
+}
+
+/** One Redis: up from the client's own events, the outage reported once. */
+function singleConnection(redis: typeof Redis, url: string, tls: RedisTls | undefined, logger: Logger) {
+  const client = redis.createClient({ url, ...nodeOptions(undefined, tls) });
   let up = false;
   let reported = false;
   client.on('ready', () => {
@@ -137,17 +196,186 @@ export function redisBackend(url: string, logger: Logger): CounterBackend {
   client.connect().catch(() => {
     // Reported through the 'error' event; the client keeps reconnecting.
   });
+  return {
+    send: (_key, args) => client.sendCommand(args) as Promise<Reply>,
+    up: () => up,
+    close: async () => {
+      if (client.isOpen) await client.close().catch(() => client.destroy());
+      else client.destroy();
+    },
+  } satisfies RedisConnection;
+}
 
-  const send = (...args: string[]) =>
-    withTimeout(
-      client.sendCommand(args) as Promise<string | number | (string | number)[]>,
-      COMMAND_TIMEOUT_MS,
+interface Watched<C> {
+  what: 'sentinel' | 'cluster';
+  create: () => C;
+  /** Whether the client has a primary (every master) ready now, and which. */
+  state: (client: C) => { up: boolean; primary?: string };
+  send: (client: C, key: string | undefined, args: string[]) => Promise<Reply>;
+  /** Closes every connection of a client given up, whatever state they are in; never throws. */
+  discard: (client: C) => void;
+  /** Down this long after a good start: the client is made anew (it may be stuck on a dead node). */
+  remakeAfterMs?: number;
+}
+
+/**
+ * A client whose state (up or not) node-redis keeps itself (Sentinel, Cluster): read by every
+ * request and a few times a second besides, so that a change is logged once, with what the client
+ * says of its primary; and made anew while its first connection fails (node-redis cannot retry
+ * `connect`), or when it has been down for `remakeAfterMs`.
+ */
+function watchedConnection<
+  C extends { connect(): Promise<unknown>; on(event: 'error', listener: (err: unknown) => void): unknown },
+>({ what, create, state, send, discard, remakeAfterMs }: Watched<C>, logger: Logger): RedisConnection {
+  let client = create();
+  let closed = false;
+  let connecting = false;
+  let up = false;
+  let downSince = Date.now();
+  let reported = false;
+  const onError = (err: unknown) => {
+    if (closed) return;
+    const message = err instanceof Error ? err.message : String(err);
+    // A connection the client replaces while its primary answers (a sentinel gone): worth a line.
+    if (state(client).up)
+      return logger.warn({ err: message, via: what }, 'rate-limit store: a Redis connection failed');
+    // Every reconnect attempt fails with an error: report the outage once, not each attempt.
+    if (!reported) logger.error({ err: message, via: what }, 'rate-limit store: Redis unreachable, retrying');
+    reported = true;
+  };
+  const open = (): void => {
+    connecting = true;
+    client.on('error', onError);
+    client.connect().then(
+      () => (connecting = false),
+      (err: unknown) => {
+        onError(err);
+        const retry = setTimeout(() => !closed && remake(), 1000);
+        retry.unref();
+      },
     );
+  };
+  const remake = (): void => {
+    discard(client);
+    client = create();
+    open();
+  };
+  open();
+  /** The state now, its change logged by whichever reads it first: a request, the metric, the tick. */
+  const observe = (): boolean => {
+    const now = state(client);
+    if (now.up === up) return up;
+    up = now.up;
+    if (up) {
+      reported = false;
+      logger.info({ via: what, primary: now.primary }, 'rate-limit store: Redis connected');
+    } else {
+      downSince = Date.now();
+      onError(new Error('no primary answers'));
+    }
+    return up;
+  };
+  const watch = setInterval(() => {
+    if (observe() || connecting || remakeAfterMs === undefined) return;
+    if (Date.now() - downSince < remakeAfterMs) return;
+    downSince = Date.now();
+    remake();
+  }, WATCH_INTERVAL_MS);
+  watch.unref();
+  return {
+    send: (key, args) => send(client, key, args),
+    // Read now, not at the last tick: a command never goes to a primary known to be gone.
+    up: observe,
+    close: async () => {
+      closed = true;
+      clearInterval(watch);
+      discard(client);
+    },
+  };
+}
 
-  const call = async (...args: string[]) => {
-    if (!up) throw new StoreUnavailableError('Redis is unreachable');
+/** The node-redis client the target asks for: one Redis, Sentinel's primary, or a Cluster. */
+export function redisConnection(target: RedisTarget, logger: Logger, redis: typeof Redis): RedisConnection {
+  switch (target.mode) {
+    case 'single':
+      return singleConnection(redis, target.url, target.tls, logger);
+    case 'sentinel':
+      return watchedConnection(
+        {
+          what: 'sentinel',
+          create: () =>
+            redis.createSentinel({
+              name: target.name,
+              sentinelRootNodes: target.sentinels,
+              nodeClientOptions: nodeOptions(target.auth, target.tls),
+              // node-redis does not reconnect to a sentinel: it asks the next one.
+              sentinelClientOptions: nodeOptions(target.sentinelAuth, target.tls),
+              // Errors of the primary's connection reach the 'error' listener (the log).
+              passthroughClientErrorEvents: true,
+              // No retries inside node-redis: a first connection that fails is made anew here (its
+              // own retries print each failure to stdout), and a command cut by the primary's death
+              // fails now, under its rule's failMode, instead of landing on the next primary later.
+              maxCommandRediscovers: 0,
+            }),
+          state: (sentinel) => {
+            const primary = sentinel.getMasterNode();
+            return { up: primary !== undefined, primary: primary && `${primary.host}:${primary.port}` };
+          },
+          send: (sentinel, _key, args) => sentinel.sendCommand(false, args) as Promise<Reply>,
+          discard: (sentinel) => void sentinel.destroy().catch(() => {}),
+        },
+        logger,
+      );
+    case 'cluster': {
+      const { socket, ...options } = nodeOptions(target.auth, target.tls);
+      return watchedConnection(
+        {
+          what: 'cluster',
+          create: () =>
+            redis.createCluster({
+              rootNodes: target.nodes.map((node) => ({ socket: node })),
+              // Every node's connection: the user, TLS, fail fast, and no reconnecting: a node
+              // gone leaves the store down until the client is made anew (a connection to a dead
+              // master would wait for it for ever, and the slots' new owner never be asked for).
+              defaults: { ...options, socket: { ...socket, reconnectStrategy: false } },
+            }),
+          state: (cluster) => ({
+            up:
+              cluster.isOpen &&
+              cluster.masters.length > 0 &&
+              cluster.masters.every((node) => node.client?.isReady === true),
+          }),
+          send: (cluster, key, args) => cluster.sendCommand(key, false, args) as Promise<Reply>,
+          // The cluster's own destroy throws at the first connection already closed (a dead
+          // node's), leaving the others open: each open one is closed here.
+          discard: (cluster) => {
+            for (const node of [...cluster.masters, ...cluster.replicas])
+              if (node.client?.isOpen) node.client.destroy();
+          },
+          // node-redis reads the slots again only on a MOVED reply, which a dead master never
+          // sends: made anew, the client asks the root nodes who owns its slots now.
+          remakeAfterMs: CLUSTER_REMAKE_AFTER_MS,
+        },
+        logger,
+      );
+    }
+  }
+}
+
+export function redisBackend(
+  target: RedisTarget,
+  logger: Logger,
+  redis = load('redis') as typeof Redis,
+): CounterBackend {
+  const connection = redisConnection(target, logger, redis);
+  const send = (key: string | undefined, args: string[]) =>
+    withTimeout(connection.send(key, args), COMMAND_TIMEOUT_MS);
+  const up = () => connection.up();
+
+  const call = async (key: string, ...args: string[]) => {
+    if (!up()) throw new StoreUnavailableError('Redis is unreachable');
     try {
-      return await send(...args);
+      return await send(key, args);
     } catch (err) {
       throw err instanceof StoreUnavailableError
         ? err
@@ -155,12 +383,13 @@ export function redisBackend(url: string, logger: Logger): CounterBackend {
     }
   };
   return {
-    storeFor: (ruleName) => new ResilientRedisStore(`${REDIS_KEY_PREFIX}${ruleName}:`, send, () => up),
+    storeFor: (ruleName) => new ResilientRedisStore(`${REDIS_KEY_PREFIX}${ruleName}:`, send, up),
     distinctFor: (ruleName) => {
       const prefix = `${REDIS_KEY_PREFIX}${ruleName}:`;
       return {
         admit: async (key, member, limit, windowMs) => {
           const reply = (await call(
+            `${prefix}${key}`,
             'EVAL',
             ADMIT_DISTINCT,
             '1',
@@ -173,21 +402,19 @@ export function redisBackend(url: string, logger: Logger): CounterBackend {
           return { admitted: admitted === 1, added: added === 1, resetAt: Date.now() + Math.max(0, ttl) };
         },
         remove: async (key, member) => {
-          await call('SREM', `${prefix}${key}`, member);
+          await call(`${prefix}${key}`, 'SREM', `${prefix}${key}`, member);
         },
       };
     },
-    up: () => up,
-    close: async () => {
-      if (client.isOpen) await client.close().catch(() => client.destroy());
-      else client.destroy();
-    },
+    up,
+    close: () => connection.close(),
   };
 }
 
 /**
  * rate-limit-redis, plus two things it lacks: fail at once while Redis is down, and load its
  * scripts again when Redis was down when the limiter started (its init promise stays rejected).
+ * Its commands carry their key, which a cluster routes them by (one key each: no hash tags needed).
  */
 class ResilientRedisStore implements Store {
   readonly localKeys = false;
@@ -197,11 +424,11 @@ class ResilientRedisStore implements Store {
 
   constructor(
     readonly prefix: string,
-    send: (...args: string[]) => Promise<string | number | (string | number)[]>,
+    send: (key: string | undefined, args: string[]) => Promise<Reply>,
     private readonly isUp: () => boolean,
   ) {
     const { RedisStore: Inner } = load('rate-limit-redis') as typeof RateLimitRedis;
-    this.#inner = new Inner({ prefix, sendCommand: send });
+    this.#inner = new Inner({ prefix, sendCommandCluster: ({ key, command }) => send(key, command) });
   }
 
   init(options: Options): void {

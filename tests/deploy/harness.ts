@@ -9,12 +9,12 @@ import { type Agent, request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
 // @ts-expect-error -- a plain .mjs module without types
 import { renderNginx } from '../../scripts/render-nginx.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-export const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 export interface Proc {
   name: string;
@@ -147,75 +147,91 @@ export function headerLines(reply: Reply, name: string): string[] {
   return values;
 }
 
-/** A throwaway certificate for localhost and 127.0.0.1, written to `dir`/tls.crt and tls.key. */
-export function localhostCertificate(dir: string): void {
+/** A throwaway certificate for localhost (and 127.0.0.1) in `dir`: tls.crt and tls.key. */
+export function selfSignedCertificate(dir: string): { cert: string; key: string } {
+  const cert = path.join(dir, 'tls.crt');
+  const key = path.join(dir, 'tls.key');
   execFileSync(
     'openssl',
     [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'tls.key'),
-      '-out',
-      path.join(dir, 'tls.crt'),
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'],
+      ...['-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert],
     ],
     { stdio: 'ignore' },
   );
+  return { cert, key };
 }
 
-export interface FrontNginx {
-  /** Its working directory, with logs/ and tmp/ (nginx.conf rendered into it). */
+export interface NginxOptions {
+  /** The process's name (its log is `<dir>/<name>.log`). */
+  name: string;
+  /** Where the processes' logs go. */
+  dir: string;
+  /** nginx's prefix: its rendered nginx.conf, logs/, tmp/ and pid file. */
   prefix: string;
   listen: { http: number; https: number };
   replicaPorts: number[];
-  /** Where localhostCertificate wrote tls.crt and tls.key; the processes' logs go there too. */
-  dir: string;
-  /** The built SPA nginx serves /static/ from. */
+  certificate: { cert: string; key: string };
+  /** The SPA's built files, which nginx serves itself under /static/. */
   staticRoot: string;
 }
 
 /**
  * Renders the repository's nginx.conf for loopback into `prefix` (with its logs/ and tmp/) and
- * starts nginx on it, in front of the replicas on `replicaPorts`.
+ * starts Debian's nginx on it, in front of the replicas on `replicaPorts`.
  */
-export function startFrontNginx(name: string, opts: FrontNginx): Proc {
+export function startNginx(opts: NginxOptions): Proc {
   const { prefix, listen } = opts;
   for (const sub of ['tmp', 'logs']) mkdirSync(path.join(prefix, sub), { recursive: true });
-  const conf = (renderNginx as (template: string, values: Record<string, string>) => string)(
-    readFileSync(path.join(ROOT, 'nginx.conf'), 'utf8'),
-    {
-      // The tests' clients name localhost (SNI and Host): any other name meets the default servers.
-      SERVER_NAME: 'localhost',
-      // Workers as this user: the temporary directory and the checkout may be private to it.
-      WORKER_USER: userInfo().username,
-      HTTP_LISTEN: `127.0.0.1:${listen.http}`,
-      HTTPS_LISTEN: `127.0.0.1:${listen.https}`,
-      HTTPS_PORT_SUFFIX: `:${listen.https}`,
-      TLS_CERTIFICATE: path.join(opts.dir, 'tls.crt'),
-      TLS_CERTIFICATE_KEY: path.join(opts.dir, 'tls.key'),
-      STATIC_ROOT: opts.staticRoot,
-      BFF_SERVER: opts.replicaPorts.map((p) => `127.0.0.1:${p}`).join(' '),
-      PID_FILE: path.join(prefix, 'nginx.pid'),
-      LOG_DIR: path.join(prefix, 'logs'),
-      TEMP_DIR: path.join(prefix, 'tmp'),
-    },
-  );
+  const conf = renderNginx(readFileSync(path.join(ROOT, 'nginx.conf'), 'utf8'), {
+    // The tests' clients name localhost (SNI and Host): any other name meets the default servers.
+    SERVER_NAME: 'localhost',
+    // Workers as this user: the temporary directory and the checkout may be private to it.
+    WORKER_USER: userInfo().username,
+    HTTP_LISTEN: `127.0.0.1:${listen.http}`,
+    HTTPS_LISTEN: `127.0.0.1:${listen.https}`,
+    HTTPS_PORT_SUFFIX: `:${listen.https}`,
+    TLS_CERTIFICATE: opts.certificate.cert,
+    TLS_CERTIFICATE_KEY: opts.certificate.key,
+    STATIC_ROOT: opts.staticRoot,
+    BFF_SERVER: opts.replicaPorts.map((p) => `127.0.0.1:${p}`).join(' '),
+    PID_FILE: path.join(prefix, 'nginx.pid'),
+    LOG_DIR: path.join(prefix, 'logs'),
+    TEMP_DIR: path.join(prefix, 'tmp'),
+  }) as string;
   writeFileSync(path.join(prefix, 'nginx.conf'), conf);
-  return start(name, NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
+  return start(opts.name, NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
     dir: opts.dir,
   });
 }
 
-/** A redis-server on a loopback port answers PING. */
+/** The built local UAA (`<serverDist>/local-uaa.js`) on `port`, answering once it serves its allow-list. */
+export async function startLocalUaa(opts: {
+  dir: string;
+  serverDist: string;
+  port: number;
+  /** The origin people reach the service at (the addresses the UAA builds). */
+  publicUrl: string;
+  /** Node's flags before the script (an `--import` of an agent, say) and more of the environment. */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}): Promise<Proc> {
+  const script = path.join(opts.serverDist, 'local-uaa.js');
+  const proc = start('local-uaa', process.execPath, [...(opts.nodeArgs ?? []), script], {
+    dir: opts.dir,
+    cwd: ROOT,
+    env: { ...opts.env, UAA_PORT: String(opts.port), LOCAL_UAA_PUBLIC_URL: opts.publicUrl },
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  await waitFor(
+    'local UAA',
+    async () => (await send(`${url}${ALLOWLIST_JSON_PATH}`, { timeoutMs: 1000 })).status === 200,
+    proc,
+  );
+  return proc;
+}
+
+/** Whether a Redis (or a sentinel) on a loopback port answers PING. */
 export function redisPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1', () => socket.write('PING\r\n'));

@@ -144,6 +144,8 @@ describe('the kustomize base against the Kubernetes schemas', () => {
         'Secret/uaa-sso-secrets',
         'StatefulSet/uaa-sso-redis',
         'Service/uaa-sso-redis',
+        'StatefulSet/uaa-sso-redis-sentinel',
+        'Service/uaa-sso-redis-sentinel',
       ]),
     );
     expect(new Set(kinds).size, 'no kind/name twice').toBe(kinds.length);
@@ -429,11 +431,21 @@ describe("the BFF's environment against bff/config.ts", () => {
     return env;
   }
 
-  it("is refused by the BFF's check only for the Secret's placeholders", () => {
+  /** The variables the BFF's pod takes from Secrets: the whole of envFrom's, and env's keys. */
+  function secretVariables(): string[] {
+    const fromSecrets = (bffContainer.envFrom ?? []).flatMap((from) =>
+      from.secretRef ? Object.keys(dataOf('Secret', from.secretRef.name)) : [],
+    );
+    const named = (bffContainer.env ?? []).filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.name);
+    return [...fromSecrets, ...named].sort();
+  }
+
+  it("is refused by the BFF's check only for the Secrets' placeholders", () => {
     const result = parseConfig(environmentWithFiles());
     expect(result.ok).toBe(false);
     const refused = new Set(result.ok ? [] : result.errors.map((line) => line.split(/[:=]/)[0]));
-    expect([...refused].sort()).toEqual(Object.keys(dataOf('Secret', 'uaa-sso-secrets')).sort());
+    expect(secretVariables()).toContain('REDIS_PASSWORD');
+    expect([...refused].sort()).toEqual(secretVariables());
   });
 
   it('is taken once the secrets are real: production, the built-in rules, the links file', () => {
@@ -442,7 +454,7 @@ describe("the BFF's environment against bff/config.ts", () => {
       RATE_LIMIT_HASH_KEY: 'a'.repeat(32),
       SECURITY_LOG_HASH_KEY: 'b'.repeat(32),
       METRICS_TOKEN: 'c'.repeat(32),
-      REDIS_URL: 'redis://:password@uaa-sso-redis:6379',
+      REDIS_PASSWORD: 'd'.repeat(32),
     };
     const result = parseConfig(env);
     expect(result.ok ? [] : result.errors).toEqual([]);
@@ -454,8 +466,39 @@ describe("the BFF's environment against bff/config.ts", () => {
     // rate-limits.json is the built-in defaults, as kustomization.yaml says.
     expect(result.config.rateLimitRules).toEqual(DEFAULT_RULES);
     expect(result.config.links.production.home).toMatch(/^https:\/\//);
-    // The Redis the base runs is the one REDIS_URL's comment names.
-    expect(find('Service', 'uaa-sso-redis')).toBeDefined();
+  });
+
+  it("reaches the base's Redis through its sentinels, as the user its nodes define", () => {
+    const parsed = parseConfig({
+      ...environmentWithFiles(),
+      RATE_LIMIT_HASH_KEY: 'a'.repeat(32),
+      SECURITY_LOG_HASH_KEY: 'b'.repeat(32),
+      METRICS_TOKEN: 'c'.repeat(32),
+      REDIS_PASSWORD: 'd'.repeat(32),
+    });
+    const redis = parsed.ok ? parsed.config.redis : undefined;
+    if (redis?.mode !== 'sentinel') throw new Error(`not Sentinel: ${JSON.stringify(redis)}`);
+    type Pods = Workload & { spec: { replicas: number; serviceName: string } };
+    const sentinels = find('StatefulSet', 'uaa-sso-redis-sentinel') as Pods;
+    const nodes = find('StatefulSet', 'uaa-sso-redis') as Pods;
+    // Every sentinel pod by its stable name under the headless Service, on the sentinel port.
+    const service = find('Service', sentinels.spec.serviceName) as K8sObject & {
+      spec: { clusterIP?: string; ports: { port: number }[] };
+    };
+    expect(service.spec.clusterIP).toBe('None');
+    expect(redis.sentinels).toEqual(
+      Array.from({ length: sentinels.spec.replicas }, (_, i) => ({
+        host: `${sentinels.metadata.name}-${i}.${sentinels.spec.serviceName}`,
+        port: service.spec.ports[0]!.port,
+      })),
+    );
+    expect(sentinels.spec.replicas).toBeGreaterThanOrEqual(3);
+    expect(nodes.spec.replicas).toBeGreaterThanOrEqual(2);
+    // The master name the sentinels monitor, and the ACL user the nodes create for the BFF.
+    const script = (w: Workload) =>
+      (w.spec.template.spec.containers[0] as { args?: string[] }).args?.join('\n') ?? '';
+    expect(script(sentinels)).toMatch(new RegExp(`sentinel monitor ${redis.name} \\S+ \\d+ 2$`, 'm'));
+    expect(script(nodes)).toContain(`--user ${redis.auth?.username} on`);
   });
 });
 
@@ -651,8 +694,12 @@ describe.skipIf(!kustomize)(`${kustomize?.join(' ') ?? 'kustomize'} (installed h
           : v && typeof v === 'object'
             ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unhash(x)]))
             : v;
+    // Only the generated ConfigMaps and Secrets carry a hash (uaa-sso-redis-sentinel is no hashed uaa-sso-redis).
     for (const o of rendered)
-      if (hashedNames.some((n) => o.metadata.name.startsWith(`${n}-`)))
+      if (
+        ['ConfigMap', 'Secret'].includes(o.kind) &&
+        hashedNames.some((n) => o.metadata.name.startsWith(`${n}-`))
+      )
         expect(o.metadata.name).toMatch(hashed);
     const key = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
     const sort = (list: K8sObject[]) => [...list].sort((a, b) => key(a).localeCompare(key(b)));

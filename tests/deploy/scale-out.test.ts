@@ -20,7 +20,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 // @ts-expect-error -- a plain .mjs module without types
@@ -28,13 +27,12 @@ import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-nod
 import {
   freePort,
   headerLines,
-  localhostCertificate,
-  NGINX,
-  REDIS,
   redisPing,
+  selfSignedCertificate,
   send,
   start,
-  startFrontNginx,
+  startLocalUaa,
+  startNginx,
   stop,
   tail,
   waitFor,
@@ -47,6 +45,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const NODE_FLAGS = (untypedImageNodeFlags as () => string[])();
 const CLIENT_DIST = path.resolve(ROOT, process.env.DEPLOY_CLIENT_DIST ?? 'dist/client-deploy');
 const SERVER_DIST = path.resolve(ROOT, process.env.DEPLOY_SERVER_DIST ?? 'dist/server-deploy');
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
 const TESTSSL = process.env.TESTSSL_BIN ?? '/usr/bin/testssl';
 /** nginx's own HSTS header (nginx.conf), the same value the BFF sends. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -59,6 +59,7 @@ let ports: Record<'redis' | 'uaa' | 'slow' | 'a' | 'b' | 'http' | 'https', numbe
 let procs: Record<string, Proc | undefined> = {};
 let slowUpstream: Server | undefined;
 let tls: Agent;
+let certificate: { cert: string; key: string };
 let origin: string;
 
 function replicaEnv(port: number, upstream: string): Record<string, string> {
@@ -172,7 +173,7 @@ function exchange(port: number, request: string, tls?: { servername?: string }):
           {
             host: '127.0.0.1',
             port,
-            ca: readFileSync(path.join(dir, 'tls.crt')),
+            ca: readFileSync(certificate.cert),
             ALPNProtocols: ['http/1.1'],
             ...(tls.servername ? { servername: tls.servername } : {}),
           },
@@ -255,8 +256,8 @@ beforeAll(async () => {
   origin = `https://localhost:${ports.https}`;
 
   // A throwaway certificate for localhost; the client trusts exactly it.
-  localhostCertificate(dir);
-  tls = new Agent({ ca: readFileSync(path.join(dir, 'tls.crt')), keepAlive: true, maxSockets: 16 });
+  certificate = selfSignedCertificate(dir);
+  tls = new Agent({ ca: readFileSync(certificate.cert), keepAlive: true, maxSockets: 16 });
 
   writeFileSync(
     path.join(dir, 'rate-limits.json'),
@@ -273,17 +274,8 @@ beforeAll(async () => {
   );
   await waitFor('redis-server', () => redisPing(ports.redis), procs.redis);
 
-  procs.uaa = start('local-uaa', process.execPath, [path.join(SERVER_DIST, 'local-uaa.js')], {
-    dir,
-    cwd: ROOT,
-    env: { UAA_PORT: String(ports.uaa), LOCAL_UAA_PUBLIC_URL: origin },
-  });
+  procs.uaa = await startLocalUaa({ dir, serverDist: SERVER_DIST, port: ports.uaa, publicUrl: origin });
   const uaa = `http://127.0.0.1:${ports.uaa}`;
-  await waitFor(
-    'local UAA',
-    async () => (await send(`${uaa}${ALLOWLIST_JSON_PATH}`, { timeoutMs: 1000 })).status === 200,
-    procs.uaa,
-  );
 
   // Replica b's upstream: the local UAA behind a forwarder that holds a request `delayMs` long
   // when the query asks for it (the local UAA has no slow route; the drain test needs one).
@@ -307,19 +299,23 @@ beforeAll(async () => {
   procs.a = await startReplica('a', uaa);
   procs.b = await startReplica('b', `http://127.0.0.1:${ports.slow}`);
 
-  procs.nginx = startFrontNginx('nginx', {
-    prefix: dir,
-    dir,
-    listen: { http: ports.http, https: ports.https },
-    replicaPorts: [ports.a, ports.b],
-    staticRoot: CLIENT_DIST,
-  });
+  procs.nginx = startNginxFor('nginx', dir, { http: ports.http, https: ports.https }, [ports.a, ports.b]);
   await waitFor(
     'nginx',
     async () => (await viaNginx('/healthz', { timeoutMs: 1000 })).status === 200,
     procs.nginx,
   );
 });
+
+/** The repository's nginx.conf on loopback, in front of the replicas on `replicaPorts`. */
+function startNginxFor(
+  name: string,
+  prefix: string,
+  listen: { http: number; https: number },
+  replicaPorts: number[],
+): Proc {
+  return startNginx({ name, dir, prefix, listen, replicaPorts, certificate, staticRoot: CLIENT_DIST });
+}
 
 afterAll(async () => {
   // Every process this file started, by its own pid.
@@ -415,13 +411,7 @@ describe('the boundary: unknown names, HSTS, TLS (nginx.conf, issue 30)', () => 
     // nginx's own 502: the same nginx.conf in front of a port where no replica listens.
     const listen = { http: await freePort(), https: await freePort() };
     const deadReplica = await freePort();
-    procs['nginx-dead'] = startFrontNginx('nginx-dead', {
-      prefix: path.join(dir, 'nginx-dead'),
-      dir,
-      listen,
-      replicaPorts: [deadReplica],
-      staticRoot: CLIENT_DIST,
-    });
+    procs['nginx-dead'] = startNginxFor('nginx-dead', path.join(dir, 'nginx-dead'), listen, [deadReplica]);
     const viaDead = (p: string) =>
       send(`https://localhost:${listen.https}${p}`, { agent: tls, timeoutMs: 5000 });
     try {

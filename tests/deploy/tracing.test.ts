@@ -17,7 +17,6 @@ import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 import { TIME_ZONE_COOKIE } from '@shared/prerender';
@@ -26,13 +25,12 @@ import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-nod
 import { startNginxUpstream, type NginxUpstream } from '../support/nginx-upstream';
 import {
   freePort,
-  localhostCertificate,
-  NGINX,
-  REDIS,
   redisPing,
+  selfSignedCertificate,
   send,
   start,
-  startFrontNginx,
+  startLocalUaa,
+  startNginx,
   stop,
   waitFor,
   type Proc,
@@ -43,6 +41,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const NODE_FLAGS = (untypedImageNodeFlags as () => string[])();
 const CLIENT_DIST = path.resolve(ROOT, process.env.DEPLOY_CLIENT_DIST ?? 'dist/client-deploy');
 const SERVER_DIST = path.resolve(ROOT, process.env.DEPLOY_SERVER_DIST ?? 'dist/server-deploy');
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
 const GW = '/gw/uaa-be/api/v1';
 const JSON_CALL = { 'X-CSRF': '1', 'Content-Type': 'application/json' };
 const PASSWORD = 'Admin12345';
@@ -172,8 +172,8 @@ beforeAll(async () => {
   };
   bffPort = ports.bff;
   origin = `https://localhost:${ports.https}`;
-  localhostCertificate(dir);
-  tls = new Agent({ ca: readFileSync(path.join(dir, 'tls.crt')), keepAlive: true });
+  const certificate = selfSignedCertificate(dir);
+  tls = new Agent({ ca: readFileSync(certificate.cert), keepAlive: true });
 
   collector = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -196,22 +196,15 @@ beforeAll(async () => {
   });
   await waitFor('redis-server', () => redisPing(ports.redis), procs.redis);
 
-  procs.uaa = start(
-    'local-uaa',
-    process.execPath,
-    ['--import', path.join(ROOT, 'tests/deploy/traced-upstream.mjs'), path.join(SERVER_DIST, 'local-uaa.js')],
-    {
-      dir,
-      cwd: ROOT,
-      env: { ...otel, OTEL_SERVICE_NAME: 'uaa', UAA_PORT: String(ports.uaa), LOCAL_UAA_PUBLIC_URL: origin },
-    },
-  );
+  procs.uaa = await startLocalUaa({
+    dir,
+    serverDist: SERVER_DIST,
+    port: ports.uaa,
+    publicUrl: origin,
+    nodeArgs: ['--import', path.join(ROOT, 'tests/deploy/traced-upstream.mjs')],
+    env: { ...otel, OTEL_SERVICE_NAME: 'uaa' },
+  });
   const uaa = `http://127.0.0.1:${ports.uaa}`;
-  await waitFor(
-    'local UAA',
-    async () => (await send(`${uaa}${ALLOWLIST_JSON_PATH}`, { timeoutMs: 1000 })).status === 200,
-    procs.uaa,
-  );
   uaaNginx = await startNginxUpstream({ target: uaa, prefix: '/uaa-be', tls: true, gzip: true });
 
   procs.bff = start('bff', process.execPath, [...NODE_FLAGS, path.join(SERVER_DIST, 'index.js')], {
@@ -239,11 +232,13 @@ beforeAll(async () => {
     async () => (await send(`http://127.0.0.1:${ports.bff}/readyz`, { timeoutMs: 1000 })).status === 200,
     procs.bff,
   );
-  procs.nginx = startFrontNginx('nginx', {
-    prefix: dir,
+  procs.nginx = startNginx({
+    name: 'nginx',
     dir,
+    prefix: dir,
     listen: { http: ports.http, https: ports.https },
     replicaPorts: [ports.bff],
+    certificate,
     staticRoot: CLIENT_DIST,
   });
   await waitFor(

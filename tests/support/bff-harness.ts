@@ -106,7 +106,7 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
   const logger = opts.logger ?? createLogger('silent');
   const rateLimits = createRateLimits({
     rules: parsed.config.rateLimitRules,
-    redisUrl: parsed.config.redisUrl,
+    redis: parsed.config.redis,
     hashSecret: parsed.config.rateLimitHashKey,
     logger,
   });
