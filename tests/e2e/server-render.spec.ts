@@ -59,7 +59,8 @@ async function nextUserSeesNothingOf(page: Page, lastPhone: string): Promise<voi
   await expect(page).toHaveURL(/\/usercenter/);
   await expect(page.locator('.uc-content')).toBeVisible();
   expect(await page.locator('#root').innerText()).not.toContain(lastPhone);
-  await expect(page.locator('.uc-content .arco-spin')).toBeVisible();
+  // B's own account is on its way: the content's outline (issue 29), nothing of A's.
+  await expect(page.locator('.uc-content .page-skeleton[aria-busy="true"]')).toBeVisible();
 }
 
 /** A browser of its own in ZONE (eight hours from the machine's UTC), signed in as a new user. */

@@ -4,6 +4,7 @@ import type { BackOfficeModule, Role } from '@shared/contract/admin';
 import { useRoles } from '../../api';
 import { AdminPage, CellText, pagination, PAGE_SIZE } from '../../components/admin-list';
 import { adminTexts } from '../../components/admin-shell.locale';
+import { AsEnteredTitle } from '../../components/as-entered';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 
@@ -19,7 +20,12 @@ export default function RoleListPage() {
   // the table past the panel at 1280 px.
   const columns: TableColumnProps<Role>[] = [
     { title: t.roleId, dataIndex: 'roleId', width: 100 },
-    { title: t.roleName, dataIndex: 'roleName', width: 180, render: (v: string) => <CellText>{v}</CellText> },
+    {
+      title: <AsEnteredTitle title={t.roleName} />,
+      dataIndex: 'roleName',
+      width: 180,
+      render: (v: string) => <CellText>{v}</CellText>,
+    },
     {
       title: t.modules,
       dataIndex: 'resName',
@@ -39,7 +45,7 @@ export default function RoleListPage() {
       ),
     },
     {
-      title: t.description,
+      title: <AsEnteredTitle title={t.description} />,
       dataIndex: 'roleDesc',
       width: 360,
       render: (v: string) => <span className="role-description">{v}</span>,

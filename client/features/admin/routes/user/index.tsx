@@ -1,4 +1,5 @@
 import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
+import { AsEnteredTitle } from '../../components/as-entered';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
@@ -140,7 +141,7 @@ export default function UserListPage() {
       render: (v: string[]) => text(v.map(nameOf).join(', ')),
     },
     {
-      title: t.columnRoles,
+      title: <AsEnteredTitle title={t.columnRoles} />,
       dataIndex: 'roles',
       width: 76,
       render: (_: unknown, row) => text(row.roles.map((r) => r.roleName).join(', ')),

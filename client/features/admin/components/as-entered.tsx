@@ -1,0 +1,27 @@
+import { Tooltip } from '@arco-design/web-react';
+import { IconInfoCircle } from '@arco-design/web-react/icon';
+import { useId } from 'react';
+import { useTexts } from '../../../lib/i18n/use-texts';
+import { asEnteredTexts } from './as-entered.locale';
+
+/**
+ * The title of a column whose values are shown as the UAA stores them: a role's name has one
+ * spelling, in the language it was entered in (the seed's are Chinese), whatever the page's
+ * language (issue 29). The title says so beside it, and to screen readers as its description;
+ * its name stays the column's.
+ */
+export function AsEnteredTitle({ title }: { title: string }) {
+  const t = useTexts(asEnteredTexts);
+  const id = useId();
+  return (
+    <span className="as-entered">
+      <span aria-describedby={id}>{title}</span>
+      <Tooltip content={t.asEntered}>
+        <IconInfoCircle aria-hidden="true" className="as-entered-icon" />
+      </Tooltip>
+      <span id={id} hidden>
+        {t.asEntered}
+      </span>
+    </span>
+  );
+}
