@@ -3,7 +3,8 @@ import useSWR from 'swr';
 import type { CredentialCreateData } from '@shared/contract/credential';
 import type { ItemCheckPayload } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
-import { call, type CallOptions } from '../../lib/api/client';
+import type { RequestOf } from '@shared/contract/endpoints';
+import { call } from '../../lib/api/client';
 import { encryptForUaa } from '../../lib/api/password';
 import { SWR_KEYS } from '../../lib/api/swr-keys';
 
@@ -44,13 +45,10 @@ export async function contactInUse(payload: ItemCheckPayload): Promise<boolean |
   }
 }
 
-export async function sendStepCode(
-  step: VerificationStep,
-  item: string,
-  options?: CallOptions,
-): Promise<void> {
+/** What a step's code is sent with (useSendCode('step') sends it to the flow's endpoint). */
+export function stepCodeRequest(step: VerificationStep, item: string): RequestOf<'messageCode'> {
   const channel: ContactChannel = step.sendsTo?.channel ?? (step.target === 'email' ? 'email' : 'phone');
-  await call('messageCode', { function: step.function, message: channel, item }, options);
+  return { function: step.function, message: channel, item };
 }
 
 export async function checkStepCode(step: VerificationStep, item: string, code: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { UserInfo } from '@shared/contract/personal';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
 import { checkEmail, checkPhone } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
-import { bindContact, checkStepCode, contactInUse, sendStepCode } from '../api';
+import { bindContact, checkStepCode, contactInUse, stepCodeRequest } from '../api';
 import { CodeField } from '../../../components/code-field';
 import { VerifyCurrentContact } from './verify-current-contact';
 import { useProblemProps, useRule } from '../../../components/form-rules';
@@ -74,14 +74,11 @@ export function ContactChange(props: {
 
   function sendNew(step: typeof first): Promise<boolean> {
     const value = String(form.getFieldValue('value') ?? '');
-    return code.send(
-      (options) => sendStepCode(step, value, options),
-      async () => {
-        const found = await newValueProblem(value);
-        setProblem(found);
-        return found === null;
-      },
-    );
+    return code.send(stepCodeRequest(step, value), async () => {
+      const found = await newValueProblem(value);
+      setProblem(found);
+      return found === null;
+    });
   }
 
   async function next(): Promise<void> {

@@ -2,7 +2,7 @@ import { Form, Input, Radio } from '@arco-design/web-react';
 import type { UserInfo } from '@shared/contract/personal';
 import { maskContact } from '@shared/mask';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
-import { sendStepCode } from '../api';
+import { stepCodeRequest } from '../api';
 import { CodeField } from '../../../components/code-field';
 import { texts } from './contact-change.locale';
 import { useSendCode } from '../../../components/use-send-code';
@@ -46,7 +46,7 @@ export function VerifyCurrentContact(props: {
         channel={channel}
         label={t.code}
         placeholder={t.codePlaceholder}
-        onSend={() => code.send((options) => sendStepCode(step, current, options))}
+        onSend={() => code.send(stepCodeRequest(step, current))}
       />
       {code.dialog}
     </>

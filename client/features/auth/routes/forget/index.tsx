@@ -49,7 +49,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
 
   const sendCode = () =>
     code.send(
-      (options) => call('passwordForget', { type: channel, item: form.getFieldValue('item') }, options),
+      { type: channel, item: form.getFieldValue('item') },
       async () => (await form.validate(['item'])) && !unknown,
     );
 

@@ -112,10 +112,7 @@ export default function LoginPage({
   }
 
   const sendCode = () =>
-    code.send(
-      (options) => call('loginSmsCode', { phone: smsForm.getFieldValue('phone') }, options),
-      () => smsForm.validate(['phone']),
-    );
+    code.send({ phone: smsForm.getFieldValue('phone') }, () => smsForm.validate(['phone']));
 
   const formInvalid = () => notify.error(productMessage('formInvalid', locale));
 

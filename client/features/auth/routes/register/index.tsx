@@ -89,10 +89,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   }
 
   const sendCode = () =>
-    code.send(
-      (options) => call('registerSmsCode', { phone: phoneForm.getFieldValue('phone') }, options),
-      () => phoneForm.validate(['phone']),
-    );
+    code.send({ phone: phoneForm.getFieldValue('phone') }, () => phoneForm.validate(['phone']));
 
   async function submitPhone(values: PhoneValues): Promise<void> {
     if (!agreement.require()) return;
