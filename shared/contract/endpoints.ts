@@ -29,8 +29,6 @@ export type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
 export interface EndpointFlags {
   /** Open calls never carry the bearer token (spec §6). */
   readonly open?: boolean;
-  /** The reply carries a session token that the BFF moves into the cookie. */
-  readonly issuesToken?: boolean;
   /** Failures stay silent in the UI (spec §7). */
   readonly silent?: boolean;
   readonly inferred?: boolean;
@@ -81,14 +79,12 @@ export const ENDPOINTS = {
   }),
   loginByPhone: post('/api/v1/login/byPhone', {
     open: true,
-    issuesToken: true,
     identifier: 'phone',
     request: login.loginByPhoneRequest,
     reply: login.loginData,
   }),
   loginByAccount: post('/api/v1/login/byAccount', {
     open: true,
-    issuesToken: true,
     identifier: 'account',
     request: login.loginByAccountRequest,
     reply: login.loginData,
@@ -98,12 +94,10 @@ export const ENDPOINTS = {
     reply: login.oauthAddressData,
   }),
   loginOauth: post('/api/v1/login/oauth', {
-    issuesToken: true,
     request: login.oauthLoginRequest,
     reply: login.loginData,
   }),
   loginBind: post('/api/v1/login/bind', {
-    issuesToken: true,
     request: login.oauthBindRequest,
     reply: login.loginData,
   }),
