@@ -1,42 +1,52 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call } from '../lib/api/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GATEWAY_BASE } from '@shared/contract/endpoints';
 import { LocaleProvider } from '../lib/i18n/locale-context';
+import { notify } from '../lib/notify';
 import { useSendCode } from './use-send-code';
 
-vi.mock('../lib/api/client', async (original) => ({ ...(await original<object>()), call: vi.fn() }));
-vi.mock('./captcha-dialog', () => ({
-  useCaptcha: () => ({
-    verify: async () => ({ captchaVerifyParam: 'pass', sceneId: 'local', prefix: 'local' }),
-    dialog: null,
-    preload: () => undefined,
-  }),
-}));
-vi.mock('../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
-
 const wrapper = ({ children }: { children: ReactNode }) => <LocaleProvider>{children}</LocaleProvider>;
-const sent = vi.mocked(call);
+let requests: { path: string; body: unknown }[];
+let status: number;
 
 beforeEach(() => {
-  sent.mockReset();
-  sent.mockResolvedValue({ msgCode: '10000', msg: 'success' });
+  requests = [];
+  status = 200;
+  vi.spyOn(notify, 'success').mockImplementation(() => undefined as never);
+  vi.spyOn(notify, 'error').mockImplementation(() => undefined as never);
+  vi.spyOn(notify, 'warning').mockImplementation(() => undefined as never);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      requests.push({ path: url, body: JSON.parse(String(init.body)) });
+      const body =
+        status === 200 ? { msgCode: '10000', msg: 'success' } : { msgCode: 'A0301', msg: 'Too many' };
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('useSendCode', () => {
-  it("sends the payload to the flow's own endpoint (SEND_CODE_FLOWS), with its captcha where it has one", async () => {
+  it("sends the payload to the flow's own endpoint (SEND_CODE_FLOWS)", async () => {
     const register = renderHook(() => useSendCode('register'), { wrapper }).result;
     await act(async () => expect(await register.current.send({ phone: '13912345678' })).toBe(true));
-    expect(sent).toHaveBeenLastCalledWith('registerSmsCode', { phone: '13912345678' }, {});
-
-    const login = renderHook(() => useSendCode('login'), { wrapper }).result;
-    await act(async () => expect(await login.current.send({ phone: '13912345678' })).toBe(true));
-    expect(sent).toHaveBeenLastCalledWith(
-      'loginSmsCode',
-      { phone: '13912345678' },
-      { captcha: { captchaVerifyParam: 'pass', sceneId: 'local', prefix: 'local' } },
+    const forget = renderHook(() => useSendCode('forget'), { wrapper }).result;
+    await act(async () =>
+      expect(await forget.current.send({ type: 'email', item: 'a@example.com' })).toBe(true),
     );
+    expect(requests).toEqual([
+      { path: `${GATEWAY_BASE}/api/v1/register/getSmsCode`, body: { phone: '13912345678' } },
+      {
+        path: `${GATEWAY_BASE}/api/v1/user/management/password/forget`,
+        body: { type: 'email', item: 'a@example.com' },
+      },
+    ]);
   });
 
   it("sends nothing when the form's own check says no", async () => {
@@ -46,17 +56,18 @@ describe('useSendCode', () => {
         false,
       ),
     );
-    expect(sent).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 
   it('tells a rate limit apart (the page may offer another way), until a code goes out', async () => {
     const { result } = renderHook(() => useSendCode('step'), { wrapper });
     const payload = { function: '3.1.1', message: 'phone', item: '13912345678' } as const;
-    sent.mockRejectedValueOnce(new ApiError('A0301', 'Too many requests', 429));
+    status = 429;
     await act(async () => expect(await result.current.send(payload)).toBe(false));
     expect(result.current.limited).toBe(true);
+    status = 200;
     await act(async () => expect(await result.current.send(payload)).toBe(true));
     expect(result.current.limited).toBe(false);
-    expect(sent).toHaveBeenLastCalledWith('messageCode', payload, {});
+    expect(requests.at(-1)).toEqual({ path: `${GATEWAY_BASE}/api/v1/personal/message/code`, body: payload });
   });
 });

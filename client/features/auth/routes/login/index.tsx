@@ -2,16 +2,14 @@ import { Button, Checkbox, Input } from '@arco-design/web-react';
 import { PasswordInput } from '../../../../components/password-input';
 import { Tabs } from '../../../../components/tabs';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { LoginReply } from '@shared/contract/login';
 import { checkAccount, checkCode, checkLoginPassword, checkPhone, LIMITS } from '@shared/validation/rules';
 import { call } from '../../../../lib/api/client';
-import { sessionExpired, startSession } from '../../../../lib/api/session-events';
+import { sessionExpired } from '../../../../lib/api/session-events';
 import { loginByAccount } from '../../api';
-import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
-import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
+import { useAfterLogin } from '../../../../lib/hooks/use-after-login';
 import { useBrand } from '../../../../lib/brand';
-import { tellEmbedder } from '../../../../lib/widget';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration';
 import { ThirdPartyLogins } from '../../components/third-party-logins';
@@ -41,7 +39,6 @@ export default function LoginPage({
 } = {}) {
   const t = useTexts(texts);
   const { locale } = useLocale();
-  const navigate = useNavigate();
   const location = useLocation();
   const captcha = useCaptcha();
   const code = useSendCode('login');
@@ -88,23 +85,9 @@ export default function LoginPage({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
 
-  async function finish(reply: LoginReply): Promise<void> {
-    await startSession();
-    if (stayAfterLogin) return;
-    const destination = destinationAfterLogin({
-      search: location.search,
-      username: reply.data?.data?.username,
-    });
-    const go = () => {
-      const next = destination.kind === 'document' ? destination.href : destination.path;
-      // Inside the intern widget the embedding page decides what happens next.
-      if (tellEmbedder(next)) return;
-      if (destination.kind === 'document') window.location.assign(destination.href);
-      else navigate(destination.path, { replace: true });
-    };
-    if (isSpecialInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
-    else go();
-  }
+  const afterLogin = useAfterLogin();
+  const finish = (reply: LoginReply) =>
+    afterLogin(reply, location.search, { handOver: () => stayAfterLogin });
 
   function chooseTab(key: Tab): void {
     setTab(key);

@@ -2,14 +2,12 @@ import { Alert, Result, Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { LoginReply } from '@shared/contract/login';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { SWR_KEYS } from '../../../../lib/api/account';
-import { startSession } from '../../../../lib/api/session-events';
 import { ApiError } from '../../../../lib/api/client';
-import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../../../../lib/after-login';
 import { useBrand } from '../../../../lib/brand';
+import { useAfterLogin } from '../../../../lib/hooks/use-after-login';
 import {
   bindCode,
   exchangeCode,
@@ -25,7 +23,6 @@ import { runtimeConfig } from '../../../../lib/runtime-config';
 import { storage } from '../../../../lib/storage';
 import { PublicLayout } from '../../../../components/layouts/public-layout';
 import { notify } from '../../../../lib/notify';
-import { isSpecialInAppBrowser } from '../../../../lib/hooks/use-device';
 import { useTexts } from '../../../../lib/i18n/use-texts';
 import { texts } from './locale';
 import { useLocale } from '../../../../lib/i18n/locale-context';
@@ -44,24 +41,22 @@ function ownTop(): Window | null {
 type Navigate = (to: string) => void;
 
 /**
- * Where a finished WeChat login goes: a popup tells its opener (spec §4's popup mode: another
- * site's page only when the login started for it); else /midpage's stored redirect (used once),
- * else spec §4's routing with the query the login started from.
+ * Who takes a finished WeChat login on, before the common step (useAfterLogin): a popup tells
+ * its opener (spec §4's popup mode: another site's page only when the login started for it);
+ * /midpage's stored redirect (used once) is followed. Returns true when one of them has.
  */
-function finish(reply: LoginReply, journey: WechatJourney, navigate: Navigate): void {
+function handOver(journey: WechatJourney, navigate: Navigate): boolean {
   const opener = window.opener as Window | null;
   if (opener && !opener.closed && notifyOpener(opener, journey.opener ?? null) !== 'refused') {
     window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
-    return;
+    return true;
   }
-  const { search } = journey;
   const stored = storage.take('wxredirect');
-  if (stored && stored.startsWith('/') && !stored.startsWith('//')) return navigate(stored);
-  const destination = destinationAfterLogin({ search, username: reply.data?.data?.username });
-  const go = () =>
-    destination.kind === 'document' ? window.location.assign(destination.href) : navigate(destination.path);
-  if (isSpecialInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
-  else go();
+  if (stored && stored.startsWith('/') && !stored.startsWith('//')) {
+    navigate(stored);
+    return true;
+  }
+  return false;
 }
 
 /** The query the visitor arrived with, less this page's own `purpose`. */
@@ -78,6 +73,7 @@ export default function WechatPage() {
   const { locale } = useLocale();
   const brand = useBrand();
   const navigate = useNavigate();
+  const afterLogin = useAfterLogin();
   const location = useLocation();
   const { mutate } = useSWRConfig();
   const [params] = useSearchParams();
@@ -119,10 +115,11 @@ export default function WechatPage() {
       }
       const source = params.get('source') ?? new URLSearchParams(journey.search).get('source');
       exchangeCode('wechat', code, source)
-        .then(async (reply) => {
-          await startSession();
-          finish(reply, journey, (to) => navigate(to, { replace: true }));
-        })
+        .then((reply) =>
+          afterLogin(reply, journey.search, {
+            handOver: () => handOver(journey, (to) => navigate(to, { replace: true })),
+          }),
+        )
         .catch((err: unknown) => setError(err instanceof ApiError ? err.message : t.failed));
       return;
     }

@@ -1,0 +1,46 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { LoginReply } from '@shared/contract/login';
+import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../after-login';
+import { startSession } from '../api/session-events';
+import { tellEmbedder } from '../widget';
+import { isSpecialInAppBrowser } from './use-device';
+
+export interface AfterLoginOptions {
+  /**
+   * Someone else takes the visitor on from here (a popup's opener, a stored WeChat redirect, a
+   * page that shows what comes next itself): returns true when it has, and nothing more is done.
+   */
+  handOver?: () => boolean;
+}
+
+/**
+ * The step after every login of the SPA's own (SMS, password, WeChat): the session starts (the
+ * calls of the one before are forgotten), then, unless someone else takes over, the visitor goes
+ * where spec §4 says for the query the login started from (destinationAfterLogin): told to the
+ * embedding page inside the intern widget, as a document or a route otherwise, after a short
+ * pause in the one in-app browser that needs it.
+ */
+export function useAfterLogin(): (
+  reply: LoginReply,
+  search: string,
+  options?: AfterLoginOptions,
+) => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(
+    async (reply, search, { handOver } = {}) => {
+      await startSession();
+      if (handOver?.()) return;
+      const destination = destinationAfterLogin({ search, username: reply.data?.data?.username });
+      const go = () => {
+        const next = destination.kind === 'document' ? destination.href : destination.path;
+        if (tellEmbedder(next)) return;
+        if (destination.kind === 'document') window.location.assign(destination.href);
+        else navigate(destination.path, { replace: true });
+      };
+      if (isSpecialInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
+      else go();
+    },
+    [navigate],
+  );
+}
