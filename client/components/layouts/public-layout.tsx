@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { inIframe } from '../../lib/api/client';
+import { inIframe } from '@client/lib/api/client';
 import { LanguageSwitch } from '../language-switch';
-import { useDevice } from '../../lib/hooks/use-device';
-import { useDocumentTitle } from '../../lib/hooks/use-document-title';
-import { usePlatform } from '../../lib/hooks/use-platform';
-import { useTexts } from '../../lib/i18n/use-texts';
-import { useBrand } from '../../lib/brand';
-import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '../../lib/platform-theme';
-import { useWidget } from '../../lib/widget';
+import { useDevice } from '@client/lib/hooks/use-device';
+import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
+import { usePlatform } from '@client/lib/hooks/use-platform';
+import { useTexts } from '@client/lib/i18n/use-texts';
+import { useBrand } from '@client/lib/brand';
+import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '@client/lib/platform-theme';
+import { useWidget } from '@client/lib/widget';
 
 // Only the one in-app browser shows it: Arco's Alert is fetched there alone.
 const CompatWarning = lazy(() => import('../compat-warning').then((m) => ({ default: m.CompatWarning })));

@@ -4,9 +4,9 @@ import type { CredentialCreateData } from '@shared/contract/credential';
 import type { ItemCheckPayload } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import type { RequestOf } from '@shared/contract/endpoints';
-import { call } from '../../lib/api/client';
-import { encryptForUaa } from '../../lib/api/password';
-import { SWR_KEYS } from '../../lib/api/swr-keys';
+import { call } from '@client/lib/api/client';
+import { encryptForUaa } from '@client/lib/api/password';
+import { SWR_KEYS } from '@client/lib/api/swr-keys';
 
 export function useCredentials(ssoUid: string | undefined) {
   return useSWR(ssoUid ? SWR_KEYS.credentials(ssoUid) : null, async () => {

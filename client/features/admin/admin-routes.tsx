@@ -7,9 +7,9 @@
 import { lazy } from 'react';
 import { useOutletContext, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { PageSkeleton } from '../../components/page-skeleton';
-import { LazyPart } from '../../components/load-error';
-import { TakenOver } from '../../lib/take-over';
+import { PageSkeleton } from '@client/components/page-skeleton';
+import { LazyPart } from '@client/components/load-error';
+import { TakenOver } from '@client/lib/take-over';
 import type { AdminPageName, AdminPages } from './admin-pages';
 
 // Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.

@@ -14,9 +14,9 @@ import type {
   PlatformUpdatePayload,
 } from '@shared/contract/admin';
 import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
-import { baseHeaders, call, send } from '../../lib/api/client';
-import { encryptForUaa } from '../../lib/api/password';
-import { LIST_RESOURCES, SWR_KEYS } from '../../lib/api/swr-keys';
+import { baseHeaders, call, send } from '@client/lib/api/client';
+import { encryptForUaa } from '@client/lib/api/password';
+import { LIST_RESOURCES, SWR_KEYS } from '@client/lib/api/swr-keys';
 
 /** SWR keys are arrays whose first item names the resource, so a change can refresh all its pages. */
 const RESOURCE = {

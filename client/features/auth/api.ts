@@ -2,8 +2,8 @@
 import type { ActivatePayload, RegisterByEmailPayload } from '@shared/contract/register';
 import type { CaptchaResult } from '@shared/api/envelope';
 import type { LoginReply } from '@shared/contract/login';
-import { call } from '../../lib/api/client';
-import { encryptForUaa } from '../../lib/api/password';
+import { call } from '@client/lib/api/client';
+import { encryptForUaa } from '@client/lib/api/password';
 
 export async function loginByAccount(
   input: { account: string; password: string; autoLogin: boolean },

@@ -6,7 +6,7 @@
 import type { LoginReply } from '@shared/contract/login';
 import { originAllowed } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
-import { call } from '../../lib/api/client';
+import { call } from '@client/lib/api/client';
 import {
   BIND_TYPE,
   LOGIN_MESSAGE_TYPE,
@@ -14,10 +14,10 @@ import {
   newState,
   popupOpenerOrigin,
   type OauthProvider,
-} from '../../lib/oauth-popup';
-import { runtimeConfig } from '../../lib/runtime-config';
-import { safeHref } from '../../lib/safe-href';
-import { storage } from '../../lib/storage';
+} from '@client/lib/oauth-popup';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { safeHref } from '@client/lib/safe-href';
+import { storage } from '@client/lib/storage';
 
 export const POPUP_CLOSE_DELAY_MS = 500;
 

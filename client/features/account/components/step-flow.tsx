@@ -1,8 +1,8 @@
 import { Button, Form, Steps, type FormInstance } from '@arco-design/web-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { focusFell, focusFirstField, focusHeading } from '../../../lib/focus';
-import { NewPasswordFields } from '../../../components/new-password-fields';
-import { useTexts } from '../../../lib/i18n/use-texts';
+import { focusFell, focusFirstField, focusHeading } from '@client/lib/focus';
+import { NewPasswordFields } from '@client/components/new-password-fields';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './contact-change.locale';
 import './flow.css';
 

@@ -3,10 +3,10 @@ import type { UserInfo } from '@shared/contract/personal';
 import { maskContact } from '@shared/mask';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import { stepCodeRequest } from '../api';
-import { CodeField } from '../../../components/code-field';
+import { CodeField } from '@client/components/code-field';
 import { texts } from './contact-change.locale';
-import { useSendCode } from '../../../components/use-send-code';
-import { useTexts } from '../../../lib/i18n/use-texts';
+import { useSendCode } from '@client/components/use-send-code';
+import { useTexts } from '@client/lib/i18n/use-texts';
 
 /**
  * Step 0 of a change (spec §4): a code to a contact the account already has, with a choice of

@@ -19,16 +19,16 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { LIST_PAGE_SIZE } from '@shared/api/first-screen';
 import { productMessage } from '@shared/errors/catalogue';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
-import { useTexts } from '../../../lib/i18n/use-texts';
-import { useLocale } from '../../../lib/i18n/locale-context';
+import { useTexts } from '@client/lib/i18n/use-texts';
+import { useLocale } from '@client/lib/i18n/locale-context';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
-import { useRule } from '../../../components/form-rules';
-import { notify } from '../../../lib/notify';
-import { formatTime } from '../../../lib/format-time';
+import { useRule } from '@client/components/form-rules';
+import { notify } from '@client/lib/notify';
+import { formatTime } from '@client/lib/format-time';
 import { format } from '@shared/i18n/define-texts';
-import { handleError } from '../../../lib/api/handle-error';
-import { focusFell, focusHeading, returnFocusLater } from '../../../lib/focus';
+import { handleError } from '@client/lib/api/handle-error';
+import { focusFell, focusHeading, returnFocusLater } from '@client/lib/focus';
 
 export { formatTime };
 

@@ -2,27 +2,27 @@ import { Layout, Menu, Spin } from '@arco-design/web-react';
 import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { logout, useUserInfo } from '../../../lib/api/account';
+import { logout, useUserInfo } from '@client/lib/api/account';
 import { useModules } from '../api';
-import { endSession, setPermitted, usePermitted } from '../../../lib/api/session-events';
-import { useTexts } from '../../../lib/i18n/use-texts';
-import { useDocumentTitle } from '../../../lib/hooks/use-document-title';
-import { platformNames } from '../../../lib/platform-theme';
+import { endSession, setPermitted, usePermitted } from '@client/lib/api/session-events';
+import { useTexts } from '@client/lib/i18n/use-texts';
+import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
+import { platformNames } from '@client/lib/platform-theme';
 import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { AccountMenu } from './account-menu';
-import { LanguageSwitch } from '../../../components/language-switch';
+import { LanguageSwitch } from '@client/components/language-switch';
 import { ADMIN_PAGES } from '../admin-pages';
-import { LazyPart } from '../../../components/load-error';
-import { TakenOver } from '../../../lib/take-over';
-import { PartSkeleton } from '../../../components/page-skeleton';
+import { LazyPart } from '@client/components/load-error';
+import { TakenOver } from '@client/lib/take-over';
+import { PartSkeleton } from '@client/components/page-skeleton';
 import { ADMIN_CONTENT } from '@shared/skeleton';
 import './admin-shell.css';
 
 // Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
 // every back-office page's download.
 const NoPermission = lazy(() =>
-  import('../../../components/no-permission').then((m) => ({ default: m.NoPermission })),
+  import('@client/components/no-permission').then((m) => ({ default: m.NoPermission })),
 );
 
 /** The permissions on their way (spec §2: a spinner), over the outline of the page to come. */

@@ -1,7 +1,7 @@
 import { Tooltip } from '@arco-design/web-react';
 import { IconInfoCircle } from '@arco-design/web-react/icon';
 import { useId } from 'react';
-import { useTexts } from '../../../lib/i18n/use-texts';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { asEnteredTexts } from './as-entered.locale';
 
 /**

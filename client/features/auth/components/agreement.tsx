@@ -7,10 +7,10 @@ import { Checkbox } from '@arco-design/web-react';
 // with an href has anyway, with 1 KB gzip that /login cannot spare (ADR 0005).
 import '@arco-design/web-react/es/Link/style/css.js';
 import { useState, type ReactNode } from 'react';
-import { useTexts } from '../../../lib/i18n/use-texts';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './agreement.locale';
-import { useValidationText } from '../../../components/form-rules';
-import { usePlatformLinks } from '../../../lib/hooks/use-platform';
+import { useValidationText } from '@client/components/form-rules';
+import { usePlatformLinks } from '@client/lib/hooks/use-platform';
 
 export function Agreement(props: { checked: boolean; onChange(checked: boolean): void; prompt: boolean }) {
   const t = useTexts(texts);

@@ -2,13 +2,13 @@ import { Button, Divider } from '@arco-design/web-react';
 import { IconGithub, IconSafe, IconWechat } from '@arco-design/web-react/icon';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
-import { useBrand } from '../../../lib/brand';
-import { openOauthPopup } from '../../../lib/oauth-popup';
-import { runtimeConfig } from '../../../lib/runtime-config';
-import { useTexts } from '../../../lib/i18n/use-texts';
+import { useBrand } from '@client/lib/brand';
+import { openOauthPopup } from '@client/lib/oauth-popup';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './third-party-logins.locale';
-import { useLocale } from '../../../lib/i18n/locale-context';
-import { notify } from '../../../lib/notify';
+import { useLocale } from '@client/lib/i18n/locale-context';
+import { notify } from '@client/lib/notify';
 
 /** GitHub and CARSI in a popup; WeChat's QR page in production only (spec §2). */
 export function ThirdPartyLogins() {

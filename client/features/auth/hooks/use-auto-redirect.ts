@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCountdown } from '../../../lib/hooks/use-countdown';
+import { useCountdown } from '@client/lib/hooks/use-countdown';
 
 /** Spec §9: forgot-password and register success return to login after a visible 10 s countdown. */
 export const AUTO_REDIRECT_S = 10;

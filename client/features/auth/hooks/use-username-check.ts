@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { checkUsername } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
-import { ApiError, call } from '../../../lib/api/client';
+import { ApiError, call } from '@client/lib/api/client';
 
 /** Why the server will not take a username (spec §5), from its silent check (spec §7), or null. */
 async function serverProblem(username: string): Promise<ValidationCode | null> {

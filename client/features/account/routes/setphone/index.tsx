@@ -1,10 +1,10 @@
 import { Spin } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { useUserInfo } from '../../../../lib/api/account';
-import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { tellEmbedder } from '../../../../lib/widget';
-import { ContactChange } from '../../components/contact-change';
+import { useUserInfo } from '@client/lib/api/account';
+import { PublicLayout } from '@client/components/layouts/public-layout';
+import { tellEmbedder } from '@client/lib/widget';
+import { ContactChange } from '@client/features/account/components/contact-change';
 
 /**
  * /setphone (spec §2): bind or change the phone outside the user centre — after a login that

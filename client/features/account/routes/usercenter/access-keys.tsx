@@ -21,16 +21,16 @@ import {
   revealSecret,
   switchCredential,
   useCredentials,
-} from '../../api';
-import { useValidationText } from '../../../../components/form-rules';
-import { formatTime } from '../../../../lib/format-time';
-import { notify } from '../../../../lib/notify';
-import { returnFocusLater } from '../../../../lib/focus';
-import { useTexts } from '../../../../lib/i18n/use-texts';
-import { useLocale } from '../../../../lib/i18n/locale-context';
+} from '@client/features/account/api';
+import { useValidationText } from '@client/components/form-rules';
+import { formatTime } from '@client/lib/format-time';
+import { notify } from '@client/lib/notify';
+import { returnFocusLater } from '@client/lib/focus';
+import { useTexts } from '@client/lib/i18n/use-texts';
+import { useLocale } from '@client/lib/i18n/locale-context';
 import { texts } from './locale';
-import { useSubmit } from '../../../../lib/hooks/use-submit';
-import { handleError } from '../../../../lib/api/handle-error';
+import { useSubmit } from '@client/lib/hooks/use-submit';
+import { handleError } from '@client/lib/api/handle-error';
 
 /** Spec §9: the tip shown when deleting an enabled key stays 2 s. */
 export const DELETE_TIP_MS = 2000;

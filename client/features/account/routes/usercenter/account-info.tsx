@@ -1,6 +1,6 @@
 import { Button } from '@arco-design/web-react';
 import type { UserInfo } from '@shared/contract/personal';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import type { Operation } from './status';
 

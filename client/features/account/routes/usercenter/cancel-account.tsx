@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
-import { logout, SWR_KEYS } from '../../../../lib/api/account';
-import { deactivateAccount } from '../../api';
-import { notify } from '../../../../lib/notify';
-import { handleError } from '../../../../lib/api/handle-error';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { logout, SWR_KEYS } from '@client/lib/api/account';
+import { deactivateAccount } from '@client/features/account/api';
+import { notify } from '@client/lib/notify';
+import { handleError } from '@client/lib/api/handle-error';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 
 /** Account cancellation (spec §4): confirmed against the deletion policy, then signed out. */

@@ -1,6 +1,6 @@
 import { Link, Modal } from '@arco-design/web-react';
 import { ROUTES } from '@shared/routes';
-import { returnFocusLater } from '../../../../lib/focus';
+import { returnFocusLater } from '@client/lib/focus';
 import type { texts } from './locale';
 
 type Texts = (typeof texts)['en-US'];

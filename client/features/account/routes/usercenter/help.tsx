@@ -1,5 +1,5 @@
 import { Collapse } from '@arco-design/web-react';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 
 export function Help() {

@@ -3,34 +3,34 @@ import { lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
-import { logout, useUserInfo } from '../../../../lib/api/account';
-import { endSession } from '../../../../lib/api/session-events';
-import { openOauthPopup, WECHAT_BIND_PATH } from '../../../../lib/oauth-popup';
-import { platformNames } from '../../../../lib/platform-theme';
-import { runtimeConfig } from '../../../../lib/runtime-config';
-import { LanguageSwitch } from '../../../../components/language-switch';
-import { LazyPart } from '../../../../components/load-error';
-import { PartSkeleton } from '../../../../components/page-skeleton';
+import { logout, useUserInfo } from '@client/lib/api/account';
+import { endSession } from '@client/lib/api/session-events';
+import { openOauthPopup, WECHAT_BIND_PATH } from '@client/lib/oauth-popup';
+import { platformNames } from '@client/lib/platform-theme';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { LanguageSwitch } from '@client/components/language-switch';
+import { LazyPart } from '@client/components/load-error';
+import { PartSkeleton } from '@client/components/page-skeleton';
 import { ACCOUNT_CONTENT } from '@shared/skeleton';
-import { notify } from '../../../../lib/notify';
-import { focusFell, focusHeading, pageHeading } from '../../../../lib/focus';
-import { useDevice } from '../../../../lib/hooks/use-device';
-import { useDocumentTitle } from '../../../../lib/hooks/use-document-title';
-import { useTexts } from '../../../../lib/i18n/use-texts';
-import { useLocale } from '../../../../lib/i18n/locale-context';
+import { notify } from '@client/lib/notify';
+import { focusFell, focusHeading, pageHeading } from '@client/lib/focus';
+import { useDevice } from '@client/lib/hooks/use-device';
+import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
+import { useTexts } from '@client/lib/i18n/use-texts';
+import { useLocale } from '@client/lib/i18n/locale-context';
 import { AccountInfo } from './account-info';
 import { CancelAccount } from './cancel-account';
 import { Help } from './help';
 import { texts } from './locale';
 import { isOperation, type Operation, type Status } from './status';
 import './usercenter.css';
-import '../../components/flow.css';
+import '@client/features/account/components/flow.css';
 
 // Each a chunk of its own (issue 17): the account tab, where most visits land, waits for none of
 // them; the BFF announces the keys chunk on `?tab=keys` (scripts/build-client.mjs).
 const AccessKeys = lazy(() => import('./access-keys').then((m) => ({ default: m.AccessKeys })));
 const ContactChange = lazy(() =>
-  import('../../components/contact-change').then((m) => ({ default: m.ContactChange })),
+  import('@client/features/account/components/contact-change').then((m) => ({ default: m.ContactChange })),
 );
 const PasswordChange = lazy(() => import('./password-change').then((m) => ({ default: m.PasswordChange })));
 

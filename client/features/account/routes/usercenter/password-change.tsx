@@ -2,13 +2,13 @@ import { Form } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/contract/personal';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
-import { checkStepCode, updatePassword } from '../../api';
-import { VerifyCurrentContact } from '../../components/verify-current-contact';
-import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { checkStepCode, updatePassword } from '@client/features/account/api';
+import { VerifyCurrentContact } from '@client/features/account/components/verify-current-contact';
+import { notify } from '@client/lib/notify';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
-import { AccountPasswordFields, StepFlow } from '../../components/step-flow';
-import { useSubmit } from '../../../../lib/hooks/use-submit';
+import { AccountPasswordFields, StepFlow } from '@client/features/account/components/step-flow';
+import { useSubmit } from '@client/lib/hooks/use-submit';
 
 /** Change the password (spec §4): a code to a contact first, then the new password; either contact when both exist. */
 export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel(): void }) {

@@ -6,24 +6,30 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import type { Platform, PlatformFields } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
-import { addPlatform, resetPlatformSecret, updatePlatform, upload, usePlatform } from '../../api';
-import type { ApiError } from '../../../../lib/api/client';
+import {
+  addPlatform,
+  resetPlatformSecret,
+  updatePlatform,
+  upload,
+  usePlatform,
+} from '@client/features/admin/api';
+import type { ApiError } from '@client/lib/api/client';
 import {
   AdminFormButtons,
   AdminPage,
   DescriptionField,
   useConfirm,
   useCopy,
-} from '../../components/admin-list';
-import { OPERATES, operatePath, type Operate } from '../../components/admin-modules';
-import { Tabs } from '../../../../components/tabs';
-import { useRule, useValidationText } from '../../../../components/form-rules';
-import { focusFell } from '../../../../lib/focus';
-import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+} from '@client/features/admin/components/admin-list';
+import { OPERATES, operatePath, type Operate } from '@client/features/admin/components/admin-modules';
+import { Tabs } from '@client/components/tabs';
+import { useRule, useValidationText } from '@client/components/form-rules';
+import { focusFell } from '@client/lib/focus';
+import { notify } from '@client/lib/notify';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import './platform.css';
-import { useSubmit } from '../../../../lib/hooks/use-submit';
+import { useSubmit } from '@client/lib/hooks/use-submit';
 
 interface Values {
   displayName: string;

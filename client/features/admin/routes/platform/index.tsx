@@ -2,8 +2,8 @@ import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
-import { WebLink } from '../../../../components/web-link';
-import { deletePlatforms, usePlatforms, type PlatformQuery } from '../../api';
+import { WebLink } from '@client/components/web-link';
+import { deletePlatforms, usePlatforms, type PlatformQuery } from '@client/features/admin/api';
 import {
   ACTIONS_WIDTH,
   AdminFilters,
@@ -15,10 +15,10 @@ import {
   rowActionsColumn,
   useListSearch,
   useListDeletion,
-} from '../../components/admin-list';
-import { operatePath, type Operate } from '../../components/admin-modules';
-import { adminTexts } from '../../components/admin-shell.locale';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+} from '@client/features/admin/components/admin-list';
+import { operatePath, type Operate } from '@client/features/admin/components/admin-modules';
+import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import { format } from '@shared/i18n/define-texts';
 

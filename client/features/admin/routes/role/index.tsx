@@ -1,11 +1,11 @@
 import { Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { useState } from 'react';
 import type { BackOfficeModule, Role } from '@shared/contract/admin';
-import { useRoles } from '../../api';
-import { AdminPage, CellText, pagination, PAGE_SIZE } from '../../components/admin-list';
-import { adminTexts } from '../../components/admin-shell.locale';
-import { AsEnteredTitle } from '../../components/as-entered';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { useRoles } from '@client/features/admin/api';
+import { AdminPage, CellText, pagination, PAGE_SIZE } from '@client/features/admin/components/admin-list';
+import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
+import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 
 /** /admin/role: the read-only role list (spec §2, §6: roles are not created or edited here). */

@@ -1,12 +1,12 @@
 import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } from '@arco-design/web-react';
-import { PasswordInput } from '../../../../components/password-input';
+import { PasswordInput } from '@client/components/password-input';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
 import { checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
-import { itemExists } from '../../../../lib/api/account';
+import { itemExists } from '@client/lib/api/account';
 import {
   createInternalUser,
   updateInternalUser,
@@ -14,14 +14,14 @@ import {
   usePlatformNames,
   useRoles,
   useSources,
-} from '../../api';
-import type { ApiError } from '../../../../lib/api/client';
-import { AdminFormButtons, AdminPage, DescriptionField } from '../../components/admin-list';
-import { OPERATES, operatePath, type Operate } from '../../components/admin-modules';
-import { useValidationText } from '../../../../components/form-rules';
-import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/use-texts';
-import { useLocale } from '../../../../lib/i18n/locale-context';
+} from '@client/features/admin/api';
+import type { ApiError } from '@client/lib/api/client';
+import { AdminFormButtons, AdminPage, DescriptionField } from '@client/features/admin/components/admin-list';
+import { OPERATES, operatePath, type Operate } from '@client/features/admin/components/admin-modules';
+import { useValidationText } from '@client/components/form-rules';
+import { notify } from '@client/lib/notify';
+import { useTexts } from '@client/lib/i18n/use-texts';
+import { useLocale } from '@client/lib/i18n/locale-context';
 import { texts } from './locale';
 import './user.css';
 

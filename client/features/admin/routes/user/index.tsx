@@ -1,5 +1,5 @@
 import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
-import { AsEnteredTitle } from '../../components/as-entered';
+import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
@@ -11,7 +11,7 @@ import {
   usePlatformNames,
   useSources,
   type UserFilters,
-} from '../../api';
+} from '@client/features/admin/api';
 import {
   AdminFilters,
   AdminPage,
@@ -24,15 +24,15 @@ import {
   rowActionsColumn,
   useListSearch,
   useListDeletion,
-} from '../../components/admin-list';
-import { operatePath, type Operate } from '../../components/admin-modules';
-import { adminTexts } from '../../components/admin-shell.locale';
-import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+} from '@client/features/admin/components/admin-list';
+import { operatePath, type Operate } from '@client/features/admin/components/admin-modules';
+import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
+import { notify } from '@client/lib/notify';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import './user.css';
 import { format } from '@shared/i18n/define-texts';
-import { handleError } from '../../../../lib/api/handle-error';
+import { handleError } from '@client/lib/api/handle-error';
 
 interface FilterValues {
   ssoUid?: string;

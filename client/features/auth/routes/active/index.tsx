@@ -2,13 +2,13 @@ import { Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { activate } from '../../api';
-import { ApiError } from '../../../../lib/api/client';
-import { runtimeConfig } from '../../../../lib/runtime-config';
-import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { ResultLink, ResultPanel } from '../../../../components/result-panel';
+import { activate } from '@client/features/auth/api';
+import { ApiError } from '@client/lib/api/client';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { PublicLayout } from '@client/components/layouts/public-layout';
+import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { defineTexts } from '@shared/i18n/define-texts';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { useTexts } from '@client/lib/i18n/use-texts';
 
 const texts = defineTexts(
   {

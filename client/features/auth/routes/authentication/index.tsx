@@ -4,14 +4,14 @@ import { productMessage, serverErrorText } from '@shared/errors/catalogue';
 import { BFF_PATHS, ROUTES } from '@shared/routes';
 import { isWidgetDocument, pagePath } from '@shared/widget';
 
-import { useBrand } from '../../../../lib/brand';
-import { runtimeConfig } from '../../../../lib/runtime-config';
-import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { ResultLink, ResultPanel } from '../../../../components/result-panel';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { useBrand } from '@client/lib/brand';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { PublicLayout } from '@client/components/layouts/public-layout';
+import { ResultLink, ResultPanel } from '@client/components/result-panel';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { authenticationTexts } from './locale';
-import { useLocale } from '../../../../lib/i18n/locale-context';
-import { useFramedByAnotherOrigin } from '../../../../lib/widget';
+import { useLocale } from '@client/lib/i18n/locale-context';
+import { useFramedByAnotherOrigin } from '@client/lib/widget';
 
 export const REDIRECT_FAILURE_DELAY_MS = 2000;
 

@@ -4,16 +4,16 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
 import { checkUsername } from '@shared/validation/rules';
-import { call } from '../../../../lib/api/client';
-import { takeStoredRedirect } from '../../../../lib/after-login';
-import { SWR_KEYS, useUserInfo } from '../../../../lib/api/account';
-import { CenterSpin } from '../../../../components/center-spin';
-import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { useProblemProps, useRule } from '../../../../components/form-rules';
-import { notify } from '../../../../lib/notify';
-import { useSubmit } from '../../../../lib/hooks/use-submit';
-import { useUsernameCheck } from '../../hooks/use-username-check';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { call } from '@client/lib/api/client';
+import { takeStoredRedirect } from '@client/lib/after-login';
+import { SWR_KEYS, useUserInfo } from '@client/lib/api/account';
+import { CenterSpin } from '@client/components/center-spin';
+import { PublicLayout } from '@client/components/layouts/public-layout';
+import { useProblemProps, useRule } from '@client/components/form-rules';
+import { notify } from '@client/lib/notify';
+import { useSubmit } from '@client/lib/hooks/use-submit';
+import { useUsernameCheck } from '@client/features/auth/hooks/use-username-check';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 
 export default function UsernamePage() {

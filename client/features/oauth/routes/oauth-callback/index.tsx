@@ -2,7 +2,7 @@ import { Spin } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { ApiError } from '../../../../lib/api/client';
+import { ApiError } from '@client/lib/api/client';
 import {
   bindCode,
   exchangeCode,
@@ -11,11 +11,11 @@ import {
   POPUP_CLOSE_DELAY_MS,
   takeOauthOpener,
   takeOauthState,
-} from '../../oauth';
-import { BIND_TYPE, type OauthProvider } from '../../../../lib/oauth-popup';
-import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { ResultLink, ResultPanel } from '../../../../components/result-panel';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+} from '@client/features/oauth/oauth';
+import { BIND_TYPE, type OauthProvider } from '@client/lib/oauth-popup';
+import { PublicLayout } from '@client/components/layouts/public-layout';
+import { ResultLink, ResultPanel } from '@client/components/result-panel';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 
 type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };

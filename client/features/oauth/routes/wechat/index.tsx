@@ -4,10 +4,10 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { useSWRConfig } from 'swr';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
-import { SWR_KEYS } from '../../../../lib/api/account';
-import { ApiError } from '../../../../lib/api/client';
-import { useBrand } from '../../../../lib/brand';
-import { useAfterLogin } from '../../../../lib/hooks/use-after-login';
+import { SWR_KEYS } from '@client/lib/api/account';
+import { ApiError } from '@client/lib/api/client';
+import { useBrand } from '@client/lib/brand';
+import { useAfterLogin } from '@client/lib/hooks/use-after-login';
 import {
   bindCode,
   exchangeCode,
@@ -17,15 +17,15 @@ import {
   takeWechatJourney,
   wechatAddress,
   type WechatJourney,
-} from '../../oauth';
-import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '../../../../lib/oauth-popup';
-import { runtimeConfig } from '../../../../lib/runtime-config';
-import { storage } from '../../../../lib/storage';
-import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { notify } from '../../../../lib/notify';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+} from '@client/features/oauth/oauth';
+import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '@client/lib/oauth-popup';
+import { runtimeConfig } from '@client/lib/runtime-config';
+import { storage } from '@client/lib/storage';
+import { PublicLayout } from '@client/components/layouts/public-layout';
+import { notify } from '@client/lib/notify';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
-import { useLocale } from '../../../../lib/i18n/locale-context';
+import { useLocale } from '@client/lib/i18n/locale-context';
 import './wechat.css';
 
 /** The top page when this page is in a frame of our own origin (the QR frame), else null. */

@@ -1,6 +1,6 @@
 import { Table } from '@arco-design/web-react';
-import { PublicLayout } from '../../../../components/layouts/public-layout';
-import { useTexts } from '../../../../lib/i18n/use-texts';
+import { PublicLayout } from '@client/components/layouts/public-layout';
+import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import './delete-protocol.css';
 
