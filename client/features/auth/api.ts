@@ -1,7 +1,12 @@
-/** Fetchers for the visitor calls: login by account, register by email, activate. */
+/**
+ * The visitor's calls, each as the pages make it: the logins, where the visitor is, the
+ * registrations, the password reset, activation and the first username. Passwords are encrypted
+ * here, for the UAA, never by a page.
+ */
 import type { ActivatePayload, RegisterByEmailPayload } from '@shared/contract/register';
 import type { CaptchaResult } from '@shared/api/envelope';
 import type { LoginReply } from '@shared/contract/login';
+import type { RequestOf, ReplyOf } from '@shared/contract/endpoints';
 import { call } from '@client/lib/api/client';
 import { encryptForUaa } from '@client/lib/api/password';
 
@@ -26,4 +31,29 @@ export async function registerByEmail(input: RegisterByEmailPayload): Promise<vo
 export async function activate(payload: ActivatePayload): Promise<'activated' | 'already'> {
   const reply = await call('registerActive', payload, { silent: true });
   return reply.data?.alreadyActive ? 'already' : 'activated';
+}
+
+export function loginByPhone(input: RequestOf<'loginByPhone'>): Promise<LoginReply> {
+  return call('loginByPhone', input);
+}
+
+/** Where the visitor is, as the UAA tells it; undefined when it cannot (the page goes on without). */
+export async function locationInfo(): Promise<ReplyOf<'locationInfo'> | undefined> {
+  const reply = await call('locationInfo', undefined, { silent: true }).catch(() => undefined);
+  return reply?.data ?? undefined;
+}
+
+export async function registerByPhone(input: RequestOf<'registerByPhone'>): Promise<void> {
+  const password = await encryptForUaa(input.password, 'register');
+  await call('registerByPhone', { ...input, password });
+}
+
+export async function resetPassword(input: RequestOf<'passwordReset'>): Promise<void> {
+  const password = await encryptForUaa(input.password, 'resetPassword');
+  await call('passwordReset', { ...input, password });
+}
+
+/** The first username of an account that has none (the /username page). */
+export async function setUsername(username: string): Promise<void> {
+  await call('infoUpdate', { username });
 }

@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { checkEmail, checkPhone } from '@shared/validation/rules';
 import { format } from '@shared/i18n/define-texts';
-import { call } from '@client/lib/api/client';
+import { resetPassword } from '@client/features/auth/api';
 import { itemExists } from '@client/lib/api/account';
-import { encryptForUaa } from '@client/lib/api/password';
 import { useBrand } from '@client/lib/brand';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { CodeField } from '@client/components/code-field';
@@ -56,8 +55,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
   async function submit(values: Values): Promise<void> {
     if (unknown) return;
     await run(async () => {
-      const password = await encryptForUaa(values.password, 'resetPassword');
-      await call('passwordReset', { type: channel, item: values.item, code: values.code, password });
+      await resetPassword({ type: channel, item: values.item, code: values.code, password: values.password });
       onDone();
     });
   }

@@ -5,9 +5,8 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { LoginReply } from '@shared/contract/login';
 import { checkAccount, checkCode, checkLoginPassword, checkPhone, LIMITS } from '@shared/validation/rules';
-import { call } from '@client/lib/api/client';
 import { sessionExpired } from '@client/lib/api/session-events';
-import { loginByAccount } from '@client/features/auth/api';
+import { locationInfo, loginByAccount, loginByPhone } from '@client/features/auth/api';
 import { useAfterLogin } from '@client/lib/hooks/use-after-login';
 import { useBrand } from '@client/lib/brand';
 import { PublicLayout } from '@client/components/layouts/public-layout';
@@ -72,13 +71,10 @@ export default function LoginPage({
   // Visitors abroad or in Hong Kong, Taiwan and Macau get the password tab first (spec §2).
   useEffect(() => {
     let live = true;
-    call('locationInfo', undefined, { silent: true })
-      .then((reply) => {
-        const info = reply.data;
-        if (live && !tabChosen && info && (info.overseas || OVERSEAS_CITIES.test(info.city ?? '')))
-          setTab('password');
-      })
-      .catch(() => undefined);
+    void locationInfo().then((info) => {
+      if (live && !tabChosen && info && (info.overseas || OVERSEAS_CITIES.test(info.city ?? '')))
+        setTab('password');
+    });
     return () => {
       live = false;
     };
@@ -103,7 +99,7 @@ export default function LoginPage({
     if (!agreement.require()) return;
     await run(async () => {
       const params = new URLSearchParams(location.search);
-      const reply = await call('loginByPhone', {
+      const reply = await loginByPhone({
         phone: values.phone,
         code: values.code,
         autoLogin,

@@ -7,10 +7,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { checkEmail, checkEmailTabUsername, checkPhone, checkUsername } from '@shared/validation/rules';
 import { format } from '@shared/i18n/define-texts';
-import { call } from '@client/lib/api/client';
 import { itemExists } from '@client/lib/api/account';
-import { registerByEmail } from '@client/features/auth/api';
-import { encryptForUaa } from '@client/lib/api/password';
+import { registerByEmail, registerByPhone } from '@client/features/auth/api';
 import { useBrand } from '@client/lib/brand';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { useAutoRedirect } from '@client/features/auth/hooks/use-auto-redirect';
@@ -95,12 +93,11 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     if (!agreement.require()) return;
     await run(async () => {
       if (!(await username.verify(values.username))) return;
-      const password = await encryptForUaa(values.password, 'register');
-      await call('registerByPhone', {
+      await registerByPhone({
         username: values.username,
         phone: values.phone,
         code: values.code,
-        password,
+        password: values.password,
         source,
       });
       setDone({ kind: 'phone' });

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
 import { checkUsername } from '@shared/validation/rules';
-import { call } from '@client/lib/api/client';
+import { setUsername } from '@client/features/auth/api';
 import { takeStoredRedirect } from '@client/lib/after-login';
 import { SWR_KEYS, useUserInfo } from '@client/lib/api/account';
 import { CenterSpin } from '@client/components/center-spin';
@@ -53,7 +53,7 @@ export default function UsernamePage() {
   async function submit({ username }: { username: string }): Promise<void> {
     await run(async () => {
       if (!(await verify(username))) return;
-      await call('infoUpdate', { username });
+      await setUsername(username);
       notify.success(t.done);
       await mutate(SWR_KEYS.userInfo);
       goOn();
