@@ -23,7 +23,7 @@ const ENCODINGS = new Set(['br', 'gzip'] as const);
 export async function compressedFor(req: Request, res: Response, body: Buffer): Promise<Buffer> {
   if (body.length < COMPRESS_FROM_BYTES) return body;
   res.vary('Accept-Encoding');
-  const encoding = chooseEncoding(req.get('accept-encoding'), ENCODINGS);
+  const encoding = chooseEncoding(req, ENCODINGS);
   if (!encoding) return body;
   const compressed = await compressors[encoding](body, COMPRESSION[encoding]);
   res.setHeader('Content-Encoding', encoding);

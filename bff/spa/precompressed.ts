@@ -6,7 +6,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import Negotiator from 'negotiator';
 
 const ENCODINGS = [
   ['br', '.br'],
@@ -14,31 +15,24 @@ const ENCODINGS = [
 ] as const;
 type Encoding = (typeof ENCODINGS)[number][0];
 
-/** Quality values of an Accept-Encoding header; `*` stands for any coding not named. */
-function qualities(header: string | undefined): (coding: string) => number {
-  const q = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name.trim(), Number.isFinite(value) ? value : 0);
-  }
-  return (coding) => q.get(coding) ?? q.get('*') ?? 0;
+/** Negotiator 1's `encoding(available, { preferred })` (its README), which @types/negotiator 0.6 predates. */
+interface EncodingNegotiator {
+  encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined;
 }
 
-/** The best precompressed variant the client accepts, br before gzip; undefined for identity. */
-export function chooseEncoding(
-  acceptEncoding: string | undefined,
-  available: ReadonlySet<Encoding>,
-): Encoding | undefined {
-  const q = qualities(acceptEncoding);
-  let best: Encoding | undefined;
-  for (const [encoding] of ENCODINGS) {
-    if (available.has(encoding) && q(encoding) > 0 && (best === undefined || q(encoding) > q(best)))
-      best = encoding;
-  }
-  return best;
+/**
+ * The best precompressed variant the client accepts, by negotiator (Express's own, behind
+ * `req.acceptsEncodings`): the header's q-values, `*` and case as it reads them; between equal
+ * ones br before gzip (`preferred`), which `req.acceptsEncodings` cannot say: it breaks ties by
+ * the client's order, and Chromium's "gzip, deflate, br, zstd" would get gzip. Undefined for the
+ * original bytes.
+ */
+export function chooseEncoding(req: Request, available: ReadonlySet<Encoding>): Encoding | undefined {
+  const offered = ENCODINGS.map(([encoding]) => encoding).filter((encoding) => available.has(encoding));
+  if (offered.length === 0) return undefined;
+  const negotiator = new Negotiator(req) as unknown as EncodingNegotiator;
+  const chosen = negotiator.encoding(offered, { preferred: offered });
+  return offered.find((encoding) => encoding === chosen);
 }
 
 function scan(root: string): Map<string, Set<Encoding>> {
@@ -65,7 +59,7 @@ export function servePrecompressed(root: string): RequestHandler {
     // Which bytes an asset request gets depends on Accept-Encoding: caches must know.
     res.vary('Accept-Encoding');
     const available = variants.get(req.path);
-    const encoding = available && chooseEncoding(req.get('accept-encoding'), available);
+    const encoding = available && chooseEncoding(req, available);
     if (!encoding) return next();
     const suffix = encoding === 'br' ? '.br' : '.gz';
     res.type(path.extname(req.path));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import express, { type Request } from 'express';
 import {
   appConfigOf,
   ASSET_PATH,
@@ -265,17 +266,35 @@ describe('precompressed assets', () => {
 
 describe('chooseEncoding', () => {
   const both = new Set(['br', 'gzip'] as const);
+  /** A request as Express builds it, with this Accept-Encoding. */
+  const withHeader = (header: string | undefined) =>
+    Object.assign(Object.create(express().request) as Request, {
+      headers: header === undefined ? {} : { 'accept-encoding': header },
+    });
   it.each([
     [undefined, undefined],
     ['', undefined],
+    ['identity', undefined],
     ['gzip;q=1, br;q=0.8', 'gzip'],
+    ['gzip;q=0.5, br;q=0.8', 'br'],
+    ['br, gzip', 'br'],
     ['BR', 'br'],
+    ['*', 'br'],
     ['*;q=0, gzip', 'gzip'],
-    ['br;q=abc', undefined],
+    ['br;q=0, *', 'gzip'],
+    ['gzip;q=0', undefined],
   ])('picks %j -> %s', (header, expected) => {
-    expect(chooseEncoding(header, both)).toBe(expected);
+    expect(chooseEncoding(withHeader(header), both)).toBe(expected);
+  });
+  it("prefers br on a tie, which Express's req.acceptsEncodings would not (the client's order wins there)", () => {
+    const chromium = withHeader('gzip, deflate, br, zstd');
+    expect(chooseEncoding(chromium, both)).toBe('br');
+    // Why negotiator is asked directly (with `preferred`): should Express ever prefer the
+    // server's order, req.acceptsEncodings can do this alone.
+    expect(chromium.acceptsEncodings(['br', 'gzip'])).toBe('gzip');
   });
   it('picks only what exists', () => {
-    expect(chooseEncoding('br, gzip', new Set(['gzip'] as const))).toBe('gzip');
+    expect(chooseEncoding(withHeader('br, gzip'), new Set(['gzip'] as const))).toBe('gzip');
+    expect(chooseEncoding(withHeader('br, gzip'), new Set())).toBeUndefined();
   });
 });
