@@ -1,3 +1,5 @@
+import cookieParser from 'cookie-parser';
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBff, type TestBff } from '@tests/support/bff-harness';
@@ -10,6 +12,7 @@ import {
   startUpstream,
   type UpstreamDouble,
 } from '@tests/support/upstream-double';
+import { cookieValues } from './cookie';
 
 const LOGIN = '/gw/uaa-be/api/v1/login/byAccount';
 const USER_INFO = '/gw/uaa-be/api/v1/login/getUserInfo';
@@ -276,5 +279,26 @@ describe('GET /bff/session', () => {
   it('ignores other cookies', async () => {
     const reply = await request(dev.url).get('/bff/session').set('Cookie', `other=${TOKEN}; uaa-token=`);
     expect(reply.body).toEqual({ authenticated: false });
+  });
+});
+
+// docs/adr/0007-session-cookie-from-the-raw-header.md: why the session cookie is read from the
+// header itself. Should cookie-parser ever tell a repeated name, the hand reading can go.
+describe('reading the session cookie beside cookie-parser', () => {
+  const appWith = () => {
+    const app = express();
+    app.use(cookieParser());
+    app.get('/', (req, res) => {
+      res.json({
+        parsed: (req.cookies as Record<string, unknown>)['uaa-token'],
+        values: cookieValues(req, 'uaa-token'),
+      });
+    });
+    return app;
+  };
+
+  it('sees both of two session cookies, where cookie-parser keeps one and hides the other', async () => {
+    const reply = await request(appWith()).get('/').set('Cookie', 'uaa-token=planted; uaa-token=mine');
+    expect(reply.body).toEqual({ parsed: 'planted', values: ['planted', 'mine'] });
   });
 });
