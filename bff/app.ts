@@ -47,8 +47,8 @@ import {
   clearPlantedSessionCookies,
   clearSessionCookie,
   readSessionToken,
+  sessionCookiePolicy,
   sessionCookieState,
-  type CookiePolicy,
 } from './session/cookie';
 import type { AppConfig } from './spa/runtime-config';
 import { createFirstScreenLoader, documentCallOf } from './spa/first-screen';
@@ -93,13 +93,7 @@ const CAPTCHA_SCRIPT_ORIGIN = 'https://o.alicdn.com';
 export function createApp(deps: AppDeps): Express {
   const { config, logger, allowlist, rateLimits } = deps;
   const envOf = (req: Request): AppEnv => config.appEnv ?? environmentFromHost(req.hostname);
-  // A __Host- or __Secure- cookie is refused by browsers without Secure, in development too
-  // (browsers treat localhost as a secure context).
-  const prefixed = /^__(Host|Secure)-/.test(config.cookieName);
-  const cookie: CookiePolicy = {
-    name: config.cookieName,
-    secure: (req) => prefixed || (config.cookieSecure ?? envOf(req) !== 'development'),
-  };
+  const cookie = sessionCookiePolicy(config, envOf);
   const client = deps.client ?? createUpstreamClient({ caFile: config.uaaCaFile });
   const timeoutMs = deps.upstreamTimeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const demo = deps.outbox !== undefined;

@@ -9,7 +9,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ALLOWLIST_FILE, ENDPOINTS, normalizePath, type Endpoint } from '@shared/contract/endpoints';
-import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
+import { SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import { compressedFor } from '../compress';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
@@ -238,11 +238,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     res.locals.upstreamReply = body;
     if (token && status < 400 && !isLogout) {
       res.locals.issuedToken = token;
-      const reqBody = req.body as { autoLogin?: unknown } | undefined;
-      setSessionCookie(req, res, opts.cookie, token, {
-        autoLogin: reqBody?.autoLogin === true || reqBody?.autoLogin === 'true',
-        embedded: req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE,
-      });
+      setSessionCookie(req, res, opts.cookie, token);
     }
     res.status(status);
     copyHeaders(reply, res);

@@ -1,9 +1,13 @@
 /**
- * The session cookie (DESIGN.md §5): the token lives only here, httpOnly, so browser JavaScript
- * never sees it. The iframe variant is needed because a Lax cookie is not sent inside a
- * cross-site frame; the CSRF header still guards it.
+ * The session cookie (DESIGN.md §5), its whole policy in one place: its name and attributes, when
+ * it is Secure, how long it lives, how it is read (one well-formed value, or no session: ADR
+ * 0007), set from a login and cleared. The token lives only here, httpOnly, so browser
+ * JavaScript never sees it. The iframe variant is needed because a Lax cookie is not sent inside
+ * a cross-site frame; the CSRF header still guards it.
  */
 import type { CookieOptions, Request, Response } from 'express';
+import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
+import type { AppEnv } from '@shared/environment';
 
 export const FOURTEEN_DAYS_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -11,6 +15,22 @@ export interface CookiePolicy {
   name: string;
   /** Secure attribute for this request (false only in development). */
   secure(req: Request): boolean;
+}
+
+/**
+ * The policy of COOKIE_NAME and COOKIE_SECURE: Secure unless development, or as COOKIE_SECURE
+ * says; always for a __Host- or __Secure- name, which browsers refuse without it, in development
+ * too (browsers treat localhost as a secure context).
+ */
+export function sessionCookiePolicy(
+  config: { cookieName: string; cookieSecure?: boolean },
+  envOf: (req: Request) => AppEnv,
+): CookiePolicy {
+  const prefixed = /^__(Host|Secure)-/.test(config.cookieName);
+  return {
+    name: config.cookieName,
+    secure: (req) => prefixed || (config.cookieSecure ?? envOf(req) !== 'development'),
+  };
 }
 
 function baseOptions(req: Request, policy: CookiePolicy, embedded: boolean): CookieOptions {
@@ -63,17 +83,19 @@ export function readSessionToken(req: Request, policy: CookiePolicy): string | u
   return values.length === 1 && TOKEN_SHAPE.test(values[0] ?? '') ? values[0] : undefined;
 }
 
-export function setSessionCookie(
-  req: Request,
-  res: Response,
-  policy: CookiePolicy,
-  token: string,
-  opts: { autoLogin: boolean; embedded: boolean },
-): void {
-  const options = baseOptions(req, policy, opts.embedded);
-  if (opts.autoLogin) options.maxAge = FOURTEEN_DAYS_MS;
+/**
+ * The cookie of a session a login reply issued: kept 14 days when the login's body asked for
+ * `autoLogin`, else for the browser's session; the widget's variant when the login came from the
+ * embedded frame (its marker header).
+ */
+export function setSessionCookie(req: Request, res: Response, policy: CookiePolicy, token: string): void {
+  const body = req.body as { autoLogin?: unknown } | undefined;
+  const autoLogin = body?.autoLogin === true || body?.autoLogin === 'true';
+  const embedded = req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE;
+  const options = baseOptions(req, policy, embedded);
+  if (autoLogin) options.maxAge = FOURTEEN_DAYS_MS;
   // A login always replaces the old cookie, whichever variant it was.
-  res.clearCookie(policy.name, baseOptions(req, policy, !opts.embedded));
+  res.clearCookie(policy.name, baseOptions(req, policy, !embedded));
   res.cookie(policy.name, token, options);
 }
 
