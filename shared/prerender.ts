@@ -38,6 +38,11 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
  * client seeds the inlined first screen before hydrating, instead of an anonymous session.
  */
 export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
+/**
+ * Set on `<div id="root">` by the app once a page has committed, hydrated or rendered
+ * (client/lib/take-over.ts): the browser tests wait on it, not on React's private fields.
+ */
+export const TAKEN_OVER_ATTRIBUTE = 'data-taken-over';
 /** The server renderer's bundle, in the prerender directory (written by scripts/prerender.mjs). */
 export const RENDERER_FILE = 'renderer.mjs';
 

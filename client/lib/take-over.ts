@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { TAKEN_OVER_ATTRIBUTE } from '@shared/prerender';
 
 /**
  * The moment React has taken a prerendered page over, and what waits for it.
@@ -94,6 +95,7 @@ export function holdEarlyClicks(root: HTMLElement): void {
 
 /** Called by every route once its page has committed: what was held is replayed. */
 export function pageTakenOver(): void {
+  document.getElementById('root')?.setAttribute(TAKEN_OVER_ATTRIBUTE, '');
   release?.();
 }
 

@@ -6,6 +6,7 @@
  */
 import { devices, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { common, LANGS, login, type Lang } from './e2e-texts';
+import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
 
 export * from '@playwright/test';
 
@@ -66,13 +67,12 @@ export const test = base.extend<{ sharedPage: Page }, { workerContext: BrowserCo
 
 /**
  * Waits until React has taken the page over (hydrated the prerendered document, or rendered it):
- * the node `selector` finds carries React's fibre. A click before then reaches no handler.
+ * the app marks the root once a page has committed (TAKEN_OVER_ATTRIBUTE), and `selector`'s node
+ * is there. A click before then reaches no handler.
  */
 export async function takenOver(page: Page, selector = 'input[autocomplete="tel"]'): Promise<void> {
-  await page.waitForFunction((wanted) => {
-    const node = document.querySelector(wanted);
-    return Boolean(node) && Object.keys(node as object).some((key) => key.startsWith('__reactFiber$'));
-  }, selector);
+  await page.locator(`#root[${TAKEN_OVER_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+  await page.locator(selector).first().waitFor({ state: 'attached' });
 }
 
 /** Waits until no animation or transition runs (Arco fades popups, messages and colours in). */
