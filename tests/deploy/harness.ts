@@ -11,10 +11,20 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
 // @ts-expect-error -- a plain .mjs module without types
+import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-node-flags.mjs';
+// @ts-expect-error -- a plain .mjs module without types
 import { renderNginx } from '../../scripts/render-nginx.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The node flags of the Dockerfile's CMD: each replica runs as the image runs it. */
+export const NODE_FLAGS = (untypedImageNodeFlags as () => string[])();
+/** The runtime tree of the Dockerfile scripts/test-deploy.sh performed (else a build of one's own). */
+export const CLIENT_DIST = path.resolve(ROOT, process.env.DEPLOY_CLIENT_DIST ?? 'dist/client-deploy');
+export const SERVER_DIST = path.resolve(ROOT, process.env.DEPLOY_SERVER_DIST ?? 'dist/server-deploy');
+export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+export const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
+/** The gateway's base for the UAA's API. */
+export const GW = '/gw/uaa-be/api/v1';
 
 export interface Proc {
   name: string;

@@ -17,13 +17,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain .mjs module without types
-import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-node-flags.mjs';
 import {
+  CLIENT_DIST,
   freePort,
+  GW,
+  NGINX,
+  NODE_FLAGS,
+  REDIS,
   redisPing,
+  ROOT,
   selfSignedCertificate,
   send,
+  SERVER_DIST,
   start,
   startLocalUaa,
   startNginx,
@@ -34,13 +39,6 @@ import {
   type Reply,
 } from './harness';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NODE_FLAGS = (untypedImageNodeFlags as () => string[])();
-const CLIENT_DIST = path.resolve(ROOT, process.env.DEPLOY_CLIENT_DIST ?? 'dist/client-deploy');
-const SERVER_DIST = path.resolve(ROOT, process.env.DEPLOY_SERVER_DIST ?? 'dist/server-deploy');
-const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-const GW = '/gw/uaa-be/api/v1';
 const MASTER_NAME = 'uaa-sso';
 const HASH_KEY = 'failover-test-hash-key-0123456789';
 /** The BFF's ACL user: docs/operations.md "Redis Sentinel and Cluster" gives it these commands. */

@@ -22,14 +22,19 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
-// @ts-expect-error -- a plain .mjs module without types
-import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-node-flags.mjs';
 import {
+  CLIENT_DIST,
   freePort,
+  GW,
   headerLines,
+  NGINX,
+  NODE_FLAGS,
+  REDIS,
   redisPing,
+  ROOT,
   selfSignedCertificate,
   send,
+  SERVER_DIST,
   start,
   startLocalUaa,
   startNginx,
@@ -40,18 +45,10 @@ import {
   type Reply,
 } from './harness';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-/** The node flags of the Dockerfile's CMD: each replica runs as the image runs it. */
-const NODE_FLAGS = (untypedImageNodeFlags as () => string[])();
-const CLIENT_DIST = path.resolve(ROOT, process.env.DEPLOY_CLIENT_DIST ?? 'dist/client-deploy');
-const SERVER_DIST = path.resolve(ROOT, process.env.DEPLOY_SERVER_DIST ?? 'dist/server-deploy');
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
 const TESTSSL = process.env.TESTSSL_BIN ?? '/usr/bin/testssl';
 /** nginx's own HSTS header (nginx.conf), the same value the BFF sends. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 const LIMIT = 7;
-const GW = '/gw/uaa-be/api/v1';
 const HASH_KEY = 'deploy-test-hash-key-0123456789';
 
 let dir: string;

@@ -20,14 +20,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
 import { TIME_ZONE_COOKIE } from '@shared/prerender';
-// @ts-expect-error -- a plain .mjs module without types
-import { imageNodeFlags as untypedImageNodeFlags } from '../../scripts/image-node-flags.mjs';
 import { startNginxUpstream, type NginxUpstream } from '../support/nginx-upstream';
 import {
+  CLIENT_DIST,
   freePort,
+  GW,
+  NGINX,
+  NODE_FLAGS,
+  REDIS,
   redisPing,
+  ROOT,
   selfSignedCertificate,
   send,
+  SERVER_DIST,
   start,
   startLocalUaa,
   startNginx,
@@ -37,13 +42,6 @@ import {
   type Reply,
 } from './harness';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NODE_FLAGS = (untypedImageNodeFlags as () => string[])();
-const CLIENT_DIST = path.resolve(ROOT, process.env.DEPLOY_CLIENT_DIST ?? 'dist/client-deploy');
-const SERVER_DIST = path.resolve(ROOT, process.env.DEPLOY_SERVER_DIST ?? 'dist/server-deploy');
-const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
-const GW = '/gw/uaa-be/api/v1';
 const JSON_CALL = { 'X-CSRF': '1', 'Content-Type': 'application/json' };
 const PASSWORD = 'Admin12345';
 const DESKTOP =
