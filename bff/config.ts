@@ -453,6 +453,8 @@ const schema = z
     /** OpenTelemetry's SDK is started (with the OTEL_* variables as it reads them). */
     tracing:
       Boolean(c.OTEL_EXPORTER_OTLP_ENDPOINT ?? c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !c.OTEL_SDK_DISABLED,
+    /** The service's name in the traces: OTEL_SERVICE_NAME, else the BFF's own. */
+    tracingServiceName: c.OTEL_SERVICE_NAME ?? 'uaa-sso-bff',
   }));
 
 // A loopback name, with its port: `localhost:8080`, `127.0.0.1`, `[::1]:3000`, `app.localhost`.

@@ -13,9 +13,12 @@ if (!parsed.ok) {
   process.exit(1);
 }
 try {
-  const tracing = parsed.config.tracing ? await (await import('./tracing/start')).startTracing() : undefined;
+  const { config } = parsed;
+  const tracing = config.tracing
+    ? await (await import('./tracing/start')).startTracing(config.tracingServiceName)
+    : undefined;
   const { main } = await import('./main');
-  await main(parsed.config, { flushTraces: tracing?.flush });
+  await main(config, { flushTraces: tracing?.flush });
 } catch (err) {
   console.error(`fatal: ${(err as Error).message}`);
   process.exit(1);

@@ -74,4 +74,6 @@ export const BFF_PATHS = {
   dev: '/__dev',
   healthz: '/healthz',
   readyz: '/readyz',
+  /** Prometheus's scrape (bff/metrics). */
+  metrics: '/metrics',
 } as const;

@@ -13,7 +13,7 @@ import { gatewayCallOf } from '../proxy/gateway';
 import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import type { AllowlistSource } from '../redirect/allowlist';
 
-export const METRICS_PATH = '/metrics';
+export const METRICS_PATH = BFF_PATHS.metrics;
 
 const OWN_ROUTES = new Map<string, string>([
   [BFF_PATHS.healthz, 'healthz'],

@@ -10,7 +10,7 @@ import { BFF_PATHS } from '@shared/routes';
 /** The W3C trace context headers (and baggage, which rides with them). */
 const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
 
-const PROBES = new Set<string>([BFF_PATHS.healthz, BFF_PATHS.readyz, '/metrics']);
+const PROBES = new Set<string>([BFF_PATHS.healthz, BFF_PATHS.readyz, BFF_PATHS.metrics]);
 
 /** A liveness or readiness probe, or a metrics scrape: not traced. */
 export function isProbe(url: string | undefined): boolean {

@@ -3,7 +3,8 @@
  * instrumentations of what a request passes through (the HTTP server and Express, undici's calls
  * to the UAA, Redis, pino's lines), started by ./index.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is
  * set; with it unset none of this is loaded. The exporter, its protocol, the sampler and the
- * service's attributes are the SDK's own OTEL_* variables (config.ts checks the main ones).
+ * resource's attributes are the SDK's own OTEL_* variables, which the SDK reads (config.ts checks
+ * the main ones); the service's name is config.ts's (OTEL_SERVICE_NAME, else uaa-sso-bff).
  *
  * OpenTelemetry instruments a module when it is loaded, so this runs before the process loads
  * any of them: import-in-the-middle's loader hook (for the ES modules the bundle imports, told
@@ -27,16 +28,13 @@ import { ATTR_URL_FULL, ATTR_URL_QUERY } from '@opentelemetry/semantic-conventio
 import { SECRET_QUERY_PARAMS, redactUrl } from '../redact';
 import { isProbe } from './context';
 
-/** The service's name in the traces unless OTEL_SERVICE_NAME says otherwise. */
-export const SERVICE_NAME = 'uaa-sso-bff';
-
 /** Starts the SDK; resolves once the loader hook knows every module to instrument. */
-export async function startTracing(): Promise<{ flush: () => Promise<void> }> {
+export async function startTracing(serviceName: string): Promise<{ flush: () => Promise<void> }> {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
   const sdk = new NodeSDK({
-    serviceName: process.env.OTEL_SERVICE_NAME ? undefined : SERVICE_NAME,
+    serviceName,
     // Traces only: the metrics are Prometheus's (/metrics), the logs are the process's stdout.
     metricReaders: [],
     logRecordProcessors: [],
