@@ -3,7 +3,7 @@
  * for, and stopped by its own pid. Nothing here binds a privileged or a fixed port.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { type Agent, request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
@@ -25,6 +25,18 @@ export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 export const REDIS = process.env.REDIS_BIN ?? '/usr/bin/redis-server';
 /** The gateway's base for the UAA's API. */
 export const GW = '/gw/uaa-be/api/v1';
+
+/** Fails at once, naming what is missing, without the runtime tree or Debian's nginx and Redis. */
+export function requireDeployTree(): void {
+  for (const [what, p] of [
+    ['the deploy client build', path.join(CLIENT_DIST, 'index.html')],
+    ['the deploy server build', path.join(SERVER_DIST, 'index.js')],
+    ['nginx', NGINX],
+    ['redis-server', REDIS],
+  ] as const) {
+    if (!existsSync(p)) throw new Error(`${what} is missing (${p}): run scripts/test-deploy.sh`);
+  }
+}
 
 export interface Proc {
   name: string;

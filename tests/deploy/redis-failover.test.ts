@@ -11,7 +11,7 @@
  * Needs a build, as scale-out.test.ts: DEPLOY_CLIENT_DIST and DEPLOY_SERVER_DIST (scripts/test-deploy.sh
  * sets them to the Dockerfile's runtime tree; `npm run build` and dist/client, dist/server will do).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,10 +21,10 @@ import {
   CLIENT_DIST,
   freePort,
   GW,
-  NGINX,
   NODE_FLAGS,
   REDIS,
   redisPing,
+  requireDeployTree,
   ROOT,
   selfSignedCertificate,
   send,
@@ -191,14 +191,7 @@ function logLines(name: 'a' | 'b', prefix: string): Array<Record<string, unknown
 }
 
 beforeAll(async () => {
-  for (const [what, p] of [
-    ['the deploy client build', path.join(CLIENT_DIST, 'index.html')],
-    ['the deploy server build', path.join(SERVER_DIST, 'index.js')],
-    ['nginx', NGINX],
-    ['redis-server', REDIS],
-  ] as const) {
-    if (!existsSync(p)) throw new Error(`${what} is missing (${p}): run scripts/test-deploy.sh`);
-  }
+  requireDeployTree();
   dir = mkdtempSync(path.join(tmpdir(), 'uaa-failover-'));
   const names: Name[] = ['primary', 'replica', 's1', 's2', 's3', 'uaa', 'a', 'b', 'http', 'https'];
   ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()]))) as Record<

@@ -27,10 +27,10 @@ import {
   freePort,
   GW,
   headerLines,
-  NGINX,
   NODE_FLAGS,
   REDIS,
   redisPing,
+  requireDeployTree,
   ROOT,
   selfSignedCertificate,
   send,
@@ -232,14 +232,7 @@ const VULNERABILITY_CHECKS = [
 ];
 
 beforeAll(async () => {
-  for (const [what, p] of [
-    ['the deploy client build', path.join(CLIENT_DIST, 'index.html')],
-    ['the deploy server build', path.join(SERVER_DIST, 'index.js')],
-    ['nginx', NGINX],
-    ['redis-server', REDIS],
-  ] as const) {
-    if (!existsSync(p)) throw new Error(`${what} is missing (${p}): run scripts/test-deploy.sh`);
-  }
+  requireDeployTree();
   dir = mkdtempSync(path.join(tmpdir(), 'uaa-deploy-'));
   ports = {
     redis: await freePort(),

@@ -11,7 +11,7 @@
  * Needs a build: scripts/test-deploy.sh points DEPLOY_CLIENT_DIST and DEPLOY_SERVER_DIST at the
  * runtime tree of the Dockerfile it performed (defaults dist/client-deploy, dist/server-deploy).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -25,10 +25,10 @@ import {
   CLIENT_DIST,
   freePort,
   GW,
-  NGINX,
   NODE_FLAGS,
   REDIS,
   redisPing,
+  requireDeployTree,
   ROOT,
   selfSignedCertificate,
   send,
@@ -151,14 +151,7 @@ async function login(
 }
 
 beforeAll(async () => {
-  for (const [what, p] of [
-    ['the deploy client build', path.join(CLIENT_DIST, 'index.html')],
-    ['the deploy server build', path.join(SERVER_DIST, 'index.js')],
-    ['nginx', NGINX],
-    ['redis-server', REDIS],
-  ] as const) {
-    if (!existsSync(p)) throw new Error(`${what} is missing (${p}): run scripts/test-deploy.sh`);
-  }
+  requireDeployTree();
   dir = mkdtempSync(path.join(tmpdir(), 'uaa-tracing-'));
   const ports = {
     redis: await freePort(),
