@@ -229,7 +229,7 @@ export async function loadTime({ browser, url, usable, cookies = [] }) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const requests = [];
   page.on('request', (request) => requests.push({ url: request.url(), at: Date.now() }));
-  // client/app/hydration.tsx says so when React could not keep the server's markup.
+  // client/main.tsx says so when React could not keep the server's markup.
   let renderedAgain = false;
   page.on('console', (message) => {
     if (message.text().includes('rendered again')) renderedAgain = true;
@@ -249,13 +249,11 @@ export async function loadTime({ browser, url, usable, cookies = [] }) {
       const loading = settled && document.querySelector(`:is(${settled}) .arco-spin-loading`);
       if (found && !loading) window.__benchUsableAt = frameTime;
     };
-    // A page the server rendered is React's once the root is no longer busy (client/lib/take-over.ts).
-    let busy = false;
+    // The page is React's once the app marks the root (client/main.tsx).
     const watchTakeOver = () => {
       const root = document.getElementById('root');
       if (!root || window.__benchTakenOverAt !== undefined) return;
-      if (root.hasAttribute('aria-busy')) busy = true;
-      else if (busy) window.__benchTakenOverAt = performance.now();
+      if (root.hasAttribute('data-taken-over')) window.__benchTakenOverAt = performance.now();
     };
     new MutationObserver(() => {
       watchTakeOver();

@@ -33,6 +33,9 @@ async function buildRenderer(outfile) {
     bundle: true,
     minify: true,
     platform: 'node',
+    // The packages' ES builds, as the browser's bundle takes them: Arco's components and the app's
+    // ArcoConfig (client/app/providers.tsx) then share one ConfigContext, and its texts.
+    mainFields: ['module', 'main'],
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
@@ -145,7 +148,8 @@ export async function prerender({ clientDist, pages }) {
   const outDir = path.join(clientDist, 'prerender');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const renderer = await buildRenderer(path.join(outDir, 'renderer.mjs'));
+  const bundle = await buildRenderer(path.join(outDir, 'renderer.mjs'));
+  const renderer = await bundle.createRenderer();
   const {
     DEFERRED_STYLE_ATTRIBUTE,
     LOCALES,
@@ -155,7 +159,7 @@ export async function prerender({ clientDist, pages }) {
     PRERENDERED_ATTRIBUTE,
     RENDERER_FILE,
     brandPrefix,
-  } = renderer;
+  } = bundle;
   if (PRERENDER_DIR !== 'prerender' || RENDERER_FILE !== 'renderer.mjs')
     throw new Error('scripts/prerender.mjs names the renderer as shared/prerender.ts no longer does');
   const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
@@ -175,13 +179,12 @@ export async function prerender({ clientDist, pages }) {
   );
   for (const { route, css, js } of routes) {
     for (const locale of LOCALES) {
-      const rendered = await renderer.prerender(route, locale);
-      const markup = withoutStyleAttributes(rendered.html, route);
+      const markup = withoutStyleAttributes(await renderer.prerender(route, locale), route);
       checkPlaceholders(markup, PLACEHOLDERS);
       const composed = compose({
         template,
         markup,
-        lang: rendered.lang,
+        lang: locale,
         locale,
         rootAttribute: PRERENDERED_ATTRIBUTE,
         css,

@@ -39,8 +39,8 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
  */
 export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
 /**
- * Set on `<div id="root">` by the app once a page has committed, hydrated or rendered
- * (client/lib/take-over.ts): the browser tests wait on it, not on React's private fields.
+ * Set on `<div id="root">` by the app once it has committed, hydrated or rendered (client/main.tsx):
+ * the browser tests wait on it, not on React's private fields.
  */
 export const TAKEN_OVER_ATTRIBUTE = 'data-taken-over';
 /** The server renderer's bundle, in the prerender directory (written by scripts/prerender.mjs). */
@@ -110,8 +110,8 @@ export interface RenderedMarkup {
 /** The server renderer of signed-in pages, loaded once by the render host (bff/spa/render-host.ts). */
 export interface SignedInRenderer {
   /**
-   * Rendered synchronously; undefined when some part could not render on the server (a part not
-   * yet loaded, a failure): the shell answers then.
+   * Undefined when the address is no page of its own (a redirect) or a part failed to render: the
+   * shell answers then.
    */
-  render(request: SignedInRequest): RenderedMarkup | undefined;
+  render(request: SignedInRequest): Promise<RenderedMarkup | undefined>;
 }

@@ -17,13 +17,13 @@ async function main(): Promise<void> {
   if (!file || !process.send)
     throw new Error('render-host: run by the BFF, with the renderer as its argument');
   const module = (await import(pathToFileURL(file).href)) as {
-    createSignedInRenderer(): Promise<SignedInRenderer>;
+    createRenderer(): Promise<SignedInRenderer>;
   };
-  const renderer = await module.createSignedInRenderer();
-  process.on('message', (message: RenderRequest) => {
+  const renderer = await module.createRenderer();
+  process.on('message', async (message: RenderRequest) => {
     let result: RenderReply['result'];
     try {
-      result = renderer.render({ ...message.request, url: new URL(message.request.url) });
+      result = await renderer.render({ ...message.request, url: new URL(message.request.url) });
       // Larger is no first screen; not sent, so that the BFF never parses it.
       if (result && result.html.length > MAX_RENDERED_BYTES) result = undefined;
     } catch {

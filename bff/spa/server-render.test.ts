@@ -158,9 +158,9 @@ describe('a rendered page as the BFF serves it', () => {
     // The build's renderer, stood in for: it echoes what it was given into the markup.
     writeFileSync(
       path.join(staticDir, PRERENDER_DIR, RENDERER_FILE),
-      `export async function createSignedInRenderer() {
+      `export async function createRenderer() {
          return {
-           render(req) {
+           async render(req) {
              if (req.url.pathname === '/admin/user') return undefined;
              if (req.url.pathname === '/admin/role') for (;;);
              const name = req.firstScreen.userInfo.username.replace(/&/g, '&amp;').replace(/</g, '&lt;');

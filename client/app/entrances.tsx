@@ -1,6 +1,7 @@
 /** The login route, which in the intern widget shows the page its `entrance` names. */
-import { lazy } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { lazyComponent, type Preloadable } from '../lib/lazy';
 import { useSession } from '../lib/api/account';
 import { CenterSpin } from '../components/center-spin';
 import { widgetEntrance } from '../lib/widget';
@@ -8,10 +9,10 @@ import { widgetEntrance } from '../lib/widget';
 // Every page a chunk of its own, the login page too (issue 17): the pages a signed-in user comes
 // back to do not download the login form's code. Its prerendered document names the chunk, so it
 // arrives with the entry and hydration keeps the markup.
-export const LoginPage = lazy(() => import('../features/auth/routes/login/index'));
-const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));
-const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
-const SetPhonePage = lazy(() => import('../features/account/routes/setphone/index'));
+export const LoginPage = lazyComponent(() => import('../features/auth/routes/login/index'));
+const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
+const ForgetPage = lazyComponent(() => import('../features/auth/routes/forget/index'));
+const SetPhonePage = lazyComponent(() => import('../features/account/routes/setphone/index'));
 
 /**
  * The set-phone entrance binds a phone to the account signed in: a visitor without a session
@@ -24,31 +25,33 @@ function SetPhoneEntrance() {
   return data.authenticated ? <SetPhonePage /> : <LoginPage initialTab="password" stayAfterLogin />;
 }
 
+/** The entrance's page, and the chunks it may show. */
+function entrance(params: URLSearchParams): { page: ReactNode; parts: Preloadable[] } {
+  switch (widgetEntrance(params)) {
+    case 'login-abroad':
+      return { page: <LoginPage initialTab="password" />, parts: [LoginPage] };
+    case 'setPhone':
+      return { page: <SetPhoneEntrance />, parts: [SetPhonePage, LoginPage] };
+    case 'register-email':
+      return { page: <RegisterPage />, parts: [RegisterPage] };
+    case 'register-email-success':
+      return { page: <RegisterPage initialDone={{ kind: 'email' }} />, parts: [RegisterPage] };
+    case 'login-email-reset-password':
+      return { page: <ForgetPage initialChannel="email" />, parts: [ForgetPage] };
+    case 'login-cn':
+    case 'login-cn-from-abroad':
+      // SMS login with a Chinese mainland phone.
+      return { page: <LoginPage initialTab="sms" />, parts: [LoginPage] };
+    default:
+      // Not the widget: the page picks its tab (the password tab for visitors abroad).
+      return { page: <LoginPage />, parts: [LoginPage] };
+  }
+}
+
 export function LoginEntrance() {
   const [params] = useSearchParams();
-  const entrance = widgetEntrance(params);
-  const page = (() => {
-    switch (entrance) {
-      case 'login-abroad':
-        return <LoginPage initialTab="password" />;
-      case 'setPhone':
-        return <SetPhoneEntrance />;
-      case 'register-email':
-        return <RegisterPage />;
-      case 'register-email-success':
-        return <RegisterPage initialDone={{ kind: 'email' }} />;
-      case 'login-email-reset-password':
-        return <ForgetPage initialChannel="email" />;
-      case 'login-cn':
-      case 'login-cn-from-abroad':
-        // SMS login with a Chinese mainland phone.
-        return <LoginPage initialTab="sms" />;
-      default:
-        // Not the widget: the page picks its tab (the password tab for visitors abroad).
-        return <LoginPage />;
-    }
-  })();
-  // No Suspense of its own: the route's (app/router.tsx `page`) waits for the lazy page, so the
-  // prerendered login is taken over only once the login page itself has hydrated.
-  return page;
+  return entrance(params).page;
 }
+LoginEntrance.preload = async (url: URL): Promise<void> => {
+  await Promise.all(entrance(url.searchParams).parts.map((part) => part.preload(url)));
+};

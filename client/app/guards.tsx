@@ -4,7 +4,7 @@ import { ROUTES } from '@shared/routes';
 import { isWidgetDocument } from '@shared/widget';
 import { useSession } from '../lib/api/account';
 import { endSession, loginTarget } from '../lib/api/session-events';
-import { runtimeConfig } from '../lib/runtime-config';
+import { useRuntimeConfig } from '../lib/browser-facts';
 import { CenterSpin } from '../components/center-spin';
 import { PageSkeleton } from '../components/page-skeleton';
 import { NotInFrame } from '../components/not-in-frame';
@@ -20,7 +20,8 @@ import { useFramedByAnotherOrigin, widgetEntrance } from '../lib/widget';
 export function FramedWidgetOnly({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();
   const framed = useFramedByAnotherOrigin();
-  if (!framed || isWidgetDocument(pathname, search, runtimeConfig().brandPrefix)) return <>{children}</>;
+  const { brandPrefix } = useRuntimeConfig();
+  if (!framed || isWidgetDocument(pathname, search, brandPrefix)) return <>{children}</>;
   return <NotInFrame href={`${pathname}${search}${hash}`} />;
 }
 

@@ -9,31 +9,38 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@shared/i18n/locale';
 import { useLocale } from '../lib/i18n/locale-context';
-import { afterTakeOver } from '../lib/take-over';
 
 /**
  * Arco's texts in a language other than its built-in Chinese, fetched when that language is
- * chosen: the first download then carries one language's texts, not two.
+ * chosen: the first download then carries one language's texts, not two. A page opening in such
+ * a language has them loaded before its first render (client/main.tsx, client/entry-server.tsx).
  */
 const ARCO_LOCALES: Record<Exclude<Locale, 'zh-CN'>, () => Promise<{ default: ArcoLocale }>> = {
   'en-US': () => import('@arco-design/web-react/es/locale/en-US'),
 };
 
-function useArcoLocale(locale: Locale): ArcoLocale | undefined {
-  const [loaded, setLoaded] = useState<{ locale: Locale; texts: ArcoLocale }>();
+/** Arco's texts for `locale`; undefined for its built-in Chinese, or when they cannot come. */
+export async function loadArcoLocale(locale: Locale): Promise<ArcoLocale | undefined> {
+  if (locale === 'zh-CN') return undefined;
+  try {
+    return (await ARCO_LOCALES[locale]()).default;
+  } catch {
+    return undefined; // Arco keeps its Chinese texts
+  }
+}
+
+function useArcoLocale(locale: Locale, initial?: ArcoLocale): ArcoLocale | undefined {
+  const [loaded, setLoaded] = useState(() => ({ locale, texts: initial }));
   useEffect(() => {
-    if (locale === 'zh-CN') return undefined;
+    if (loaded.locale === locale) return undefined;
     let live = true;
-    // Applied once the prerendered page is hydrated: arriving before, it would re-render the page.
-    Promise.all([ARCO_LOCALES[locale](), afterTakeOver()])
-      .then(([module]) => live && setLoaded({ locale, texts: module.default }))
-      .catch(() => undefined); // Arco keeps its Chinese texts
+    void loadArcoLocale(locale).then((texts) => live && setLoaded({ locale, texts }));
     return () => {
       live = false;
     };
-  }, [locale]);
+  }, [locale, loaded.locale]);
   // Undefined: Arco's default, Chinese.
-  return loaded?.locale === locale ? loaded.texts : undefined;
+  return loaded.locale === locale ? loaded.texts : undefined;
 }
 
 const getPrefixCls = (componentName: string, customPrefix?: string) =>
@@ -60,11 +67,14 @@ export function ArcoConfig({ locale, children }: { locale?: ArcoLocale; children
   return <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>;
 }
 
-/** Arco follows the app language; SWR has one root configuration. */
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * Arco follows the app language, starting with `arcoLocale` (its texts for the first render's
+ * language, loaded before it); SWR has one root configuration.
+ */
+export function Providers({ arcoLocale, children }: { arcoLocale?: ArcoLocale; children: ReactNode }) {
   const { locale } = useLocale();
   return (
-    <ArcoConfig locale={useArcoLocale(locale)}>
+    <ArcoConfig locale={useArcoLocale(locale, arcoLocale)}>
       <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false, dedupingInterval: 2000 }}>
         {children}
       </SWRConfig>

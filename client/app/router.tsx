@@ -1,87 +1,125 @@
-/** The route tree of spec §2: every route declared once; unknown paths go to /login. */
-import { lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+/**
+ * The route tree of spec §2: every route declared once; unknown paths go to /login. A route whose
+ * page is a chunk of its own names that chunk's loader in its `handle`, so that the code of the
+ * page a document shows can be loaded before the app takes the document over (preloadRoute).
+ */
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  useNavigate,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
+import { useRuntimeConfig } from '../lib/browser-facts';
+import { lazyComponent } from '../lib/lazy';
 import { CenterSpin } from '../components/center-spin';
 import { PageSkeleton } from '../components/page-skeleton';
-import { pageFailed, TakenOver } from '../lib/take-over';
 import { LazyPart } from '../components/load-error';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
 import { adminRoute } from '../features/admin/admin-routes';
 import { LoginEntrance, LoginPage } from './entrances';
-import { runtimeConfig } from '../lib/runtime-config';
 
-const RegisterPage = lazy(() => import('../features/auth/routes/register/index'));
-const ActivePage = lazy(() => import('../features/auth/routes/active/index'));
-const AuthenticationPage = lazy(() => import('../features/auth/routes/authentication/index'));
-const UserCenterPage = lazy(() => import('../features/account/routes/usercenter/index'));
-const NoPermissionPage = lazy(() => import('../features/public/routes/no-permission/index'));
-const ForgetPage = lazy(() => import('../features/auth/routes/forget/index'));
-const UsernamePage = lazy(() => import('../features/auth/routes/username/index'));
-const DeleteProtocolPage = lazy(() => import('../features/public/routes/delete-protocol/index'));
-const OauthCallbackPage = lazy(() => import('../features/oauth/routes/oauth-callback/index'));
-const WechatPage = lazy(() => import('../features/oauth/routes/wechat/index'));
-const SetPhonePage = lazy(() => import('../features/account/routes/setphone/index'));
-const DemoPage = lazy(() => import('../features/public/routes/demo-page/index'));
+const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
+const ActivePage = lazyComponent(() => import('../features/auth/routes/active/index'));
+const AuthenticationPage = lazyComponent(() => import('../features/auth/routes/authentication/index'));
+const UserCenterPage = lazyComponent(() => import('../features/account/routes/usercenter/index'));
+const NoPermissionPage = lazyComponent(() => import('../features/public/routes/no-permission/index'));
+const ForgetPage = lazyComponent(() => import('../features/auth/routes/forget/index'));
+const UsernamePage = lazyComponent(() => import('../features/auth/routes/username/index'));
+const DeleteProtocolPage = lazyComponent(() => import('../features/public/routes/delete-protocol/index'));
+const OauthCallbackPage = lazyComponent(() => import('../features/oauth/routes/oauth-callback/index'));
+const WechatPage = lazyComponent(() => import('../features/oauth/routes/wechat/index'));
+const SetPhonePage = lazyComponent(() => import('../features/account/routes/setphone/index'));
+const DemoPage = lazyComponent(() => import('../features/public/routes/demo-page/index'));
 
 type Access = 'public' | 'anonymous' | 'session';
 
+/**
+ * What a route's `handle` says: that it shows a page, and how to load the code that page needs
+ * at an address (none: its parent route's code brings it).
+ */
+export interface RouteHandle {
+  preload?(url: URL): Promise<void>;
+}
+
 function page(
-  Component: LazyExoticComponent<ComponentType> | ComponentType,
+  Component: ComponentType & { preload?: RouteHandle['preload'] },
   access: Access = 'public',
-): ReactNode {
+): Pick<RouteObject, 'element' | 'handle'> {
   // A signed-in page's code on its way: the page's outline, as the document showed it (issue 29).
-  const element = (
-    <LazyPart fallback={access === 'session' ? <PageSkeleton /> : <CenterSpin />} onFailed={pageFailed}>
+  let element: ReactNode = (
+    <LazyPart fallback={access === 'session' ? <PageSkeleton /> : <CenterSpin />}>
       <Component />
-      <TakenOver />
     </LazyPart>
   );
-  if (access === 'anonymous') return <AnonymousOnly>{element}</AnonymousOnly>;
-  if (access === 'session') return <RequireSession>{element}</RequireSession>;
-  return element;
+  if (access === 'anonymous') element = <AnonymousOnly>{element}</AnonymousOnly>;
+  if (access === 'session') element = <RequireSession>{element}</RequireSession>;
+  const handle: RouteHandle | undefined = Component.preload ? { preload: Component.preload } : undefined;
+  return { element, handle };
 }
 
 /** The table for a deployment whose sub-brand prefix is `brandPrefix`. */
 const routesFor = (brandPrefix: string): RouteObject[] => [
-  { path: ROUTES.login, element: page(LoginEntrance, 'anonymous') },
-  { path: ROUTES.register, element: page(RegisterPage, 'anonymous') },
-  { path: ROUTES.forget, element: page(ForgetPage, 'anonymous') },
-  { path: ROUTES.active, element: page(ActivePage) },
-  { path: ROUTES.authentication, element: page(AuthenticationPage) },
+  { path: ROUTES.login, ...page(LoginEntrance, 'anonymous') },
+  { path: ROUTES.register, ...page(RegisterPage, 'anonymous') },
+  { path: ROUTES.forget, ...page(ForgetPage, 'anonymous') },
+  { path: ROUTES.active, ...page(ActivePage) },
+  { path: ROUTES.authentication, ...page(AuthenticationPage) },
   // The BFF's checked redirect renders here only to refuse (spec §4: "redirect failed", then login).
-  { path: BFF_PATHS.redirect, element: page(AuthenticationPage) },
-  { path: ROUTES.usercenter, element: page(UserCenterPage, 'session') },
-  { path: ROUTES.username, element: page(UsernamePage, 'session') },
-  { path: ROUTES.setphone, element: page(SetPhonePage, 'session') },
-  { path: ROUTES.wechat, element: page(WechatPage) },
-  { path: ROUTES.midpage, element: page(WechatPage) },
-  { path: ROUTES.carsiLogin, element: page(OauthCallbackPage) },
-  { path: ROUTES.githubLogin, element: page(OauthCallbackPage) },
-  { path: ROUTES.deleteProtocol, element: page(DeleteProtocolPage) },
-  { path: ROUTES.noPermission, element: page(NoPermissionPage) },
+  { path: BFF_PATHS.redirect, ...page(AuthenticationPage) },
+  { path: ROUTES.usercenter, ...page(UserCenterPage, 'session') },
+  { path: ROUTES.username, ...page(UsernamePage, 'session') },
+  { path: ROUTES.setphone, ...page(SetPhonePage, 'session') },
+  { path: ROUTES.wechat, ...page(WechatPage) },
+  { path: ROUTES.midpage, ...page(WechatPage) },
+  { path: ROUTES.carsiLogin, ...page(OauthCallbackPage) },
+  { path: ROUTES.githubLogin, ...page(OauthCallbackPage) },
+  { path: ROUTES.deleteProtocol, ...page(DeleteProtocolPage) },
+  { path: ROUTES.noPermission, ...page(NoPermissionPage) },
   // The back office, for a signed-in user only.
   { ...adminRoute, element: <RequireSession>{adminRoute.element}</RequireSession> },
   // Demo mode only: the pages the built-in development links point at.
-  ...Object.values(DEMO_PAGES).map((path) => ({ path, element: page(DemoPage) })),
+  ...Object.values(DEMO_PAGES).map((path) => ({ path, ...page(DemoPage) })),
   // The sub-brand's twins, under the operator's prefix.
-  { path: brandRoute(brandPrefix, 'login'), element: page(LoginPage, 'anonymous') },
-  { path: brandRoute(brandPrefix, 'register'), element: page(RegisterPage, 'anonymous') },
-  { path: brandRoute(brandPrefix, 'authentication'), element: page(AuthenticationPage) },
-  { path: brandRoute(brandPrefix, 'forget'), element: page(ForgetPage, 'anonymous') },
-  { path: brandRoute(brandPrefix, 'wechat'), element: page(WechatPage) },
+  { path: brandRoute(brandPrefix, 'login'), ...page(LoginPage, 'anonymous') },
+  { path: brandRoute(brandPrefix, 'register'), ...page(RegisterPage, 'anonymous') },
+  { path: brandRoute(brandPrefix, 'authentication'), ...page(AuthenticationPage) },
+  { path: brandRoute(brandPrefix, 'forget'), ...page(ForgetPage, 'anonymous') },
+  { path: brandRoute(brandPrefix, 'wechat'), ...page(WechatPage) },
   { path: '*', element: <Navigate to={ROUTES.login} replace /> },
 ];
 
-// Made on first use, not when the module loads: the server renderer loads the app before it knows
-// a runtime config (client/entry-server.tsx).
 let table: { brandPrefix: string; routes: RouteObject[] } | undefined;
-function routeTable(): RouteObject[] {
-  const { brandPrefix } = runtimeConfig();
+function routeTable(brandPrefix: string): RouteObject[] {
   if (table?.brandPrefix !== brandPrefix) table = { brandPrefix, routes: routesFor(brandPrefix) };
   return table.routes;
+}
+
+/**
+ * Loads the code of the page at `url` (each matched route's, and the parts its first render
+ * there needs), as React Router has a lazy route's loaded before hydrating: React then hydrates
+ * the whole page in one pass, and a tap at first paint reaches it. A part whose code cannot come
+ * says so when it renders (LazyPart).
+ */
+export async function preloadRoute(url: URL, brandPrefix: string): Promise<void> {
+  const matches = matchRoutes(routeTable(brandPrefix), url.pathname) ?? [];
+  await Promise.allSettled(
+    matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload?.(url)),
+  );
+}
+
+/**
+ * Whether `url` shows a page of its own, which the server may render: not a redirect (`/admin`
+ * goes to the user's first module, an unknown path to /login), which the browser makes.
+ */
+export function isPage(url: URL, brandPrefix: string): boolean {
+  const matches = matchRoutes(routeTable(brandPrefix), url.pathname);
+  return Boolean(matches?.at(-1)?.route.handle);
 }
 
 /**
@@ -92,13 +130,13 @@ export function AppRoutes() {
   const navigate = useNavigate();
   // So that a 401 from the HTTP client moves to /login without reloading the page.
   useEffect(() => registerNavigate((path) => void navigate(path, { replace: true })), [navigate]);
-  const routes = useRoutes(routeTable());
+  const routes = useRoutes(routeTable(useRuntimeConfig().brandPrefix));
   return <FramedWidgetOnly>{routes}</FramedWidgetOnly>;
 }
 
 /**
  * The browser's router. The declarative one: no page loads data through the router, and the
- * data router (createBrowserRouter) would add 16 KB gzip to every first load.
+ * data router would add 17.7 KB gzip to every first load (ADR 0008).
  */
 export function AppRouter() {
   return (

@@ -48,7 +48,7 @@ function LoginLike({
   );
 }
 
-const withLocale = (node: React.ReactNode) => render(<LocaleProvider>{node}</LocaleProvider>);
+const withLocale = (node: React.ReactNode) => render(<LocaleProvider initial="en-US">{node}</LocaleProvider>);
 const input = (name: string) => document.getElementById(`f-${name}_input`) as HTMLInputElement;
 
 beforeEach(() => {

@@ -5,7 +5,7 @@
  */
 import { useLocation } from 'react-router-dom';
 import { brandRoute, ROUTES, type BrandablePage } from '@shared/routes';
-import { runtimeConfig } from './runtime-config';
+import { useRuntimeConfig } from './browser-facts';
 
 export type { BrandablePage };
 
@@ -16,16 +16,13 @@ export interface Brand {
   autoLoginDays: 14 | 7;
 }
 
-export function isBrandedPath(pathname: string): boolean {
-  return pathname.startsWith(`/${runtimeConfig().brandPrefix}-`);
-}
-
 export function useBrand(): Brand {
   const { pathname } = useLocation();
-  const branded = isBrandedPath(pathname);
+  const { brandPrefix } = useRuntimeConfig();
+  const branded = pathname.startsWith(`/${brandPrefix}-`);
   return {
     branded,
-    route: (page) => (branded ? brandRoute(runtimeConfig().brandPrefix, page) : ROUTES[page]),
+    route: (page) => (branded ? brandRoute(brandPrefix, page) : ROUTES[page]),
     autoLoginDays: branded ? 7 : 14,
   };
 }

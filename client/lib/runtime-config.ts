@@ -37,8 +37,3 @@ export function runtimeConfig(): RuntimeConfig {
   }
   return cached;
 }
-
-/** Forgets the config read: the server renderer renders one request's config after another. */
-export function resetRuntimeConfig(): void {
-  cached = undefined;
-}

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { inIframe } from '@client/lib/api/client';
+import { lazyComponent } from '@client/lib/lazy';
 import { LanguageSwitch } from '../language-switch';
 import { useDevice } from '@client/lib/hooks/use-device';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
@@ -10,7 +11,9 @@ import { BRAND_THEME, PLATFORM_THEMES, platformNames, themeVariables } from '@cl
 import { useWidget } from '@client/lib/widget';
 
 // Only the one in-app browser shows it: Arco's Alert is fetched there alone.
-const CompatWarning = lazy(() => import('../compat-warning').then((m) => ({ default: m.CompatWarning })));
+const CompatWarning = lazyComponent(() =>
+  import('../compat-warning').then((m) => ({ default: m.CompatWarning })),
+);
 
 /**
  * The frame of every visitor page: the platform's (or sub-brand's) name and colours, the

@@ -5,15 +5,16 @@
  * when both were loaded from the route table). The routes name a page; the shell hands the table
  * to them through its outlet.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent, type Preloadable } from '@client/lib/lazy';
 
 export type AdminPageName = 'platformList' | 'platformForm' | 'userList' | 'userForm' | 'roleList';
-export type AdminPages = Record<AdminPageName, LazyExoticComponent<ComponentType>>;
+export type AdminPages = Record<AdminPageName, ComponentType & Preloadable>;
 
 export const ADMIN_PAGES: AdminPages = {
-  platformList: lazy(() => import('./routes/platform/index')),
-  platformForm: lazy(() => import('./routes/platform/form')),
-  userList: lazy(() => import('./routes/user/index')),
-  userForm: lazy(() => import('./routes/user/form')),
-  roleList: lazy(() => import('./routes/role/index')),
+  platformList: lazyComponent(() => import('./routes/platform/index')),
+  platformForm: lazyComponent(() => import('./routes/platform/form')),
+  userList: lazyComponent(() => import('./routes/user/index')),
+  userForm: lazyComponent(() => import('./routes/user/form')),
+  roleList: lazyComponent(() => import('./routes/role/index')),
 };

@@ -4,27 +4,30 @@
  * resource list; any other path under /admin gets the shell's "no permission" (never the
  * catch-all redirect to /login).
  */
-import { lazy } from 'react';
 import { useOutletContext, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { PageSkeleton } from '@client/components/page-skeleton';
 import { LazyPart } from '@client/components/load-error';
-import { TakenOver } from '@client/lib/take-over';
+import { lazyComponent } from '@client/lib/lazy';
 import type { AdminPageName, AdminPages } from './admin-pages';
 
 // Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.
-const AdminShell = lazy(() => import('./components/admin-shell').then((m) => ({ default: m.AdminShell })));
+const AdminShell = lazyComponent(() =>
+  import('./components/admin-shell').then((m) => ({ default: m.AdminShell, preloadParts: m.preloadParts })),
+);
 
 /** A back-office page, from the table the shell passes to its outlet (admin-pages.tsx). */
 function AdminPage({ name }: { name: AdminPageName }) {
   const Page = useOutletContext<AdminPages>()[name];
-  return (
-    <>
-      <Page />
-      <TakenOver />
-    </>
-  );
+  return <Page />;
 }
+
+/** A back-office route and its page, whose code the shell loads (its `preloadParts`). */
+const child = (path: string, name: AdminPageName): RouteObject => ({
+  path,
+  element: <AdminPage name={name} />,
+  handle: { page: name },
+});
 
 export const adminRoute: RouteObject = {
   path: ROUTES.admin,
@@ -33,13 +36,14 @@ export const adminRoute: RouteObject = {
       <AdminShell />
     </LazyPart>
   ),
+  handle: { preload: AdminShell.preload },
   children: [
     { index: true, element: null },
-    { path: ROUTES.adminPlatform, element: <AdminPage name="platformList" /> },
-    { path: ROUTES.adminPlatformOperate, element: <AdminPage name="platformForm" /> },
-    { path: ROUTES.adminUser, element: <AdminPage name="userList" /> },
-    { path: ROUTES.adminUserOperate, element: <AdminPage name="userForm" /> },
-    { path: ROUTES.adminRole, element: <AdminPage name="roleList" /> },
+    child(ROUTES.adminPlatform, 'platformList'),
+    child(ROUTES.adminPlatformOperate, 'platformForm'),
+    child(ROUTES.adminUser, 'userList'),
+    child(ROUTES.adminUserOperate, 'userForm'),
+    child(ROUTES.adminRole, 'roleList'),
     { path: '*', element: null },
   ],
 };

@@ -1,12 +1,12 @@
 /**
- * The first screen's data the BFF inlined into the page (bff/spa/first-screen.ts, issue 17), put
- * into SWR's cache before the first render: the session (a visitor's form, or a signed-in page,
- * renders without asking), the user's info, the back office's modules and the first page of the
- * list the page opens on are there at once. SWR still revalidates each on mount, so a session
- * that has ended meets its 401 (and the login page) as before. The cache, not SWR's `fallback`: a
- * fallback would come back as soon as logout empties the cache, with the last user's info.
+ * The first screen's data the BFF inlined into the page (bff/spa/first-screen.ts, issue 17): the
+ * session (a visitor's form, or a signed-in page, renders without asking), the user's info, the
+ * back office's modules and the first page of the list the page opens on. The app gives it to SWR
+ * as its `fallback` (client/app/app.tsx), on the server as in the browser: the one way the first
+ * screen's data reaches a page. SWR still revalidates each entry on mount, so a session that has
+ * ended meets its 401 (and the login page) as before.
  */
-import { mutate, unstable_serialize } from 'swr';
+import { unstable_serialize } from 'swr';
 import {
   FIRST_LISTS,
   FIRST_SCREEN_ELEMENT_ID,
@@ -39,19 +39,9 @@ export function firstScreenEntries(data: FirstScreen): Array<[string | readonly 
   return entries;
 }
 
-/**
- * The same entries as SWR's `fallback` (keyed as SWR keys them): what a page rendered on the server
- * reads, and what its hydration must read too. SWR hydrates from the cache as it was before the
- * first write to it, so a seeded cache alone would hydrate a spinner.
- */
+/** The same entries as SWR's `fallback`, keyed as SWR keys them. */
 export function firstScreenFallback(data: FirstScreen): Record<string, unknown> {
   return Object.fromEntries(firstScreenEntries(data).map(([key, value]) => [unstable_serialize(key), value]));
-}
-
-/** Seeds SWR's cache with the inlined data, if the page carries any. */
-export function seedFirstScreen(data = readFirstScreen()): void {
-  if (!data) return;
-  for (const [key, value] of firstScreenEntries(data)) void mutate(key, value, { revalidate: false });
 }
 
 /** The key under which a list's hook reads the page the BFF inlined: the same page, no filter. */

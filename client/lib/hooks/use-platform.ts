@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { platformFromRedirect, type PlatformKey } from '@shared/platforms';
-import { runtimeConfig, type PlatformLinks } from '../runtime-config';
+import { useRuntimeConfig } from '../browser-facts';
+import type { PlatformLinks } from '../runtime-config';
 
 /** The sub-platform named by the redirect address (spec §1); null is the main platform. */
 export function usePlatform(): PlatformKey | null {
@@ -10,6 +11,6 @@ export function usePlatform(): PlatformKey | null {
 
 export function usePlatformLinks(): PlatformLinks {
   const platform = usePlatform();
-  const links = runtimeConfig().links;
+  const { links } = useRuntimeConfig();
   return (platform && links.platforms[platform]) || links.default;
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Locale } from '@shared/i18n/locale';
 import { LOCALE_STORAGE_KEY, resolveLocale } from '@shared/i18n/locale';
 import { storage } from '../storage';
@@ -11,30 +11,31 @@ interface LocaleState {
 const LocaleContext = createContext<LocaleState | undefined>(undefined);
 
 let current: Locale = 'zh-CN';
-/** The active locale for code outside React (the HTTP client's lang header). */
+/** The active locale for code outside React (the HTTP client's lang header); in the browser only. */
 export function currentLocale(): Locale {
   return current;
 }
 
+/** The locale a page opens in: the `lang` query, else the stored one (remembered when asked for). */
 export function initialLocale(): Locale {
   const query = new URLSearchParams(window.location.search).get('lang');
   const locale = resolveLocale(query, storage.get(LOCALE_STORAGE_KEY));
   if (query === locale) storage.set(LOCALE_STORAGE_KEY, locale);
+  current = locale;
   return locale;
 }
 
-export function LocaleProvider({ children }: { children: ReactNode }) {
-  const [locale, setState] = useState<Locale>(() => {
-    current = initialLocale();
-    return current;
-  });
+/** The app's locale, starting as `initial` (BrowserFacts.locale); a choice is stored. */
+export function LocaleProvider({ initial = 'zh-CN', children }: { initial?: Locale; children: ReactNode }) {
+  const [locale, setState] = useState<Locale>(initial);
   const setLocale = useCallback((next: Locale) => {
     current = next;
     storage.set(LOCALE_STORAGE_KEY, next);
-    document.documentElement.lang = next;
     setState(next);
   }, []);
-  document.documentElement.lang = locale;
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
 }

@@ -25,12 +25,9 @@ import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
 import { useRule } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
-import { formatTime } from '@client/lib/format-time';
 import { format } from '@shared/i18n/define-texts';
 import { handleError } from '@client/lib/api/handle-error';
 import { focusFell, focusHeading, returnFocusLater } from '@client/lib/focus';
-
-export { formatTime };
 
 /** Back-office pages shown in this tab so far. */
 let pagesShown = 0;

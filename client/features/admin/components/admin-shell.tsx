@@ -1,6 +1,7 @@
 import { Layout, Menu, Spin } from '@arco-design/web-react';
-import { lazy, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { lazyComponent } from '@client/lib/lazy';
+import { matchRoutes, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { logout, useUserInfo } from '@client/lib/api/account';
 import { useModules } from '../api';
@@ -12,18 +13,24 @@ import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from '@client/components/language-switch';
-import { ADMIN_PAGES } from '../admin-pages';
+import { ADMIN_PAGES, type AdminPageName } from '../admin-pages';
+import { adminRoute } from '../admin-routes';
 import { LazyPart } from '@client/components/load-error';
-import { TakenOver } from '@client/lib/take-over';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ADMIN_CONTENT } from '@shared/skeleton';
 import './admin-shell.css';
 
 // Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
 // every back-office page's download.
-const NoPermission = lazy(() =>
+const NoPermission = lazyComponent(() =>
   import('@client/components/no-permission').then((m) => ({ default: m.NoPermission })),
 );
+
+/** The code of the page at `url`, loaded with the shell's before the document is taken over. */
+export async function preloadParts(url: URL): Promise<void> {
+  const handle = matchRoutes([adminRoute], url.pathname)?.at(-1)?.route.handle as { page?: AdminPageName };
+  if (handle?.page) await ADMIN_PAGES[handle.page].preload();
+}
 
 /** The permissions on their way (spec §2: a spinner), over the outline of the page to come. */
 function Loading() {
@@ -78,7 +85,6 @@ export function AdminShell() {
     content = (
       <LazyPart fallback={<Loading />}>
         <NoPermission className="admin-denied" />
-        <TakenOver />
       </LazyPart>
     );
   else

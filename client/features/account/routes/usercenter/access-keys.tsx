@@ -23,7 +23,7 @@ import {
   useCredentials,
 } from '@client/features/account/api';
 import { useValidationText } from '@client/components/form-rules';
-import { formatTime } from '@client/lib/format-time';
+import { useFormatTime } from '@client/lib/format-time';
 import { notify } from '@client/lib/notify';
 import { returnFocusLater } from '@client/lib/focus';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -44,6 +44,7 @@ async function copy(value: string, done: string): Promise<void> {
 }
 
 export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mobile: boolean }) {
+  const formatTime = useFormatTime();
   const t = useTexts(texts);
   const { locale } = useLocale();
   const text = useValidationText();

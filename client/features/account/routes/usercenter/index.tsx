@@ -1,5 +1,5 @@
 import { Button, Layout, Menu, Popover } from '@arco-design/web-react';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
@@ -7,7 +7,8 @@ import { logout, useUserInfo } from '@client/lib/api/account';
 import { endSession } from '@client/lib/api/session-events';
 import { openOauthPopup, WECHAT_BIND_PATH } from '@client/lib/oauth-popup';
 import { platformNames } from '@client/lib/platform-theme';
-import { runtimeConfig } from '@client/lib/runtime-config';
+import { useRuntimeConfig } from '@client/lib/browser-facts';
+import { lazyComponent } from '@client/lib/lazy';
 import { LanguageSwitch } from '@client/components/language-switch';
 import { LazyPart } from '@client/components/load-error';
 import { PartSkeleton } from '@client/components/page-skeleton';
@@ -28,14 +29,25 @@ import '@client/features/account/components/flow.css';
 
 // Each a chunk of its own (issue 17): the account tab, where most visits land, waits for none of
 // them; the BFF announces the keys chunk on `?tab=keys` (scripts/build-client.mjs).
-const AccessKeys = lazy(() => import('./access-keys').then((m) => ({ default: m.AccessKeys })));
-const ContactChange = lazy(() =>
+const AccessKeys = lazyComponent(() => import('./access-keys').then((m) => ({ default: m.AccessKeys })));
+const ContactChange = lazyComponent(() =>
   import('@client/features/account/components/contact-change').then((m) => ({ default: m.ContactChange })),
 );
-const PasswordChange = lazy(() => import('./password-change').then((m) => ({ default: m.PasswordChange })));
+const PasswordChange = lazyComponent(() =>
+  import('./password-change').then((m) => ({ default: m.PasswordChange })),
+);
 
 type Section = 'account' | 'keys' | 'help';
 const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
+
+/** The chunks the page's first render at `url` shows: the keys tab, a change flow it opens on. */
+export function preloadParts(url: URL): Promise<unknown> {
+  const parts = [];
+  if (url.searchParams.get('tab') === 'keys') parts.push(AccessKeys.preload());
+  if (isOperation(url.searchParams.get('type')))
+    parts.push(ContactChange.preload(), PasswordChange.preload());
+  return Promise.all(parts);
+}
 
 export default function UserCenterPage() {
   const t = useTexts(texts);
@@ -43,6 +55,7 @@ export default function UserCenterPage() {
   const { locale } = useLocale();
   const navigate = useNavigate();
   const device = useDevice();
+  const config = useRuntimeConfig();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab');
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
@@ -71,7 +84,7 @@ export default function UserCenterPage() {
       return;
     }
     if (operation === 'wechat') {
-      if (runtimeConfig().env !== 'production')
+      if (config.env !== 'production')
         return void notify.warning(productMessage('wechatUnsupported', locale));
       // The QR page binds instead of logging in, then comes back here (spec §2 /wechat).
       void navigate(WECHAT_BIND_PATH);
@@ -184,7 +197,7 @@ export default function UserCenterPage() {
               </Button>
             </Popover>
           ) : (
-            <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">
+            <a href={config.links.feedback} target="_blank" rel="noopener noreferrer">
               {t.feedback}
             </a>
           )}
@@ -237,7 +250,7 @@ export default function UserCenterPage() {
           )}
           {device.mobile ? (
             <p className="uc-feedback">
-              <a href={runtimeConfig().links.feedback} target="_blank" rel="noopener noreferrer">
+              <a href={config.links.feedback} target="_blank" rel="noopener noreferrer">
                 {t.feedback}
               </a>
             </p>

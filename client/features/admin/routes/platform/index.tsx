@@ -1,3 +1,4 @@
+import { useFormatTime } from '@client/lib/format-time';
 import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/contract/admin';
@@ -10,7 +11,6 @@ import {
   AdminPage,
   AdminList,
   dayRange,
-  formatTime,
   PAGE_SIZE,
   rowActionsColumn,
   useListSearch,
@@ -32,6 +32,7 @@ const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminPla
 
 /** /admin/platform: the sub-platform list (spec §2). */
 export default function PlatformListPage() {
+  const formatTime = useFormatTime();
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { useFormatTime } from '@client/lib/format-time';
 import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
 import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
 import { useState } from 'react';
@@ -19,7 +20,6 @@ import {
   AdminList,
   CellText,
   dayRange,
-  formatTime,
   PAGE_SIZE,
   rowActionsColumn,
   useListSearch,
@@ -51,6 +51,7 @@ const labelOf = (user: InternalUser) => user.username || user.email || user.phon
 
 /** /admin/user: the internal-user list (spec §2). */
 export default function UserListPage() {
+  const formatTime = useFormatTime();
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { activate } from '@client/features/auth/api';
 import { ApiError } from '@client/lib/api/client';
-import { runtimeConfig } from '@client/lib/runtime-config';
+import { useRuntimeConfig } from '@client/lib/browser-facts';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { defineTexts } from '@shared/i18n/define-texts';
@@ -41,6 +41,7 @@ type State = { kind: 'pending' } | { kind: 'done'; already: boolean } | { kind: 
 
 export default function ActivePage() {
   const t = useTexts(texts);
+  const { links } = useRuntimeConfig();
   const [params] = useSearchParams();
   const [state, setState] = useState<State>({ kind: 'pending' });
   const started = useRef(false);
@@ -64,7 +65,7 @@ export default function ActivePage() {
 
   // The main site's home page (the runtime config's links, spec §1), not this service's /login.
   const home = (
-    <ResultLink to={runtimeConfig().links.home} external>
+    <ResultLink to={links.home} external>
       {t.home}
     </ResultLink>
   );

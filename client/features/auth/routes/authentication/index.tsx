@@ -5,7 +5,7 @@ import { BFF_PATHS, ROUTES } from '@shared/routes';
 import { isWidgetDocument, pagePath } from '@shared/widget';
 
 import { useBrand } from '@client/lib/brand';
-import { runtimeConfig } from '@client/lib/runtime-config';
+import { useRuntimeConfig } from '@client/lib/browser-facts';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -35,7 +35,7 @@ export default function AuthenticationPage() {
   const { locale } = useLocale();
   const location = useLocation();
   const navigate = useNavigate();
-  const config = runtimeConfig();
+  const config = useRuntimeConfig();
   const failed = config.pageError === 'redirectFailed';
   // Over the per-address limits, or the UAA issued no code for the platform: said, and left
   // there (the login page would send a signed-in visitor straight back, for ever).

@@ -19,7 +19,7 @@ import {
   type WechatJourney,
 } from '@client/features/oauth/oauth';
 import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '@client/lib/oauth-popup';
-import { runtimeConfig } from '@client/lib/runtime-config';
+import { useRuntimeConfig } from '@client/lib/browser-facts';
 import { storage } from '@client/lib/storage';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { notify } from '@client/lib/notify';
@@ -80,7 +80,7 @@ export default function WechatPage() {
   const [address, setAddress] = useState<string>();
   const [error, setError] = useState<string>();
   const started = useRef(false);
-  const production = runtimeConfig().env === 'production';
+  const production = useRuntimeConfig().env === 'production';
   const code = params.get('code');
   // On the way out the purpose is in the address; on the way back, in the journey kept for it.
   const [binding, setBinding] = useState(!code && params.get('purpose') === WECHAT_BIND_PURPOSE);

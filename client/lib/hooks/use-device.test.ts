@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDesktopAgent } from '@shared/prerender';
-import { isMobileAgent, isSpecialInAppBrowser } from '../lib/hooks/use-device';
+import { isMobileAgent, isSpecialInAppBrowser } from './use-device';
 
 const AGENTS = [
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

@@ -1,0 +1,75 @@
+/**
+ * The app's root, the same for the browser (client/main.tsx) and the server renderer
+ * (client/entry-server.tsx): the browser facts, the locale, Arco's and SWR's configuration, and
+ * the first screen's data the document was rendered with.
+ */
+import type { Locale as ArcoLocale } from '@arco-design/web-react/es/locale/interface';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import type { FirstScreen } from '@shared/api/first-screen';
+import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/prerender';
+import { firstScreenFallback } from '../lib/api/first-screen';
+import { onSessionChange } from '../lib/api/session-events';
+import { BrowserFactsProvider, type BrowserFacts } from '../lib/browser-facts';
+import { LocaleProvider, useLocale } from '../lib/i18n/locale-context';
+import { Providers } from './providers';
+
+const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+/**
+ * Keeps the locale cookie equal to the locale a visit without `lang` resolves to (the BFF's pick),
+ * and the time-zone cookie to the browser's, in which the BFF renders a signed-in page's times.
+ */
+function LocaleCookie() {
+  const { locale } = useLocale();
+  useEffect(() => {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    const attributes = `; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+    document.cookie = `${LOCALE_COOKIE}=${locale}${attributes}`;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone) document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}${attributes}`;
+  }, [locale]);
+  return null;
+}
+
+const NO_FALLBACK: SWRConfiguration = {};
+
+/**
+ * The first screen's data is SWR's `fallback`, on the server and in the browser alike: what the
+ * page reads until each entry's own answer (SWR revalidates on mount) replaces it. A fallback, not
+ * entries written to the cache: SWR hydrates from the cache as it was before the first write, and
+ * a written entry would re-render the page during hydration. The fallback goes when the session
+ * ends or another begins (session-events.ts): it comes back whenever its entry is emptied, and
+ * must not bring one user's data back to the next user of the tab.
+ */
+function FirstScreenData({ firstScreen, children }: { firstScreen: FirstScreen; children: ReactNode }) {
+  const [config] = useState<SWRConfiguration>(() => ({ fallback: firstScreenFallback(firstScreen) }));
+  const [dropped, setDropped] = useState(false);
+  useEffect(() => onSessionChange(() => setDropped(true)), []);
+  return <SWRConfig value={dropped ? NO_FALLBACK : config}>{children}</SWRConfig>;
+}
+
+export interface AppProps {
+  facts: BrowserFacts;
+  /** The first screen the document carries: a prerendered one's is an anonymous visitor's. */
+  firstScreen?: FirstScreen;
+  /** Arco's texts for the first render's language, loaded before it (./providers.tsx). */
+  arcoLocale?: ArcoLocale;
+  /** The router, with the routes. */
+  children: ReactNode;
+}
+
+export function App({ facts, firstScreen, arcoLocale, children }: AppProps) {
+  return (
+    <StrictMode>
+      <BrowserFactsProvider value={facts}>
+        <LocaleProvider initial={facts.locale}>
+          <LocaleCookie />
+          <Providers arcoLocale={arcoLocale}>
+            {firstScreen ? <FirstScreenData firstScreen={firstScreen}>{children}</FirstScreenData> : children}
+          </Providers>
+        </LocaleProvider>
+      </BrowserFactsProvider>
+    </StrictMode>
+  );
+}
