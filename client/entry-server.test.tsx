@@ -1,0 +1,83 @@
+/**
+ * The server renderer keeps each render to its request: two users' pages rendered interleaved
+ * each show their own user only, in their own language and time zone, whatever ran between.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '@shared/api/runtime-config';
+import type { FirstScreen } from '@shared/api/first-screen';
+import type { SignedInRequest } from '@shared/prerender';
+import { createRenderer, type Renderer } from './entry-server';
+
+const CONFIG: AppConfig = {
+  env: 'production',
+  demo: false,
+  brandPrefix: 'xlab',
+  links: { home: '/', feedback: '/feedback', default: { agreement: '/a', privacy: '/p' }, platforms: {} },
+  captcha: { provider: 'local' },
+  openerOrigins: [],
+};
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const CREATED = '2026-01-01T00:00:00Z';
+
+function member(name: string, phone: string): FirstScreen {
+  return {
+    authenticated: true,
+    userInfo: {
+      ssoUid: `uid-${name}`,
+      username: name,
+      phone,
+      email: `${name}@example.com`,
+    } as FirstScreen['userInfo'],
+    list: {
+      name: 'credentials',
+      data: [
+        {
+          ak: `ak-${name}`,
+          sk: 'abcd****************yz',
+          description: `key of ${name}`,
+          status: 1,
+          createDate: CREATED,
+        },
+      ],
+    } as FirstScreen['list'],
+  };
+}
+
+const request = (firstScreen: FirstScreen, locale: 'zh-CN' | 'en-US', timeZone: string): SignedInRequest => ({
+  url: new URL(`https://sso.example/usercenter?tab=keys&lang=${locale}`),
+  locale,
+  timeZone,
+  userAgent: DESKTOP,
+  config: CONFIG,
+  firstScreen,
+});
+
+let renderer: Renderer;
+beforeAll(async () => {
+  renderer = await createRenderer();
+}, 30_000);
+
+describe('the server renderer', () => {
+  it("renders two users' pages interleaved, each with its own data, language and time zone", async () => {
+    const alice = request(member('alice', '13800000001'), 'en-US', 'Asia/Shanghai');
+    const bob = request(member('bob', '13900000002'), 'zh-CN', 'America/New_York');
+    const pages = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => renderer.render(i % 2 ? bob : alice)),
+    );
+    pages.forEach((page, i) => {
+      const [own, other] = i % 2 ? ['bob', 'alice'] : ['alice', 'bob'];
+      expect(page?.html).toContain(`key of ${own}`);
+      expect(page?.html).not.toContain(other);
+      expect(page?.lang).toBe(i % 2 ? 'zh-CN' : 'en-US');
+      // 00:00 UTC is 08:00 in Shanghai, 19:00 the day before in New York.
+      expect(page?.html).toContain(i % 2 ? '2025-12-31 19:00:00' : '2026-01-01 08:00:00');
+    });
+  });
+
+  it('renders no redirect: the browser makes it', async () => {
+    const admin = request(member('carol', '13700000003'), 'en-US', 'UTC');
+    expect(await renderer.render({ ...admin, url: new URL('https://sso.example/admin') })).toBeUndefined();
+    expect(await renderer.render({ ...admin, url: new URL('https://sso.example/nowhere') })).toBeUndefined();
+  });
+});
