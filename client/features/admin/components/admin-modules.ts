@@ -22,11 +22,3 @@ export function moduleOfPath(pathname: string): AdminModule | undefined {
   const path = pathname.replace(/\/+$/, '');
   return ADMIN_MODULES.find((m) => path === m.path || path.startsWith(`${m.path}/`));
 }
-
-export type Operate = 'create' | 'edit' | 'view';
-export const OPERATES: readonly Operate[] = ['create', 'edit', 'view'];
-
-/** /admin/platform/edit?id=… and the like; the id travels as the `id` query parameter (spec §2). */
-export function operatePath(pattern: string, operate: Operate, id?: string): string {
-  return `${pattern.replace(':operate', operate)}${id ? `?id=${encodeURIComponent(id)}` : ''}`;
-}

@@ -4,7 +4,7 @@ import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/contract/admin';
-import { ROUTES } from '@shared/routes';
+import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
 import {
   addPlatform,
@@ -21,7 +21,6 @@ import {
   useConfirm,
   useCopy,
 } from '@client/features/admin/components/admin-list';
-import { OPERATES, operatePath, type Operate } from '@client/features/admin/components/admin-modules';
 import { Tabs } from '@client/components/tabs';
 import { useRule, useValidationText } from '@client/components/form-rules';
 import { focusFell } from '@client/lib/focus';

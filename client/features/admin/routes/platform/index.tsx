@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/contract/admin';
-import { ROUTES } from '@shared/routes';
+import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import { WebLink } from '@client/components/web-link';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '@client/features/admin/api';
 import {
@@ -16,7 +16,6 @@ import {
   useListSearch,
   useListDeletion,
 } from '@client/features/admin/components/admin-list';
-import { operatePath, type Operate } from '@client/features/admin/components/admin-modules';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';

@@ -3,7 +3,7 @@ import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
-import { ROUTES } from '@shared/routes';
+import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import {
   deleteInternalUsers,
   updateInternalUser,
@@ -25,7 +25,6 @@ import {
   useListSearch,
   useListDeletion,
 } from '@client/features/admin/components/admin-list';
-import { operatePath, type Operate } from '@client/features/admin/components/admin-modules';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { notify } from '@client/lib/notify';
 import { useTexts } from '@client/lib/i18n/use-texts';
