@@ -9,7 +9,7 @@ import { pageFailed, TakenOver } from '../lib/take-over';
 import { LazyPart } from '../components/load-error';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
-import { adminRoute } from '../features/admin/admin-routes';
+import { adminRoute } from '@client/features/admin/admin-mount';
 import { LoginEntrance, LoginPage } from './entrances';
 import { runtimeConfig } from '../lib/runtime-config';
 
