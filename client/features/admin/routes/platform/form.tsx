@@ -14,13 +14,10 @@ import {
   usePlatform,
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
-import {
-  AdminFormButtons,
-  AdminPage,
-  DescriptionField,
-  useConfirm,
-  useCopy,
-} from '@client/features/admin/components/admin-list';
+import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
+import { useConfirm } from '@client/features/admin/hooks/use-confirm';
+import { useCopy } from '@client/features/admin/hooks/use-copy';
 import { Tabs } from '@client/components/tabs';
 import { useRule, useValidationText } from '@client/components/form-rules';
 import { focusFell } from '@client/lib/focus';

@@ -4,18 +4,16 @@ import type { Platform } from '@shared/contract/admin';
 import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import { WebLink } from '@client/components/web-link';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '@client/features/admin/api';
+import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AdminFilters, dayRange, useListSearch } from '@client/features/admin/components/list-filters';
 import {
   ACTIONS_WIDTH,
-  AdminFilters,
-  AdminPage,
   AdminList,
-  dayRange,
-  formatTime,
   PAGE_SIZE,
   rowActionsColumn,
-  useListSearch,
   useListDeletion,
 } from '@client/features/admin/components/admin-list';
+import { formatTime } from '@client/lib/format-time';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';

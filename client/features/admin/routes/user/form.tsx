@@ -16,7 +16,8 @@ import {
   useSources,
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
-import { AdminFormButtons, AdminPage, DescriptionField } from '@client/features/admin/components/admin-list';
+import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
 import { useValidationText } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
 import { useTexts } from '@client/lib/i18n/use-texts';

@@ -12,19 +12,17 @@ import {
   useSources,
   type UserFilters,
 } from '@client/features/admin/api';
+import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AdminFilters, dayRange, useListSearch } from '@client/features/admin/components/list-filters';
 import {
-  AdminFilters,
-  AdminPage,
   ACTIONS_WIDTH,
   AdminList,
   CellText,
-  dayRange,
-  formatTime,
   PAGE_SIZE,
   rowActionsColumn,
-  useListSearch,
   useListDeletion,
 } from '@client/features/admin/components/admin-list';
+import { formatTime } from '@client/lib/format-time';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { notify } from '@client/lib/notify';
 import { useTexts } from '@client/lib/i18n/use-texts';
