@@ -104,9 +104,9 @@ export async function pageWeight({ browser, base, distDir, stats }) {
     .filter((f) => f.kind !== 'other');
   const sum = (kind, key) => files.filter((f) => f.kind === kind).reduce((n, f) => n + (f[key] ?? 0), 0);
   const modulesOnLogin = files.flatMap((f) => f.modules);
-  // The back office's route table is the router's (lazy imports only); the rest of admin/ is not.
+  // The back office's mount is the router's (the shell's lazy import only); the rest of admin/ is not.
   const forbidden = modulesOnLogin.filter((m) =>
-    /client\/features\/account\/|client\/features\/admin\/(?!admin-routes\.tsx)|node-forge/.test(m),
+    /client\/features\/account\/|client\/features\/admin\/(?!admin-mount\.tsx)|node-forge/.test(m),
   );
 
   // The RSA library: absent until a password is submitted, then fetched.

@@ -27,9 +27,9 @@ describe('client import direction', () => {
 
   it.each([
     ['client/components/tabs.tsx', '../lib/storage'],
-    ['client/features/admin/routes/role/index.tsx', '../../components/admin-modules'],
+    ['client/features/admin/routes/role/index.tsx', '../../components/admin-list'],
     ['client/features/auth/routes/login/index.tsx', '../../../../components/code-input'],
-    ['client/app/router.tsx', '../features/admin/admin-routes'],
+    ['client/app/router.tsx', '../features/admin/admin-mount'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await refused(file, specifier)).toBe(false);
   });

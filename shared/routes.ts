@@ -51,6 +51,15 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/** What a back-office form page does: the `:operate` of its route (spec §2). */
+export type Operate = 'create' | 'edit' | 'view';
+export const OPERATES: readonly Operate[] = ['create', 'edit', 'view'];
+
+/** /admin/platform/edit?id=… and the like; the id travels as the `id` query parameter (spec §2). */
+export function operatePath(pattern: string, operate: Operate, id?: string): string {
+  return `${pattern.replace(':operate', operate)}${id ? `?id=${encodeURIComponent(id)}` : ''}`;
+}
+
 /**
  * Demo-mode stand-ins for the main site's pages the built-in development links point at (its home
  * page, the agreement, the privacy policy, feedback), so that no link in the demo is dead.

@@ -21,7 +21,7 @@ import { PageSkeleton } from '../components/page-skeleton';
 import { LazyPart } from '../components/load-error';
 // Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
 import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
-import { adminRoute } from '../features/admin/admin-routes';
+import { adminRoute } from '@client/features/admin/admin-mount';
 import { LoginEntrance, LoginPage } from './entrances';
 
 const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
@@ -45,6 +45,8 @@ type Access = 'public' | 'anonymous' | 'session';
  */
 export interface RouteHandle {
   preload?(url: URL): Promise<void>;
+  /** Whether the route shows a page at `url` rather than going elsewhere; by default it does. */
+  isPage?(url: URL): boolean;
 }
 
 function page(
@@ -118,8 +120,9 @@ export async function preloadRoute(url: URL, brandPrefix: string): Promise<void>
  * goes to the user's first module, an unknown path to /login), which the browser makes.
  */
 export function isPage(url: URL, brandPrefix: string): boolean {
-  const matches = matchRoutes(routeTable(brandPrefix), url.pathname);
-  return Boolean(matches?.at(-1)?.route.handle);
+  const handle = matchRoutes(routeTable(brandPrefix), url.pathname)?.at(-1)?.route.handle as
+    RouteHandle | undefined;
+  return Boolean(handle) && (handle?.isPage?.(url) ?? true);
 }
 
 /**

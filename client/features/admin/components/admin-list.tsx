@@ -1,101 +1,26 @@
 /**
- * Pieces every back-office list and form shares: page frame, filter and list panels, row actions,
- * confirmed deletion, time format, paging.
+ * A list's panel: its table (selection, columns, row actions, paging) and its confirmed
+ * deletions.
  */
 import {
   Button,
-  Form,
-  Input,
-  Modal,
   Table,
   Typography,
-  type FormInstance,
   type PaginationProps,
   type TableColumnProps,
   type TableProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { LIST_PAGE_SIZE } from '@shared/api/first-screen';
 import { productMessage } from '@shared/errors/catalogue';
-import { checkDescription, LIMITS } from '@shared/validation/rules';
+import { format } from '@shared/i18n/define-texts';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
+import { notify } from '@client/lib/notify';
+import { useConfirm } from '@client/features/admin/hooks/use-confirm';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
-import { useRule } from '@client/components/form-rules';
-import { notify } from '@client/lib/notify';
-import { format } from '@shared/i18n/define-texts';
-import { handleError } from '@client/lib/api/handle-error';
-import { focusFell, focusHeading, returnFocusLater } from '@client/lib/focus';
-
-/** Back-office pages shown in this tab so far. */
-let pagesShown = 0;
-
-export function AdminPage({
-  title,
-  extra,
-  children,
-}: {
-  title: string;
-  extra?: ReactNode;
-  children: ReactNode;
-}) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // A page the shell moved to (Add, View, Edit, Save, Back, the menu) starts at its heading
-  // (issue 29): the control that moved there is gone, and focus would fall to the page's body.
-  // Not the first page of a visit, where the browser starts at the top anyway.
-  useEffect(() => {
-    if (pagesShown++ > 0 && focusFell()) focusHeading(heading.current);
-  }, []);
-  return (
-    <>
-      <div className="admin-page-head">
-        <h1 className="admin-page-title" ref={heading} tabIndex={-1}>
-          {title}
-        </h1>
-        {extra}
-      </div>
-      {children}
-    </>
-  );
-}
-
-/** A picked date range (local 'YYYY-MM-DD' strings) as the first and last instant of those days. */
-export function dayRange(range: string[] | undefined): { from?: number; to?: number } {
-  const [from, to] = range ?? [];
-  return {
-    from: from ? new Date(`${from}T00:00:00`).getTime() : undefined,
-    to: to ? new Date(`${to}T23:59:59.999`).getTime() : undefined,
-  };
-}
-
-/** Filter objects compared by their set values (undefined means "no filter"). */
-export function sameFilters(a: object, b: object): boolean {
-  const set = (o: object) =>
-    JSON.stringify(
-      Object.entries(o)
-        .filter(([, v]) => v !== undefined)
-        .sort(([x], [y]) => x.localeCompare(y)),
-    );
-  return set(a) === set(b);
-}
-
-/**
- * A list's filters and page. `apply` runs a search: back to page 1, the selection cleared, and
- * the same search again still asks the server (someone else may have changed the list).
- */
-export function useListSearch<F extends object>() {
-  const [filters, setFilters] = useState<F>({} as F);
-  const [page, setPage] = useState(1);
-  function apply(next: F, refresh: () => unknown, selection: { setSelected(keys: string[]): void }): void {
-    if (page === 1 && sameFilters(next, filters)) void refresh();
-    setFilters(next);
-    setPage(1);
-    selection.setSelected([]);
-  }
-  return { filters, page, setPage, apply };
-}
 
 /**
  * Spec §9: 12 per page; the 12, 15 and 20 options exist but the size changer is not shown. The
@@ -116,74 +41,6 @@ export function pagination(
     showTotal: true,
     onChange,
   };
-}
-
-/** Confirmation dialogs that follow the app language (Modal.useModal reads the ConfigProvider). */
-export function useConfirm() {
-  const t = useTexts(adminTexts);
-  const [modal, holder] = Modal.useModal();
-  const confirm = useCallback(
-    (options: { title: string; content: ReactNode; onOk: () => Promise<void> }) => {
-      // Closed, the dialog gives focus back to the button that opened it, or to the page's heading
-      // when that button's row was deleted (issue 29).
-      const giveBack = returnFocusLater();
-      modal.confirm?.({
-        afterClose: () => giveBack(),
-        title: options.title,
-        content: options.content,
-        okText: t.confirm,
-        cancelText: t.cancel,
-        okButtonProps: { status: 'danger' },
-        onOk: async () => {
-          // The dialog closes either way.
-          await options.onOk().catch((error: unknown) => handleError(error));
-        },
-      });
-    },
-    [modal, t],
-  );
-  return { confirm, holder };
-}
-
-/** Copies a value and says so (spec §8 "copy success"). */
-export function useCopy(): (value: string) => Promise<void> {
-  const t = useTexts(adminTexts);
-  return async (value) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify.success(t.copied);
-    } catch {
-      notify.error(t.copyFailed);
-    }
-  };
-}
-
-/** The filter panel of a list: the page's fields, then Search and Reset. */
-export function AdminFilters<T>({
-  form,
-  onSearch,
-  onReset,
-  children,
-}: {
-  form: FormInstance<T>;
-  onSearch: (values: T) => void;
-  onReset: () => void;
-  children: ReactNode;
-}) {
-  const t = useTexts(adminTexts);
-  return (
-    <section className="admin-panel">
-      <Form form={form} layout="vertical" onSubmit={onSearch} className="admin-filters" role="search">
-        {children}
-        <div className="admin-filter-buttons">
-          <Button type="primary" htmlType="submit">
-            {t.search}
-          </Button>
-          <Button onClick={onReset}>{t.reset}</Button>
-        </div>
-      </Form>
-    </section>
-  );
 }
 
 /** What a list's panel needs of its deletions (`useListDeletion`): the selection and the bulk delete. */
@@ -340,48 +197,4 @@ export function useListDeletion(deleteIds: (ids: string[]) => Promise<unknown>, 
   }
 
   return { selected, setSelected, remove, removeSelected, holder };
-}
-
-/** A form's buttons: Save and Cancel while editing; Edit and Back when only viewing. */
-export function AdminFormButtons({
-  readOnly,
-  saving,
-  onEdit,
-  onBack,
-}: {
-  readOnly: boolean;
-  saving: boolean;
-  onEdit: () => void;
-  onBack: () => void;
-}) {
-  const t = useTexts(adminTexts);
-  return (
-    <div className="admin-form-buttons">
-      {readOnly ? (
-        <>
-          <Button type="primary" onClick={onEdit}>
-            {t.edit}
-          </Button>
-          <Button onClick={onBack}>{t.back}</Button>
-        </>
-      ) : (
-        <>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {t.save}
-          </Button>
-          <Button onClick={onBack}>{t.cancel}</Button>
-        </>
-      )}
-    </div>
-  );
-}
-
-/** The free-text description of a platform or a user, with its length limit shown. */
-export function DescriptionField({ label, placeholder }: { label: string; placeholder: string }) {
-  const rule = useRule();
-  return (
-    <Form.Item label={label} field="description" rules={rule(checkDescription)}>
-      <Input.TextArea placeholder={placeholder} maxLength={LIMITS.descriptionMax} showWordLimit rows={3} />
-    </Form.Item>
-  );
 }

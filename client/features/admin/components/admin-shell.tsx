@@ -1,21 +1,21 @@
 import { Layout, Menu, Spin } from '@arco-design/web-react';
 import { useEffect } from 'react';
-import { lazyComponent } from '@client/lib/lazy';
-import { matchRoutes, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { logout, useUserInfo } from '@client/lib/api/account';
-import { useModules } from '../api';
+import { useModules } from '@client/features/admin/api';
 import { endSession, setPermitted, usePermitted } from '@client/lib/api/session-events';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
 import { platformNames } from '@client/lib/platform-theme';
-import { ADMIN_MODULES, moduleOfPath } from './admin-modules';
 import { adminTexts } from './admin-shell.locale';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from '@client/components/language-switch';
-import { ADMIN_PAGES, type AdminPageName } from '../admin-pages';
-import { adminRoute } from '../admin-routes';
+import { ADMIN_PAGE_ROUTES, ADMIN_ROUTES, adminModuleAt } from '@client/features/admin/admin-routes';
+
+export { preloadParts } from '@client/features/admin/admin-routes';
 import { LazyPart } from '@client/components/load-error';
+import { lazyComponent } from '@client/lib/lazy';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ADMIN_CONTENT } from '@shared/skeleton';
 import './admin-shell.css';
@@ -25,12 +25,6 @@ import './admin-shell.css';
 const NoPermission = lazyComponent(() =>
   import('@client/components/no-permission').then((m) => ({ default: m.NoPermission })),
 );
-
-/** The code of the page at `url`, loaded with the shell's before the document is taken over. */
-export async function preloadParts(url: URL): Promise<void> {
-  const handle = matchRoutes([adminRoute], url.pathname)?.at(-1)?.route.handle as { page?: AdminPageName };
-  if (handle?.page) await ADMIN_PAGES[handle.page].preload();
-}
 
 /** The permissions on their way (spec §2: a spinner), over the outline of the page to come. */
 function Loading() {
@@ -47,7 +41,8 @@ const PAGE_COMING = <PartSkeleton node={ADMIN_CONTENT} />;
 
 /**
  * The back-office shell (spec §2, §6): header, avatar menu, the side menu of the modules the
- * user's resource list names, and the page itself only when its module is among them.
+ * user's resource list names, and the page itself only when its module is among them; all of
+ * them from the back office's route tree (admin-routes.tsx).
  */
 export function AdminShell() {
   const t = useTexts(adminTexts);
@@ -60,11 +55,12 @@ export function AdminShell() {
   // A 403 turns the flag off for the page that got it; another page gets a fresh chance.
   useEffect(() => setPermitted(true), [pathname]);
 
-  const allowed = ADMIN_MODULES.filter((m) => modules?.includes(m.name));
-  const current = moduleOfPath(pathname);
+  const allowed = ADMIN_ROUTES.filter((route) => modules?.includes(route.module));
+  const current = adminModuleAt(pathname);
+  const page = useRoutes(ADMIN_PAGE_ROUTES);
   // In the page's language: "Platform management · Back office · Account Center".
   const names = useTexts(platformNames);
-  useDocumentTitle(current ? t.modules[current.name] : undefined, t.title, names.main);
+  useDocumentTitle(current ? t.modules[current.label] : undefined, t.title, names.main);
   const loading = !userError && !modulesError && (!user || !modules);
   const atRoot = pathname.replace(/\/+$/, '') === ROUTES.admin;
 
@@ -90,7 +86,7 @@ export function AdminShell() {
   else
     content = (
       <LazyPart key={pathname} fallback={PAGE_COMING}>
-        <Outlet context={ADMIN_PAGES} />
+        {page}
       </LazyPart>
     );
 
@@ -119,15 +115,9 @@ export function AdminShell() {
         {allowed.length > 0 ? (
           <Layout.Sider className="admin-sider" width={200}>
             <nav aria-label={t.navigation}>
-              <Menu
-                selectedKeys={current ? [current.name] : []}
-                onClickMenuItem={(key) => {
-                  const target = ADMIN_MODULES.find((m) => m.name === key);
-                  if (target) navigate(target.path);
-                }}
-              >
-                {allowed.map((m) => (
-                  <Menu.Item key={m.name}>{t.modules[m.name]}</Menu.Item>
+              <Menu selectedKeys={current ? [current.path] : []} onClickMenuItem={(path) => navigate(path)}>
+                {allowed.map((route) => (
+                  <Menu.Item key={route.path}>{t.modules[route.label]}</Menu.Item>
                 ))}
               </Menu>
             </nav>

@@ -235,9 +235,7 @@ export default function UserCenterPage() {
         <Layout.Content className="uc-content">
           {/* The user is shown as soon as known (inlined by the BFF), while SWR still revalidates.
               A tab or flow whose code comes on demand says so when it cannot come; the next one
-              tries its own. The others get no boundary of their own: React would hydrate it in a
-              pass after the page's, and a click replayed in between (client/lib/take-over.ts)
-              would make it render them afresh (error 421). */}
+              tries its own. The others get no boundary of their own: the page hydrates in one pass. */}
           {onDemand ? (
             <LazyPart
               key={`${section}-${operation ?? ''}`}

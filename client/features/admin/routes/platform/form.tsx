@@ -4,7 +4,7 @@ import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/contract/admin';
-import { ROUTES } from '@shared/routes';
+import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
 import {
   addPlatform,
@@ -14,14 +14,10 @@ import {
   usePlatform,
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
-import {
-  AdminFormButtons,
-  AdminPage,
-  DescriptionField,
-  useConfirm,
-  useCopy,
-} from '@client/features/admin/components/admin-list';
-import { OPERATES, operatePath, type Operate } from '@client/features/admin/components/admin-modules';
+import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
+import { useConfirm } from '@client/features/admin/hooks/use-confirm';
+import { useCopy } from '@client/features/admin/hooks/use-copy';
 import { Tabs } from '@client/components/tabs';
 import { useRule, useValidationText } from '@client/components/form-rules';
 import { focusFell } from '@client/lib/focus';

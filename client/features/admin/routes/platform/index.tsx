@@ -1,22 +1,19 @@
-import { useFormatTime } from '@client/lib/format-time';
 import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/contract/admin';
-import { ROUTES } from '@shared/routes';
+import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import { WebLink } from '@client/components/web-link';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '@client/features/admin/api';
+import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AdminFilters, dayRange, useListSearch } from '@client/features/admin/components/list-filters';
 import {
   ACTIONS_WIDTH,
-  AdminFilters,
-  AdminPage,
   AdminList,
-  dayRange,
   PAGE_SIZE,
   rowActionsColumn,
-  useListSearch,
   useListDeletion,
 } from '@client/features/admin/components/admin-list';
-import { operatePath, type Operate } from '@client/features/admin/components/admin-modules';
+import { useFormatTime } from '@client/lib/format-time';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';

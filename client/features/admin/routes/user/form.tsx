@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
 import { productMessage } from '@shared/errors/catalogue';
-import { ROUTES } from '@shared/routes';
+import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
 import { checkEmail, checkNewPassword, checkPhone } from '@shared/validation/rules';
 import { itemExists } from '@client/lib/api/account';
 import {
@@ -16,8 +16,8 @@ import {
   useSources,
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
-import { AdminFormButtons, AdminPage, DescriptionField } from '@client/features/admin/components/admin-list';
-import { OPERATES, operatePath, type Operate } from '@client/features/admin/components/admin-modules';
+import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
 import { useValidationText } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
 import { useTexts } from '@client/lib/i18n/use-texts';

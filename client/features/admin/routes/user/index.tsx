@@ -1,10 +1,9 @@
-import { useFormatTime } from '@client/lib/format-time';
 import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
 import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
-import { ROUTES } from '@shared/routes';
+import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import {
   deleteInternalUsers,
   updateInternalUser,
@@ -13,19 +12,17 @@ import {
   useSources,
   type UserFilters,
 } from '@client/features/admin/api';
+import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AdminFilters, dayRange, useListSearch } from '@client/features/admin/components/list-filters';
 import {
-  AdminFilters,
-  AdminPage,
   ACTIONS_WIDTH,
   AdminList,
   CellText,
-  dayRange,
   PAGE_SIZE,
   rowActionsColumn,
-  useListSearch,
   useListDeletion,
 } from '@client/features/admin/components/admin-list';
-import { operatePath, type Operate } from '@client/features/admin/components/admin-modules';
+import { useFormatTime } from '@client/lib/format-time';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { notify } from '@client/lib/notify';
 import { useTexts } from '@client/lib/i18n/use-texts';

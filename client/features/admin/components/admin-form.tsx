@@ -1,0 +1,50 @@
+/** What every back-office form has: its buttons and its description field. */
+import { Button, Form, Input } from '@arco-design/web-react';
+import { checkDescription, LIMITS } from '@shared/validation/rules';
+import { useTexts } from '@client/lib/i18n/use-texts';
+import { useRule } from '@client/components/form-rules';
+import { adminTexts } from './admin-shell.locale';
+
+/** A form's buttons: Save and Cancel while editing; Edit and Back when only viewing. */
+export function AdminFormButtons({
+  readOnly,
+  saving,
+  onEdit,
+  onBack,
+}: {
+  readOnly: boolean;
+  saving: boolean;
+  onEdit: () => void;
+  onBack: () => void;
+}) {
+  const t = useTexts(adminTexts);
+  return (
+    <div className="admin-form-buttons">
+      {readOnly ? (
+        <>
+          <Button type="primary" onClick={onEdit}>
+            {t.edit}
+          </Button>
+          <Button onClick={onBack}>{t.back}</Button>
+        </>
+      ) : (
+        <>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t.save}
+          </Button>
+          <Button onClick={onBack}>{t.cancel}</Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The free-text description of a platform or a user, with its length limit shown. */
+export function DescriptionField({ label, placeholder }: { label: string; placeholder: string }) {
+  const rule = useRule();
+  return (
+    <Form.Item label={label} field="description" rules={rule(checkDescription)}>
+      <Input.TextArea placeholder={placeholder} maxLength={LIMITS.descriptionMax} showWordLimit rows={3} />
+    </Form.Item>
+  );
+}
