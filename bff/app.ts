@@ -5,7 +5,7 @@
  * and redirect routes, then the SPA.
  */
 import cookieParser from 'cookie-parser';
-import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import pino, { type Logger } from 'pino';
 import {
   ENDPOINTS,
@@ -52,8 +52,9 @@ import {
 } from './session/cookie';
 import type { AppConfig } from './spa/runtime-config';
 import { createFirstScreenLoader, documentCallOf } from './spa/first-screen';
-import { createSpa } from './spa/static';
-import type { ServerRenderer } from './spa/server-render';
+import { createDocuments } from './spa/document';
+import { renderSignedIn, type ServerRenderer } from './spa/server-render';
+import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/prerender';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
 import {
@@ -155,22 +156,21 @@ export function createApp(deps: AppDeps): Express {
     onRefusedToken: onDocumentRefusedToken,
     admit: async (req, call) => (await rateLimits.admit(req, req.res!, callRulePath(call))) === 'admitted',
   });
-  const spa = createSpa({
+  const documents = createDocuments({
     staticDir: config.staticDir,
     configFor,
-    // A signed-in visitor gets the shell, whose guard sends it on, never a login form to flash.
     hasSession: (req) => documentToken(req) !== undefined,
-    // What the signed-in page shows first comes with it (issue 17); a visitor learns only that
-    // there is no session, as /bff/session would answer, and no user data. Over the per-address
-    // limits the page comes without it, and its own calls meet the limits in turn.
-    firstScreen: async (req, res) => {
-      const token = documentToken(req);
-      if (token === undefined) return { authenticated: false };
-      return res.locals.rateLimit ? undefined : firstScreen(req, token, abortOnHangUp(res));
-    },
-    // ...and is drawn with it, by the build's renderer once it is ready.
-    renderer: deps.renderer,
   });
+  /**
+   * What a page shows first comes with it (issue 17): a signed-in user's data; a visitor learns
+   * only that there is no session, as /bff/session would answer. Over the per-address limits
+   * (step 3) the page comes without it, and its own calls meet the limits in turn.
+   */
+  const firstScreenOf = async (req: Request, res: Response) => {
+    const token = documentToken(req);
+    if (token === undefined) return { authenticated: false };
+    return res.locals.rateLimit ? undefined : firstScreen(req, token, abortOnHangUp(res));
+  };
   const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });
 
   const app = express();
@@ -307,7 +307,7 @@ export function createApp(deps: AppDeps): Express {
       allowlist,
       cookie,
       envOf,
-      spa,
+      documents,
       logger,
       upstreamTimeoutMs: timeoutMs,
       publicOrigin,
@@ -347,8 +347,25 @@ export function createApp(deps: AppDeps): Express {
     );
   }
 
-  // 7. The SPA.
-  app.use(spa.router);
+  // 7. The app: its files, then every other GET is a document (spa/document.ts), with its first
+  // screen's data (the UAA calls above), drawn by the server renderer when it can.
+  app.use(documents.files);
+  app.get(/.*/, async (req, res) => {
+    // A HEAD request reads no page, so it costs the UAA nothing.
+    const firstScreen = req.method === 'HEAD' ? undefined : await firstScreenOf(req, res);
+    const pageConfig = configFor(req);
+    const cookies = req.cookies as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const facts = {
+      method: req.method,
+      originalUrl: req.originalUrl,
+      userAgent: req.get('user-agent'),
+      localeCookie: text(cookies[LOCALE_COOKIE]),
+      timeZoneCookie: text(cookies[TIME_ZONE_COOKIE]),
+    };
+    const rendered = await renderSignedIn(deps.renderer, facts, pageConfig, firstScreen);
+    documents.send(req, res, { config: pageConfig, firstScreen, rendered });
+  });
 
   // 8. One error handler: body parser refusals are the client's fault, the rest is ours.
   const onError: ErrorRequestHandler = (err: { type?: string; status?: number }, req, res, _next) => {

@@ -126,12 +126,12 @@ export async function createRenderer(): Promise<Renderer> {
 // What scripts/prerender.mjs needs to know besides the renderer.
 export { LOCALES } from '@shared/i18n/locale';
 export {
-  DEFERRED_STYLE_ATTRIBUTE,
   PLACEHOLDERS,
   PRERENDER_DIR,
   PRERENDER_MANIFEST,
   PRERENDERED_ATTRIBUTE,
   RENDERER_FILE,
+  TEMPLATE_SLOTS,
 } from '@shared/prerender';
 /** The sub-brand prefix the branded page is rendered with. */
 export const brandPrefix = PRERENDER_CONFIG.brandPrefix;

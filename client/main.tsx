@@ -7,12 +7,7 @@
  */
 import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import {
-  DEFERRED_STYLE_ATTRIBUTE,
-  PRERENDERED_ATTRIBUTE,
-  SIGNED_IN_ATTRIBUTE,
-  TAKEN_OVER_ATTRIBUTE,
-} from '@shared/prerender';
+import { PRERENDERED_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, TAKEN_OVER_ATTRIBUTE } from '@shared/prerender';
 import { App } from './app/app';
 import { loadArcoLocale } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
@@ -31,10 +26,6 @@ function TakenOver({ root }: { root: HTMLElement }) {
 }
 
 async function start(root: HTMLElement): Promise<void> {
-  // A rendered document holds its critical CSS inline and the stylesheets deferred.
-  document.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_STYLE_ATTRIBUTE}]`).forEach((link) => {
-    link.media = link.getAttribute(DEFERRED_STYLE_ATTRIBUTE) || 'all';
-  });
   const facts: BrowserFacts = {
     config: runtimeConfig(),
     locale: initialLocale(),

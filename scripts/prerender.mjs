@@ -2,11 +2,9 @@
 // platform and the sub-brand, and the register and forgot-password pages in both languages (issue
 // 17), rendered at build time by React's server renderer (client/entry-server.tsx), so that the
 // first field arrives with the HTML. Each document is the built index.html with:
-//   - the page inside <div id="root" data-prerendered="<locale>">, which client/app/hydration.tsx
-//     hydrates;
+//   - the page inside <div id="root" data-prerendered="<locale>">, which client/main.tsx hydrates;
 //   - the CSS its markup uses inlined (beasties), the stylesheets (the entry's and the page
-//     chunk's) deferred: media="print" until the app's script switches them on, a <noscript>
-//     copy for browsers without scripts;
+//     chunk's) at the body's end, so that they hold back no first paint;
 //   - the page chunk's scripts preloaded, so that hydration does not wait for a second round
 //     trip.
 // The CSP hashes of the inline CSS go into prerender/manifest.json, which the BFF reads
@@ -17,9 +15,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build } from 'esbuild';
-
-const ROOT_ELEMENT = '<div id="root"></div>';
-const BEASTIES_MEDIA = 'data-beasties-media';
 
 /**
  * client/entry-server.tsx as one Node module, every package inside (the BFF's image installs only
@@ -65,34 +60,20 @@ function withoutStyleAttributes(markup, route) {
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** The page's markup and the head it needs, before the critical CSS is taken out. */
-function compose({ template, markup, lang, locale, rootAttribute, css, js }) {
-  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+/** The page's markup in the template's slots, with the stylesheets and scripts its chunks need. */
+function compose({ template, slots, markup, locale, rootAttribute, css, js }) {
   const styles = css.map((href) => `<link href="${href}" rel="stylesheet">`).join('');
   const scripts = js.map((href) => `<link href="${href}" rel="preload" as="script">`).join('');
   return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-    .replace('</head>', `${styles}${scripts}</head>`)
-    .replace(ROOT_ELEMENT, `<div id="root" ${rootAttribute}="${locale}">${markup}</div>`);
+    .replace(slots.lang, `<html lang="${locale}"`)
+    .replace(slots.headEnd, `${styles}${scripts}${slots.headEnd}`)
+    .replace(slots.root, `<div id="root" ${rootAttribute}="${locale}">${markup}</div>`);
 }
 
-/**
- * Beasties defers the stylesheets with media="print" and a small inline script that switches them
- * on; the CSP admits no inline script, so the app does that (client/app/hydration.tsx) and the
- * script goes. The inline <style> stays, admitted by its hash.
- */
-function finish(html, deferredAttribute) {
-  const withoutScript = html.replace(
-    /<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/,
-    '',
-  );
-  const out = withoutScript
-    .replaceAll(`${BEASTIES_MEDIA}=`, `${deferredAttribute}=`)
-    .replace(/ data-beasties-container(="")?/g, '');
-  const inlineScripts = [...out.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter(
-    ([, attributes]) => !/id="app-config"/.test(attributes),
-  );
-  if (inlineScripts.length) throw new Error(`an inline script would break the CSP: ${inlineScripts[0][0]}`);
+/** The document checked for what the CSP refuses; its inline <style> is admitted by its hash. */
+function finish(out) {
+  const inline = out.match(/<script(?![^>]*\bsrc=)[^>]*>/);
+  if (inline) throw new Error(`an inline script would break the CSP: ${inline[0]}`);
   const styles = [...out.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
   return { html: out, styleHashes: [...new Set(styles.map(sha256))] };
 }
@@ -151,13 +132,13 @@ export async function prerender({ clientDist, pages }) {
   const bundle = await buildRenderer(path.join(outDir, 'renderer.mjs'));
   const renderer = await bundle.createRenderer();
   const {
-    DEFERRED_STYLE_ATTRIBUTE,
     LOCALES,
     PLACEHOLDERS,
     PRERENDER_DIR,
     PRERENDER_MANIFEST,
     PRERENDERED_ATTRIBUTE,
     RENDERER_FILE,
+    TEMPLATE_SLOTS,
     brandPrefix,
   } = bundle;
   if (PRERENDER_DIR !== 'prerender' || RENDERER_FILE !== 'renderer.mjs')
@@ -166,8 +147,9 @@ export async function prerender({ clientDist, pages }) {
   const beasties = new Beasties({
     path: clientDist,
     publicPath: '/',
-    preload: 'media-script',
-    noscriptFallback: true,
+    // The stylesheets at the body's end: the page paints with its inline critical CSS first, and no
+    // script (the CSP admits none inline) switches them on.
+    preload: 'body',
     inlineFonts: false,
     keyframes: 'critical',
     compress: true,
@@ -183,17 +165,14 @@ export async function prerender({ clientDist, pages }) {
       checkPlaceholders(markup, PLACEHOLDERS);
       const composed = compose({
         template,
+        slots: TEMPLATE_SLOTS,
         markup,
-        lang: locale,
         locale,
         rootAttribute: PRERENDERED_ATTRIBUTE,
         css,
         js,
       });
-      const { html, styleHashes } = finish(
-        withoutUnusedProperties(await beasties.process(composed)),
-        DEFERRED_STYLE_ATTRIBUTE,
-      );
+      const { html, styleHashes } = finish(withoutUnusedProperties(await beasties.process(composed)));
       const file = `${route.slice(1)}.${locale}.html`;
       writeFileSync(path.join(outDir, file), html);
       documents.push({ path: route, locale, file, styleHashes });

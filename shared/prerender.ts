@@ -47,10 +47,17 @@ export const TAKEN_OVER_ATTRIBUTE = 'data-taken-over';
 export const RENDERER_FILE = 'renderer.mjs';
 
 /**
- * On the stylesheet links of a prerendered document, which wait with media="print" (its critical
- * CSS is inline): the media the app's script gives them.
+ * The slots of the built index.html, each a literal it holds once (as Vite's server-rendering
+ * guide has `<!--app-html-->`): the runtime config's place, the end of the head, the root, the
+ * language. The build fills the root of a prerendered page (scripts/prerender.mjs), the BFF the
+ * rest (bff/spa/document.ts).
  */
-export const DEFERRED_STYLE_ATTRIBUTE = 'data-deferred-style';
+export const TEMPLATE_SLOTS = {
+  config: '<!--app-config-->',
+  headEnd: '</head>',
+  root: '<div id="root"></div>',
+  lang: '<html lang="zh-CN"',
+} as const;
 
 /**
  * What the build cannot know is rendered as these placeholders and filled in per request: the

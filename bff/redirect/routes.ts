@@ -20,7 +20,7 @@ import {
   type UpstreamClient,
 } from '../upstream/client';
 import type { AllowlistSource } from './allowlist';
-import type { Spa } from '../spa/static';
+import type { Documents } from '../spa/document';
 
 export interface RedirectDeps {
   upstream: string;
@@ -28,7 +28,7 @@ export interface RedirectDeps {
   allowlist: AllowlistSource;
   cookie: CookiePolicy;
   envOf(req: Request): AppEnv;
-  spa: Spa;
+  documents: Documents;
   logger: Logger;
   upstreamTimeoutMs: number;
   /** PUBLIC_ORIGIN: the host the UAA is told. */
@@ -122,7 +122,8 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
       // A browser navigating here gets the page (the message in its language, then login);
       // a script asking for JSON gets the envelope.
       if (req.accepts(['json', 'html']) === 'html')
-        return deps.spa.sendIndex(req, res.set('Cache-Control', 'no-store'), 400, {
+        return deps.documents.send(req, res.set('Cache-Control', 'no-store'), {
+          status: 400,
           pageError: 'redirectFailed',
         });
       return sendError(req, res, 400, 'A0100', 'redirectNotAllowed');
@@ -147,7 +148,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
           via: 'authentication',
         },
       });
-      deps.spa.sendIndex(req, res, 400, { pageError: 'redirectFailed' });
+      deps.documents.send(req, res, { status: 400, pageError: 'redirectFailed' });
     };
     if (clientId === null || redirect === null || state === null || !clientId || !redirect)
       return refuse('parameters');
@@ -166,7 +167,8 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     const token = deps.sessionToken ? deps.sessionToken(req) : readSessionToken(req, deps.cookie);
     if (!token) return res.redirect(302, loginUrl(req, branded));
     // Over the per-address limits (app.ts counts the document as the call it makes): no call.
-    if (res.locals.rateLimit) return deps.spa.sendIndex(req, res, 429, { pageError: 'tooManyRequests' });
+    if (res.locals.rateLimit)
+      return deps.documents.send(req, res, { status: 429, pageError: 'tooManyRequests' });
     // The session is good but the UAA issues no code (a clientId it does not know, a platform
     // just deleted, the UAA down): a page that says so. The login page would send the signed-in
     // visitor straight back here, for ever (issue 29).
@@ -180,7 +182,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
       });
     const failed = (status: number, code: string): void => {
       issued('failure', code);
-      deps.spa.sendIndex(req, res, status, { pageError: 'platformLoginFailed' });
+      deps.documents.send(req, res, { status: status, pageError: 'platformLoginFailed' });
     };
     try {
       const result = await fetchCode(deps, req, token, clientId);

@@ -78,7 +78,3 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
 }
-
-export function serializeConfig(config: AppConfig): string {
-  return serializeForScript(config);
-}

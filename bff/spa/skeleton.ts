@@ -6,9 +6,6 @@
  */
 import { skeletonPageOf, skeletonTree, type SkeletonNode } from '@shared/skeleton';
 
-/** The built index.html's empty root, which the skeleton or a rendered page fills. */
-export const ROOT_ELEMENT = '<div id="root"></div>';
-
 const MARK =
   '<span class="brand boot-skeleton-mark" aria-hidden="true"><span class="brand-mark">◆</span></span>';
 
@@ -20,9 +17,8 @@ function markup(node: SkeletonNode, attributes = ''): string {
   return `<div class="${node.className}"${attributes}>${inner}</div>`;
 }
 
-/** The document with the page's skeleton inside its empty root element. */
-export function withSkeleton(html: string, path: string): string {
+/** The skeleton of the page at `path`. */
+export function skeletonOf(path: string): string {
   const page = skeletonPageOf(path);
-  const skeleton = markup(skeletonTree(page), ` aria-busy="true" data-page="${page}"`);
-  return html.replace(ROOT_ELEMENT, `<div id="root">${skeleton}</div>`);
+  return markup(skeletonTree(page), ` aria-busy="true" data-page="${page}"`);
 }

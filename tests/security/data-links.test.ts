@@ -18,6 +18,8 @@ import { ROUTES } from '@shared/routes';
 import PlatformListPage from '@client/features/admin/routes/platform/index';
 import { wechatAddress } from '@client/features/oauth/oauth';
 import { LocaleProvider } from '@client/lib/i18n/locale-context';
+import { BrowserFactsProvider } from '@client/lib/browser-facts';
+import { runtimeConfig } from '@client/lib/runtime-config';
 import { openOauthPopup } from '@client/lib/oauth-popup';
 
 const HOSTILE = [
@@ -91,12 +93,16 @@ describe('/admin/platform shows a home page address from the UAA', () => {
         SWRConfig,
         { value: { provider: () => new Map() } },
         createElement(
-          LocaleProvider,
-          null,
+          BrowserFactsProvider,
+          { value: { config: runtimeConfig(), locale: 'zh-CN', userAgent: 'test', touchPoints: 0 } },
           createElement(
-            MemoryRouter,
-            { initialEntries: [ROUTES.adminPlatform] },
-            createElement(PlatformListPage),
+            LocaleProvider,
+            null,
+            createElement(
+              MemoryRouter,
+              { initialEntries: [ROUTES.adminPlatform] },
+              createElement(PlatformListPage),
+            ),
           ),
         ),
       ),

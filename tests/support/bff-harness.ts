@@ -57,7 +57,7 @@ export function makeStaticDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'bff-static-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    `<!doctype html><html><head><meta charset="utf-8"><title>SSO</title>${CONFIG_MARKER}` +
+    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>SSO</title>${CONFIG_MARKER}` +
       `<script defer src="${ASSET_PATH}"></script></head><body><div id="root"></div></body></html>`,
   );
   mkdirSync(path.join(dir, 'static', 'js'), { recursive: true });
