@@ -2,7 +2,8 @@
  * Hashed assets in their precompressed form (written by scripts/compress.mjs at build time):
  * `x.js.br` or `x.js.gz` beside `x.js`, chosen by Accept-Encoding, with the original's
  * Content-Type and the immutable cache header. Only files found at start are served, so no
- * request path ever reaches the file system unchecked.
+ * request path ever reaches the file system unchecked. Not express-static-gzip (3.0.2): it parses
+ * Accept-Encoding by hand, serving br to `br;q=0, *`, and its br preference overrides q-values.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -328,7 +328,20 @@ describe('the render host as the BFF drives it', () => {
     renderer.close();
   });
 
-  it('gives the shell beyond its queue, and ends only the render under way when it hangs', async () => {
+  it("answers each page by its id, as the renders finish, and gives the host none of the BFF's environment", async () => {
+    const renderer = startHost(
+      "setTimeout(() => process.send({ id: m.id, result: { html: m.request.url + ' ' + Object.keys(process.env).length, lang: 'x' } }), m.request.url.endsWith('fast') ? 0 : 100);",
+    );
+    await whenReady(renderer);
+    const url = (pathname: string) => ({ ...REQUEST, url: new URL(pathname, REQUEST.url) });
+    // Asked first, answered last: each reply reaches its own page.
+    const slow = renderer.render(url('/slow'));
+    expect((await renderer.render(url('/fast')))?.html).toBe('https://x.invalid/fast 0');
+    expect((await slow)?.html).toBe('https://x.invalid/slow 0');
+    renderer.close();
+  });
+
+  it('gives the shell beyond its queue, and ends a hung host once, with every page it had', async () => {
     const renderer = startHost('/* never answers */');
     await whenReady(renderer);
     const started = Date.now();
@@ -337,10 +350,25 @@ describe('the render host as the BFF drives it', () => {
     expect(await pages[8]).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(250);
     expect(await Promise.all(pages)).toEqual(Array(9).fill(undefined));
-    // One process ended, for the render under way; the pages behind it got the shell.
+    // One process ended; every page it had got the shell.
     expect(
       logs.filter(([, msg]) => msg === 'server renderer: a render hung; its process was ended'),
     ).toHaveLength(1);
+    renderer.close();
+  });
+
+  it('starts a host that keeps exiting three times a minute at most', async () => {
+    const renderer = startHost('process.exit(1);');
+    const exits = () => logs.filter(([, msg]) => msg === 'server renderer: its process exited').length;
+    const round = async () => {
+      await renderer.render(REQUEST);
+      await new Promise((r) => setTimeout(r, 50));
+    };
+    for (let i = 0; i < 200 && exits() < 3; i += 1) await round();
+    expect(exits()).toBe(3);
+    // Further pages start no other: the shell, until the minute has passed.
+    for (let i = 0; i < 10; i += 1) await round();
+    expect(exits()).toBe(3);
     renderer.close();
   });
 });
