@@ -53,8 +53,7 @@ import {
 import type { AppConfig } from './spa/runtime-config';
 import { createFirstScreenLoader, documentCallOf } from './spa/first-screen';
 import { createDocuments } from './spa/document';
-import { renderSignedIn, type ServerRenderer } from './spa/server-render';
-import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/prerender';
+import { pageFactsOf, renderSignedIn, type ServerRenderer } from './spa/server-render';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
 import {
@@ -354,16 +353,7 @@ export function createApp(deps: AppDeps): Express {
     // A HEAD request reads no page, so it costs the UAA nothing.
     const firstScreen = req.method === 'HEAD' ? undefined : await firstScreenOf(req, res);
     const pageConfig = configFor(req);
-    const cookies = req.cookies as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    const facts = {
-      method: req.method,
-      originalUrl: req.originalUrl,
-      userAgent: req.get('user-agent'),
-      localeCookie: text(cookies[LOCALE_COOKIE]),
-      timeZoneCookie: text(cookies[TIME_ZONE_COOKIE]),
-    };
-    const rendered = await renderSignedIn(deps.renderer, facts, pageConfig, firstScreen);
+    const rendered = await renderSignedIn(deps.renderer, pageFactsOf(req), pageConfig, firstScreen);
     documents.send(req, res, { config: pageConfig, firstScreen, rendered });
   });
 

@@ -12,19 +12,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-screen';
-import {
-  LOCALE_COOKIE,
-  PRERENDER_DIR,
-  PRERENDERED_ATTRIBUTE,
-  SIGNED_IN_ATTRIBUTE,
-  TEMPLATE_SLOTS,
-} from '@shared/prerender';
+import { PRERENDER_DIR, PRERENDERED_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, TEMPLATE_SLOTS } from '@shared/prerender';
 import { compressedFor } from '../compress';
 import { servePrecompressed } from './precompressed';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import { serializeForScript, type AppConfig } from './runtime-config';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
-import type { ServerRendered } from './server-render';
+import { pageFactsOf, type ServerRendered } from './server-render';
 import { skeletonOf } from './skeleton';
 
 // The chunks' links go at the head's end: after the entry's own scripts and stylesheets, which
@@ -61,12 +55,6 @@ export interface Documents {
   /** The build's files: hashed assets, and the few others at the top (favicon, robots). */
   files: Router;
   send(req: Request, res: Response, page?: Page): void;
-}
-
-/** A cookie's value when it is one string (cookie-parser makes `j:` cookies objects). */
-function cookieOf(req: Request, name: string): string | undefined {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** The query string as the browser sent it: '' or '?…'. */
@@ -120,7 +108,7 @@ export function createDocuments(opts: DocumentOptions): Documents {
             path: req.path,
             search,
             userAgent: req.get('user-agent'),
-            localeCookie: cookieOf(req, LOCALE_COOKIE),
+            localeCookie: pageFactsOf(req).localeCookie,
             brandPrefix: config.brandPrefix,
           })
         : undefined;

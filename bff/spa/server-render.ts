@@ -11,11 +11,19 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { Request } from 'express';
 import { z } from 'zod';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale, type Locale } from '@shared/i18n/locale';
-import { isDesktopAgent, isTimeZone, PRERENDER_DIR, RENDERER_FILE } from '@shared/prerender';
+import {
+  isDesktopAgent,
+  isTimeZone,
+  LOCALE_COOKIE,
+  PRERENDER_DIR,
+  RENDERER_FILE,
+  TIME_ZONE_COOKIE,
+} from '@shared/prerender';
 import type { RenderedMarkup, SignedInRequest } from '@shared/prerender';
 import { inSpan } from '../tracing/context';
 
@@ -149,6 +157,23 @@ export interface PageFacts {
   localeCookie: string | undefined;
   /** The browser's time zone as its cookie says; without one, times could not read as its own. */
   timeZoneCookie: string | undefined;
+}
+
+/** A cookie's value when it is one string (cookie-parser makes `j:` cookies objects). */
+const cookieOf = (req: Request, name: string) => {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** What the request says of the page and the browser. */
+export function pageFactsOf(req: Request): PageFacts {
+  return {
+    method: req.method,
+    originalUrl: req.originalUrl,
+    userAgent: req.get('user-agent'),
+    localeCookie: cookieOf(req, LOCALE_COOKIE),
+    timeZoneCookie: cookieOf(req, TIME_ZONE_COOKIE),
+  };
 }
 
 export interface ServerRendered {
