@@ -50,7 +50,7 @@ import {
   sessionCookiePolicy,
   sessionCookieState,
 } from './session/cookie';
-import type { AppConfig } from './spa/runtime-config';
+import type { AppConfig } from '@shared/api/runtime-config';
 import { createFirstScreenLoader, documentCallOf } from './spa/first-screen';
 import { createDocuments } from './spa/document';
 import { pageFactsOf, renderSignedIn, type ServerRenderer } from './spa/server-render';

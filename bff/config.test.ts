@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, publicOriginFor } from './config';
 import { DEFAULT_RULES, parseRules } from './rate-limit/rules';
-import { builtInLinks } from './spa/runtime-config';
+import { builtInLinks } from './links';
 import { writeJsonFile, writeRulesFile } from '@tests/support/bff-harness';
 
 function errorsOf(env: Record<string, string>): string[] {

@@ -10,8 +10,7 @@ import { APP_ENVS, type AppEnv } from '@shared/environment';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
 import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
-import { parseLinks } from './spa/links';
-import { builtInLinks } from './spa/runtime-config';
+import { builtInLinks, parseLinks } from './links';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const bool = z

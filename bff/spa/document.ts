@@ -16,7 +16,7 @@ import { PRERENDER_DIR, PRERENDERED_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, TEMPLATE_SLO
 import { compressedFor } from '../compress';
 import { servePrecompressed } from './precompressed';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
-import { serializeForScript, type AppConfig } from './runtime-config';
+import type { AppConfig } from '@shared/api/runtime-config';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
 import { pageFactsOf, type ServerRendered } from './server-render';
 import { skeletonOf } from './skeleton';
@@ -55,6 +55,23 @@ export interface Documents {
   /** The build's files: hashed assets, and the few others at the top (favicon, robots). */
   files: Router;
   send(req: Request, res: Response, page?: Page): void;
+}
+
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/**
+ * JSON for a `<script type="application/json">` element: `<`, `>` and `&` are escaped so that no
+ * value (a nickname holding `</script>` or `<!--`) can close or bend the element; JSON.parse reads
+ * them back unchanged.
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
 }
 
 /** The query string as the browser sent it: '' or '?…'. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_KEYS } from '@shared/platforms';
-import { parseConfig } from '../config';
+import { parseConfig } from './config';
 import { writeJsonFile } from '@tests/support/bff-harness';
-import { builtInLinks } from './runtime-config';
+import { builtInLinks } from './links';
 
 describe('the built-in links table', () => {
   const table = builtInLinks();

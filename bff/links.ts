@@ -1,13 +1,13 @@
 /**
- * The runtime configuration injected into index.html as JSON: everything the SPA needs from
- * the environment, and nothing secret.
+ * The environment's links the app shows (home, feedback, each platform's agreement and privacy
+ * pages; spec §1): the built-in table, and LINKS_FILE's, checked (config.ts reads both). They go
+ * to the app in its runtime config.
  */
+import { z } from 'zod';
 import type { AppConfig } from '@shared/api/runtime-config';
 import type { AppEnv } from '@shared/environment';
 import { PLATFORM_KEYS } from '@shared/platforms';
 import { DEMO_PAGES } from '@shared/routes';
-
-export type { AppConfig, PlatformLinks } from '@shared/api/runtime-config';
 
 export type LinksTable = Record<AppEnv, AppConfig['links']>;
 
@@ -62,19 +62,20 @@ export function builtInLinks(): LinksTable {
   return { development, staging: deployed('staging'), production: deployed('production') };
 }
 
-const SCRIPT_ESCAPES: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
+// An address, or a path on the origin serving the page (as the built-in development links are).
+const url = z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/(?!\/)[^\\\s]*$/)]);
+const pair = z.object({ agreement: url, privacy: url });
+const envLinks = z.object({
+  home: url,
+  feedback: url,
+  default: pair,
+  platforms: z.partialRecord(z.enum(PLATFORM_KEYS), pair).default({}),
+});
+const table = z.object({ development: envLinks, staging: envLinks, production: envLinks });
 
-/**
- * JSON for a `<script type="application/json">` element: `<`, `>` and `&` are escaped so that no
- * value (a nickname holding `</script>` or `<!--`) can close or bend the element; JSON.parse reads
- * them back unchanged.
- */
-export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
+/** LINKS_FILE's contents (parseConfig reads the file): the table, or one line per problem. */
+export function parseLinks(json: unknown): { ok: true; links: LinksTable } | { ok: false; errors: string[] } {
+  const parsed = table.safeParse(json);
+  if (parsed.success) return { ok: true, links: parsed.data as LinksTable };
+  return { ok: false, errors: parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`) };
 }
