@@ -16,7 +16,7 @@ import {
 } from '@tests/support/bff-harness';
 import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
-import { chooseEncoding } from './precompressed';
+import { chooseEncoding } from '../compress';
 
 const HOSTILE = 'https://x.example/</script><script>alert(1)</script><!--';
 
