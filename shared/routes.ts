@@ -52,6 +52,12 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /**
+ * The query parameter naming the tab a page shows (spec §2): the user centre's section, the
+ * login, register and forgot-password pages' tabs. A tab is a link to its page's address with it.
+ */
+export const TAB_PARAM = 'tab';
+
+/**
  * Demo-mode stand-ins for the main site's pages the built-in development links point at (its home
  * page, the agreement, the privacy policy, feedback), so that no link in the demo is dead.
  */
