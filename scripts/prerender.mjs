@@ -191,9 +191,14 @@ export async function prerender({ clientDist, pages }) {
         withoutUnusedProperties(await beasties.process(composed)),
         DEFERRED_STYLE_ATTRIBUTE,
       );
-      const file = `${route.slice(1)}.${locale}.html`;
+      // A route may name a tab (`/login?tab=password`, shared/routes.ts TAB_PARAM): the BFF serves
+      // its document to the addresses naming that tab, filling the query's placeholder with the
+      // rest of the query. So the renderer renders it at `/login?prerender-search&tab=password`.
+      const [pagePath, query] = route.split('?');
+      const tab = new URLSearchParams(query).get('tab') ?? undefined;
+      const file = `${pagePath.slice(1)}${tab ? `.${tab}` : ''}.${locale}.html`;
       writeFileSync(path.join(outDir, file), html);
-      documents.push({ path: route, locale, file, styleHashes });
+      documents.push({ path: pagePath, ...(tab ? { tab } : {}), locale, file, styleHashes });
     }
   }
   writeFileSync(
