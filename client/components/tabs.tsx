@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import './tabs.css';
@@ -38,19 +39,28 @@ const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
   End: (_i, n) => n - 1,
 };
 
+/** A plain click, which the app answers in place; another (a new tab or window) is the browser's. */
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
 /**
  * Line tabs in Arco's look, with the WAI-ARIA tabs pattern (tablist, roving focus, arrow keys).
  * Arco's own Tabs brings its overflow dropdown (Dropdown, Menu) with it: 18 KB gzip of the login
  * page for two tabs. As in Arco's, a pane mounts when first shown and then stays, hidden while
  * inactive, so its fields keep what was typed.
+ *
+ * With `hrefOf`, each tab is a link to its own address: a tap before the app has taken the page
+ * over loads that address (progressive enhancement), and once it has, `onChange` answers in place.
  */
 export function Tabs({
   activeTab,
   onChange,
+  hrefOf,
   children,
 }: {
   activeTab: string;
   onChange(key: string): void;
+  hrefOf?(key: string): string;
   children: ReactNode;
 }) {
   const id = useId();
@@ -65,7 +75,8 @@ export function Tabs({
   });
 
   function onKeyDown(event: KeyboardEvent, index: number): void {
-    const next = NEXT_KEYS[event.key]?.(index, panes.length);
+    // Space chooses a link tab as it pressed the button tab (a link would scroll the page).
+    const next = event.key === ' ' ? index : NEXT_KEYS[event.key]?.(index, panes.length);
     if (next === undefined) return;
     event.preventDefault();
     onChange(panes[next]!.key);
@@ -75,22 +86,32 @@ export function Tabs({
   return (
     <div className="tabs">
       <div className="tabs-list" role="tablist" ref={list}>
-        {panes.map(({ key, props }, index) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${key}`}
-            aria-controls={`${id}-pane-${key}`}
-            aria-selected={key === activeTab}
-            tabIndex={key === activeTab ? 0 : -1}
-            className="tabs-tab"
-            onClick={() => onChange(key)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            <span className="tabs-tab-text">{props.title}</span>
-          </button>
-        ))}
+        {panes.map(({ key, props }, index) => {
+          const tab = {
+            role: 'tab',
+            id: `${id}-tab-${key}`,
+            'aria-controls': `${id}-pane-${key}`,
+            'aria-selected': key === activeTab,
+            tabIndex: key === activeTab ? 0 : -1,
+            className: 'tabs-tab',
+            onKeyDown: (event: KeyboardEvent) => onKeyDown(event, index),
+            children: <span className="tabs-tab-text">{props.title}</span>,
+          };
+          return hrefOf ? (
+            <a
+              key={key}
+              href={hrefOf(key)}
+              onClick={(event) => {
+                if (!plainClick(event)) return;
+                event.preventDefault();
+                onChange(key);
+              }}
+              {...tab}
+            />
+          ) : (
+            <button key={key} type="button" onClick={() => onChange(key)} {...tab} />
+          );
+        })}
       </div>
       {panes.map(({ key, props }) => (
         <div
