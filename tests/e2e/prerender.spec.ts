@@ -10,6 +10,7 @@ import {
   takenOver,
   test,
   watchConsole,
+  type Locator,
   type Page,
   type TestInfo,
 } from '../support/e2e-fixtures';
@@ -262,6 +263,30 @@ test('a tab pressed on /login before its page has arrived is chosen once it has 
   releasePage();
   await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', /.*/);
   await expect(page.getByRole('tab', { name: t.passwordTab })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('until the app has the page, what only it answers looks not ready; links and tabs look as ever', async ({
+  page,
+}) => {
+  const t = login['en-US'];
+  const looks = async (locator: Locator, cursor: string, opacity: string) => {
+    await expect(locator).toHaveCSS('cursor', cursor);
+    await expect(locator).toHaveCSS('opacity', opacity);
+  };
+  const release = await holdScripts(page);
+  await page.goto('/login?lang=en-US', { waitUntil: 'commit' });
+  const panel = page.getByRole('tabpanel', { name: t.smsTab });
+  const submit = panel.getByRole('button', { name: t.submit, exact: true });
+  const checkbox = panel.locator('.arco-checkbox').first();
+  await looks(submit, 'progress', '0.6');
+  await looks(panel.getByRole('button', { name: common['en-US'].getCode }), 'progress', '0.6');
+  await looks(checkbox, 'progress', '0.6');
+  await looks(page.getByRole('tab', { name: t.passwordTab }), 'pointer', '1');
+  await looks(page.getByRole('link', { name: t.forgot }), 'pointer', '1');
+  release();
+  await takenOver(page);
+  await looks(submit, 'pointer', '1');
+  await looks(checkbox, 'pointer', '1');
 });
 
 test('a prerendered page whose code cannot come says so, offers a reload and holds no clicks', async ({
