@@ -58,27 +58,33 @@ interface Tap {
   signedIn?: boolean;
 }
 
+/** A tab of a page, which shows a form with `field` in its panel. */
+function tabTap(what: string, address: string, tab: string, field: string, then: RegExp): Tap {
+  return {
+    what,
+    address,
+    target: (page) => page.getByRole('tab', { name: tab }),
+    shown: (page) =>
+      page.getByRole('tabpanel', { name: tab }).getByRole('textbox', { name: field, exact: true }),
+    then,
+  };
+}
+
 const TAPS: Tap[] = [
-  {
-    what: 'the login page\'s "Password login" tab shows the password form',
-    address: '/login?lang=en-US&clientId=uaa-media',
-    target: (page) => page.getByRole('tab', { name: t.login.passwordTab }),
-    shown: (page) =>
-      page
-        .getByRole('tabpanel', { name: t.login.passwordTab })
-        .getByRole('textbox', { name: t.login.account, exact: true }),
-    then: /\/login\?lang=en-US&clientId=uaa-media&tab=password$/,
-  },
-  {
-    what: 'the register page\'s "Register by phone" tab shows the phone form',
-    address: '/register?lang=en-US',
-    target: (page) => page.getByRole('tab', { name: t.register.phoneTab }),
-    shown: (page) =>
-      page
-        .getByRole('tabpanel', { name: t.register.phoneTab })
-        .getByRole('textbox', { name: t.register.phone, exact: true }),
-    then: /\/register\?lang=en-US&tab=phone$/,
-  },
+  tabTap(
+    'the login page\'s "Password login" tab shows the password form',
+    '/login?lang=en-US&clientId=uaa-media',
+    t.login.passwordTab,
+    t.login.account,
+    /\/login\?lang=en-US&clientId=uaa-media&tab=password$/,
+  ),
+  tabTap(
+    'the register page\'s "Register by phone" tab shows the phone form',
+    '/register?lang=en-US',
+    t.register.phoneTab,
+    t.register.phone,
+    /\/register\?lang=en-US&tab=phone$/,
+  ),
   {
     what: 'the user centre\'s "Secret key management" shows the keys',
     address: '/usercenter?lang=en-US',
