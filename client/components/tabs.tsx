@@ -7,9 +7,9 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
-  type MouseEvent,
   type ReactNode,
 } from 'react';
+import { isPlainClick } from '@client/lib/plain-click';
 import './tabs.css';
 
 interface TabPaneProps {
@@ -38,10 +38,6 @@ const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
   Home: () => 0,
   End: (_i, n) => n - 1,
 };
-
-/** A plain click, which the app answers in place; another (a new tab or window) is the browser's. */
-const plainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * Line tabs in Arco's look, with the WAI-ARIA tabs pattern (tablist, roving focus, arrow keys).
@@ -102,7 +98,7 @@ export function Tabs({
               key={key}
               href={hrefOf(key)}
               onClick={(event) => {
-                if (!plainClick(event)) return;
+                if (!isPlainClick(event)) return;
                 event.preventDefault();
                 onChange(key);
               }}

@@ -14,6 +14,7 @@ import { LazyPart } from '@client/components/load-error';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ACCOUNT_CONTENT } from '@shared/skeleton';
 import { notify } from '@client/lib/notify';
+import { isPlainClick } from '@client/lib/plain-click';
 import { focusFell, focusHeading, pageHeading } from '@client/lib/focus';
 import { useDevice } from '@client/lib/hooks/use-device';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
@@ -214,8 +215,11 @@ export default function UserCenterPage() {
             // On a phone the three entries share the width (usercenter.css) instead of folding into "···".
             ellipsis={false}
             // Each item is a link to its section's address, which the router follows once the app
-            // has the page (a tap before then loads it); a flow under way ends with the move.
-            onClickMenuItem={() => setStatus({ kind: 'init' })}
+            // has the page (a tap before then loads it); a flow under way ends with the move, not
+            // with a click that opens the section in a new tab.
+            onClickMenuItem={(_key, event) => {
+              if (isPlainClick(event)) setStatus({ kind: 'init' });
+            }}
           >
             {SECTIONS.map((key) => (
               <Menu.Item key={key} wrapper={Link} {...sectionLink(key)}>
