@@ -87,10 +87,10 @@ type ArcoTexts = Record<Locale, Awaited<ReturnType<typeof loadArcoLocale>>>;
 
 export interface Renderer extends SignedInRenderer {
   /**
-   * `path` (with the search placeholder as its query) for a visitor whose stored locale is
-   * `locale`: at build time.
+   * `route` for a visitor whose stored locale is `locale`, at build time: its query is the search
+   * placeholder, then the route's own (`/login?tab=password`).
    */
-  prerender(path: string, locale: Locale): Promise<string>;
+  prerender(route: string, locale: Locale): Promise<string>;
 }
 
 /** The renderer, once every part's code and Arco's texts have loaded. */
@@ -102,16 +102,21 @@ export async function createRenderer(): Promise<Renderer> {
     preloadEveryPart(),
   ]);
   return {
-    prerender: (path, locale) =>
-      renderPage(
+    prerender: (route, locale) => {
+      const [pathname, query] = route.split('?');
+      return renderPage(
         {
-          url: new URL(`${path}${PLACEHOLDERS.search}`, 'https://prerender.invalid'),
+          url: new URL(
+            `${pathname}${PLACEHOLDERS.search}${query ? `&${query}` : ''}`,
+            'https://prerender.invalid',
+          ),
           locale,
           userAgent: DESKTOP_AGENT,
           config: PRERENDER_CONFIG,
         },
         arco,
-      ),
+      );
+    },
     async render(request) {
       if (!isPage(request.url, request.config.brandPrefix)) return undefined;
       try {

@@ -98,12 +98,18 @@ writeFileSync(
 const routeAssets = (route, ext) => [...(routeFiles.get(route) ?? [])].filter((f) => f.endsWith(ext)).sort();
 await prerender({
   clientDist,
+  // Each page's first tab, and its other tab's own document: a tab pressed before the scripts is a
+  // link to that address (client/components/tabs.tsx).
   pages: [
-    { route: '/login', css: asPaths('.css'), js: asPaths('.js') },
-    ...['/register', '/forget'].map((route) => ({
+    ...['/login', '/login?tab=password'].map((route) => ({
       route,
-      css: routeAssets(route, '.css'),
-      js: routeAssets(route, '.js'),
+      css: asPaths('.css'),
+      js: asPaths('.js'),
+    })),
+    ...['/register', '/register?tab=phone', '/forget', '/forget?tab=email'].map((route) => ({
+      route,
+      css: routeAssets(route.split('?')[0], '.css'),
+      js: routeAssets(route.split('?')[0], '.js'),
     })),
   ],
 });

@@ -153,7 +153,9 @@ export async function prerender({ clientDist, pages }) {
   });
   const documents = [];
   const routes = pages.flatMap((page) =>
-    page.route === '/login' ? [page, { ...page, route: `/${brandPrefix}-login` }] : [page],
+    page.route.startsWith('/login')
+      ? [page, { ...page, route: page.route.replace('/login', `/${brandPrefix}-login`) }]
+      : [page],
   );
   for (const { route, css, js } of routes) {
     for (const locale of LOCALES) {
@@ -169,9 +171,14 @@ export async function prerender({ clientDist, pages }) {
         js,
       });
       const { html, styleHashes } = finish(withoutUnusedProperties(await beasties.process(composed)));
-      const file = `${route.slice(1)}.${locale}.html`;
+      // A route may name a tab (`/login?tab=password`, shared/routes.ts TAB_PARAM): the BFF serves
+      // its document to the addresses naming that tab, filling the query's placeholder with the
+      // rest of the query. So the renderer renders it at `/login?prerender-search&tab=password`.
+      const [pagePath, query] = route.split('?');
+      const tab = new URLSearchParams(query).get('tab') ?? undefined;
+      const file = `${pagePath.slice(1)}${tab ? `.${tab}` : ''}.${locale}.html`;
       writeFileSync(path.join(outDir, file), html);
-      documents.push({ path: route, locale, file, styleHashes });
+      documents.push({ path: pagePath, ...(tab ? { tab } : {}), locale, file, styleHashes });
     }
   }
   writeFileSync(

@@ -63,6 +63,8 @@ export const TEMPLATE_SLOTS = {
  * What the build cannot know is rendered as these placeholders and filled in per request: the
  * query string (the login page's links carry it on) and the environment's agreement links.
  * None of them contains a character HTML escapes, so each appears verbatim in the document.
+ * The query is the request's without its tab (TAB_PARAM): the document shows its own, and a
+ * tab's link adds its tab after the placeholder (`?prerender-search&amp;tab=password`).
  */
 export const PLACEHOLDERS = {
   search: '?prerender-search',
@@ -73,6 +75,11 @@ export const PLACEHOLDERS = {
 export interface PrerenderedDocument {
   /** The route it renders: /login, or the sub-brand's twin. */
   path: string;
+  /**
+   * The tab its address names (`?tab=password`), which it shows; absent, it answers addresses
+   * that name none.
+   */
+  tab?: string;
   locale: Locale;
   /** Relative to the prerender directory. */
   file: string;

@@ -61,6 +61,12 @@ export function operatePath(pattern: string, operate: Operate, id?: string): str
 }
 
 /**
+ * The query parameter naming the tab a page shows (spec §2): the user centre's section, the
+ * login, register and forgot-password pages' tabs. A tab is a link to its page's address with it.
+ */
+export const TAB_PARAM = 'tab';
+
+/**
  * Demo-mode stand-ins for the main site's pages the built-in development links point at (its home
  * page, the agreement, the privacy policy, feedback), so that no link in the demo is dead.
  */

@@ -85,6 +85,36 @@ describe('which requests get a prerendered document', () => {
     expect(pick({ method: 'HEAD' })).toBe('login.zh-CN.html');
   });
 
+  it('gives the document of the tab the address names, and the shell for a tab it has none of', () => {
+    const manifest: PrerenderManifest = {
+      ...MANIFEST,
+      documents: [
+        ...MANIFEST.documents,
+        {
+          path: '/login',
+          tab: 'password',
+          locale: 'en-US',
+          file: 'login.password.en-US.html',
+          styleHashes: [],
+        },
+      ],
+    };
+    const request = (search: string) =>
+      chooseDocument(manifest, {
+        method: 'GET',
+        path: '/login',
+        search,
+        userAgent: DESKTOP,
+        localeCookie: undefined,
+        brandPrefix: 'xlab',
+      })?.file;
+    expect(request('?lang=en-US&tab=password&clientId=c')).toBe('login.password.en-US.html');
+    expect(request('?lang=en-US&clientId=c')).toBe('login.en-US.html');
+    // The SMS tab's document shows no other tab, even the one the page falls back to.
+    for (const tab of ['sms', 'bogus', '']) expect(request(`?lang=en-US&tab=${tab}`), tab).toBeUndefined();
+    expect(request('?lang=zh-CN&tab=password')).toBeUndefined();
+  });
+
   it('gives the branded twin only under the prefix it was rendered with', () => {
     expect(pick({ path: '/xlab-login', search: '?lang=en-US' })).toBe('xlab-login.en-US.html');
     expect(pick({ path: '/xlab-login', brandPrefix: 'acme' })).toBeUndefined();
@@ -124,6 +154,19 @@ describe('the per-request parts', () => {
         '<a href="https://x.example/a?b=1&amp;c=&quot;2&quot;">a</a><a href="https://x.example/&lt;p&gt;">p</a>',
     );
     expect(fillPlaceholders(doc, '', config)).toContain('<a href="/forget">f</a>');
+  });
+
+  it("fills a tab's link, which adds its tab to the query, and leaves the page's tab to the document", () => {
+    const tabs = `<a href="/login${PLACEHOLDERS.search}&amp;tab=password">p</a><a href="/forget${PLACEHOLDERS.search}">f</a>`;
+    expect(fillPlaceholders(tabs, '?clientId=c&lang=en-US', config)).toBe(
+      '<a href="/login?clientId=c&amp;lang=en-US&amp;tab=password">p</a><a href="/forget?clientId=c&amp;lang=en-US">f</a>',
+    );
+    expect(fillPlaceholders(tabs, '', config)).toBe(
+      '<a href="/login?tab=password">p</a><a href="/forget">f</a>',
+    );
+    expect(fillPlaceholders(tabs, '?tab=password&clientId=c', config)).toBe(
+      '<a href="/login?clientId=c&amp;tab=password">p</a><a href="/forget?clientId=c">f</a>',
+    );
   });
 
   it('adds the inline CSS hashes to style-src and nothing else', () => {
@@ -189,6 +232,12 @@ describe('the BFF with prerendered documents', () => {
     const shell = await get('/login', { 'User-Agent': IPHONE });
     expect(shell.text).not.toContain('data-prerendered');
     expect(String(shell.headers['content-security-policy'])).toMatch(/(^|;)style-src 'self'(;|$)/);
+  });
+
+  it('answers an address naming a tab it has no document of with the shell, never the first tab', async () => {
+    const reply = await get('/login?lang=en-US&tab=password');
+    expect(reply.status).toBe(200);
+    expect(reply.text).not.toContain('data-prerendered');
   });
 
   it('follows the locale cookie the client writes', async () => {

@@ -1,16 +1,19 @@
 /**
  * The prerendered /login documents (issue 9, written by scripts/prerender.mjs). A request gets one
- * only when the browser's first render will be that document: the route it was rendered for, the
- * default platform's look (no sub-platform named by the redirect), a desktop browser, and the
- * locale the page will pick (the `lang` query, else the locale cookie that mirrors the stored one,
- * else zh-CN). Everything else gets the client-rendered shell, as before. The client checks the
- * locale and the device again and renders afresh when they differ (client/app/hydration.tsx).
+ * only when the browser's first render will be that document: the route and tab it was rendered
+ * for (an address naming a tab the build did not render gets the shell), the default platform's
+ * look (no sub-platform named by the redirect), a desktop browser, and the locale the page will
+ * pick (the `lang` query, else the locale cookie that mirrors the stored one, else zh-CN).
+ * Everything else gets the client-rendered shell, as before. The client checks the locale and the
+ * device again and renders afresh when they differ (client/app/hydration.tsx).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale } from '@shared/i18n/locale';
 import { platformFromRedirect } from '@shared/platforms';
+import { withParams } from '@shared/query';
+import { TAB_PARAM } from '@shared/routes';
 import {
   isDesktopAgent,
   PLACEHOLDERS,
@@ -42,9 +45,12 @@ export function chooseDocument(
   // The branded documents hold the sub-brand's routes as they were named at build time.
   const branded = (doc: PrerenderedDocument) => doc.path.startsWith(`/${manifest.brandPrefix}-`);
   const locale = resolveLocale(params.get('lang'), request.localeCookie);
+  // A page's tab is its address's (`?tab=password`): the document of that tab, or the shell.
+  const tab = params.get(TAB_PARAM) ?? undefined;
   return manifest.documents.find(
     (doc) =>
       doc.path === request.path &&
+      doc.tab === tab &&
       doc.locale === locale &&
       (!branded(doc) || manifest.brandPrefix === request.brandPrefix),
   );
@@ -59,12 +65,17 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
-/** The document with what the build could not know: this request's query and environment's links. */
+/**
+ * The document with what the build could not know: this request's query (without the tab, which
+ * the document names itself) and the environment's links.
+ */
 export function fillPlaceholders(html: string, search: string, config: AppConfig): string {
   const links = config.links.default;
+  const query = withParams(search, { [TAB_PARAM]: null });
   // Functions, not strings: a `$&` or `$'` in the query is text, not a replacement pattern.
   return html
-    .replaceAll(PLACEHOLDERS.search, () => escapeHtml(search))
+    .replaceAll(`${PLACEHOLDERS.search}&amp;`, () => (query ? `${escapeHtml(query)}&amp;` : '?'))
+    .replaceAll(PLACEHOLDERS.search, () => escapeHtml(query))
     .replaceAll(PLACEHOLDERS.agreement, () => escapeHtml(links.agreement))
     .replaceAll(PLACEHOLDERS.privacy, () => escapeHtml(links.privacy));
 }

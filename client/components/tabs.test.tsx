@@ -8,10 +8,10 @@ function Shown({ name }: { name: string }) {
   return <output aria-label={name}>{String(usePaneShown())}</output>;
 }
 
-function TwoTabs({ initial = 'sms' }: { initial?: string }) {
+function TwoTabs({ initial = 'sms', hrefOf }: { initial?: string; hrefOf?(key: string): string }) {
   const [tab, setTab] = useState(initial);
   return (
-    <Tabs activeTab={tab} onChange={setTab}>
+    <Tabs activeTab={tab} onChange={setTab} hrefOf={hrefOf}>
       <Tabs.TabPane key="sms" title="SMS login">
         <input aria-label="Phone" />
         <Shown name="sms shown" />
@@ -73,5 +73,38 @@ describe('Tabs', () => {
     const shown = (name: string) => document.querySelector(`[aria-label="${name}"]`)?.textContent;
     expect(shown('sms shown')).toBe('true');
     expect(shown('password shown')).toBe('false');
+  });
+
+  describe('with an address per tab', () => {
+    const hrefOf = (key: string) => `/login?lang=en-US&tab=${key}`;
+
+    it('makes each tab a link to its address', () => {
+      render(<TwoTabs hrefOf={hrefOf} />);
+      const [sms, password] = screen.getAllByRole('tab');
+      expect(sms?.tagName).toBe('A');
+      expect(sms?.getAttribute('href')).toBe('/login?lang=en-US&tab=sms');
+      expect(password?.getAttribute('href')).toBe('/login?lang=en-US&tab=password');
+      expect(selected()).toBe(sms);
+    });
+
+    it('answers a click in place, and leaves one for a new tab or window to the browser', () => {
+      render(<TwoTabs hrefOf={hrefOf} />);
+      const password = screen.getByRole('tab', { name: 'Password login' });
+      expect(fireEvent.click(password, { ctrlKey: true }), 'not prevented').toBe(true);
+      expect(selected().textContent).toBe('SMS login');
+      expect(fireEvent.click(password), 'not prevented').toBe(false);
+      expect(selected()).toBe(password);
+      expect(screen.getByRole('textbox', { name: 'Account' })).toBeTruthy();
+    });
+
+    it('keeps the arrow keys, and Space chooses as on a button', () => {
+      render(<TwoTabs hrefOf={hrefOf} initial="password" />);
+      const [sms, password] = screen.getAllByRole('tab');
+      fireEvent.keyDown(password!, { key: 'Home' });
+      expect(selected()).toBe(sms);
+      expect(document.activeElement).toBe(sms);
+      expect(fireEvent.keyDown(sms!, { key: ' ' }), 'the page does not scroll').toBe(false);
+      expect(selected()).toBe(sms);
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { isPlainClick } from '@client/lib/plain-click';
 import './tabs.css';
 
 interface TabPaneProps {
@@ -43,14 +44,19 @@ const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
  * Arco's own Tabs brings its overflow dropdown (Dropdown, Menu) with it: 18 KB gzip of the login
  * page for two tabs. As in Arco's, a pane mounts when first shown and then stays, hidden while
  * inactive, so its fields keep what was typed.
+ *
+ * With `hrefOf`, each tab is a link to its own address: a tap before the app has taken the page
+ * over loads that address (progressive enhancement), and once it has, `onChange` answers in place.
  */
 export function Tabs({
   activeTab,
   onChange,
+  hrefOf,
   children,
 }: {
   activeTab: string;
   onChange(key: string): void;
+  hrefOf?(key: string): string;
   children: ReactNode;
 }) {
   const id = useId();
@@ -65,7 +71,8 @@ export function Tabs({
   });
 
   function onKeyDown(event: KeyboardEvent, index: number): void {
-    const next = NEXT_KEYS[event.key]?.(index, panes.length);
+    // Space chooses a link tab as it pressed the button tab (a link would scroll the page).
+    const next = event.key === ' ' ? index : NEXT_KEYS[event.key]?.(index, panes.length);
     if (next === undefined) return;
     event.preventDefault();
     onChange(panes[next]!.key);
@@ -75,22 +82,32 @@ export function Tabs({
   return (
     <div className="tabs">
       <div className="tabs-list" role="tablist" ref={list}>
-        {panes.map(({ key, props }, index) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${key}`}
-            aria-controls={`${id}-pane-${key}`}
-            aria-selected={key === activeTab}
-            tabIndex={key === activeTab ? 0 : -1}
-            className="tabs-tab"
-            onClick={() => onChange(key)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            <span className="tabs-tab-text">{props.title}</span>
-          </button>
-        ))}
+        {panes.map(({ key, props }, index) => {
+          const tab = {
+            role: 'tab',
+            id: `${id}-tab-${key}`,
+            'aria-controls': `${id}-pane-${key}`,
+            'aria-selected': key === activeTab,
+            tabIndex: key === activeTab ? 0 : -1,
+            className: 'tabs-tab',
+            onKeyDown: (event: KeyboardEvent) => onKeyDown(event, index),
+            children: <span className="tabs-tab-text">{props.title}</span>,
+          };
+          return hrefOf ? (
+            <a
+              key={key}
+              href={hrefOf(key)}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                onChange(key);
+              }}
+              {...tab}
+            />
+          ) : (
+            <button key={key} type="button" onClick={() => onChange(key)} {...tab} />
+          );
+        })}
       </div>
       {panes.map(({ key, props }) => (
         <div

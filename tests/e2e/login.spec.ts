@@ -108,6 +108,37 @@ test('visitors abroad or in Hong Kong, Taiwan or Macau get the password tab firs
   }
 });
 
+test('the tab is in the address: chosen in place, kept on reload, shown over the rule for visitors abroad', async ({
+  sharedPage: page,
+}) => {
+  const t = login['en-US'];
+  try {
+    await setLocation(page.request, { overseas: true, city: 'Singapore' });
+    await page.goto('/deleteProtocol?lang=en-US');
+    const located = page.waitForResponse((r) => r.url().includes('/login/getLocationInfo'));
+    await page.goto('/login?lang=en-US&tab=sms');
+    await located;
+    // The address names the SMS tab: the password tab visitors abroad get first waits for an address naming none.
+    await expect(page.getByRole('tab', { name: t.smsTab, selected: true })).toBeVisible();
+    await page.getByRole('tab', { name: t.passwordTab }).click();
+    await expect(page.getByRole('tab', { name: t.passwordTab, selected: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?lang=en-US&tab=password$/);
+    await page.getByRole('tab', { name: t.passwordTab }).press('ArrowLeft');
+    await expect(page).toHaveURL(/\/login\?lang=en-US&tab=sms$/);
+    await expect(page.getByRole('tab', { name: t.smsTab, selected: true })).toBeFocused();
+    await page.reload();
+    await expect(page.getByRole('tab', { name: t.smsTab, selected: true })).toBeVisible();
+    // In place of the entry: Back leaves the page.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/deleteProtocol/);
+    // An unknown tab names none: the page picks as without one.
+    await page.goto('/login?lang=en-US&tab=keys');
+    await expect(page.getByRole('tab', { name: t.passwordTab, selected: true })).toBeVisible();
+  } finally {
+    await setLocation(page.request, null);
+  }
+});
+
 test('after login with a clientId the BFF issues the code and redirects to the sub-platform', async ({
   sharedPage: page,
   baseURL,

@@ -10,6 +10,7 @@ import {
   takenOver,
   test,
   watchConsole,
+  type Locator,
   type Page,
   type TestInfo,
 } from '../support/e2e-fixtures';
@@ -222,26 +223,44 @@ for (const lang of LANGS) {
   });
 }
 
-test('a tab pressed on /login before its page has arrived is chosen once it has (zh-CN)', async ({
+test('a tab pressed on /login before the app has the page is followed as a link (zh-CN)', async ({
   page,
 }) => {
   const t = login['zh-CN'];
-  const address = '/login?lang=zh-CN';
-  const named = (await (await page.request.get(address)).text()).match(/\/static\/js\/async\/[\w.-]+\.js/g);
-  expect(named, 'the chunks the document names').not.toBeNull();
-  let releasePage: () => void = () => undefined;
-  const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
-  await page.route('**/static/js/async/**', async (route) => {
-    if (named!.includes(new URL(route.request().url()).pathname)) await pageHeld;
-    await route.continue();
-  });
-  await page.goto(address, { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+  // The app's entry runs; the page's own chunk waits: the document is the browser's alone.
+  const release = await holdScripts(page, '**/static/js/async/**');
+  await page.goto('/login?lang=zh-CN', { waitUntil: 'domcontentloaded' });
   await page.getByRole('tab', { name: t.passwordTab }).click();
-  await expect(page.getByRole('tab', { name: t.smsTab })).toHaveAttribute('aria-selected', 'true');
-  releasePage();
-  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', /.*/);
+  // The tab's own document, prerendered with that tab chosen.
+  await expect(page).toHaveURL(/[?&]tab=password/);
   await expect(page.getByRole('tab', { name: t.passwordTab })).toHaveAttribute('aria-selected', 'true');
+  release();
+  await takenOver(page, 'input');
+  await expect(page.getByRole('tab', { name: t.passwordTab })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('until the app has the page, what only it answers looks not ready; links and tabs look as ever', async ({
+  page,
+}) => {
+  const t = login['en-US'];
+  const looks = async (locator: Locator, cursor: string, opacity: string) => {
+    await expect(locator).toHaveCSS('cursor', cursor);
+    await expect(locator).toHaveCSS('opacity', opacity);
+  };
+  const release = await holdScripts(page);
+  await page.goto('/login?lang=en-US', { waitUntil: 'commit' });
+  const panel = page.getByRole('tabpanel', { name: t.smsTab });
+  const submit = panel.getByRole('button', { name: t.submit, exact: true });
+  const checkbox = panel.locator('.arco-checkbox').first();
+  await looks(submit, 'progress', '0.6');
+  await looks(panel.getByRole('button', { name: common['en-US'].getCode }), 'progress', '0.6');
+  await looks(checkbox, 'progress', '0.6');
+  await looks(page.getByRole('tab', { name: t.passwordTab }), 'pointer', '1');
+  await looks(page.getByRole('link', { name: t.forgot }), 'pointer', '1');
+  release();
+  await takenOver(page);
+  await looks(submit, 'pointer', '1');
+  await looks(checkbox, 'pointer', '1');
 });
 
 test('a prerendered page whose code cannot come says so and offers a reload', async ({ page }) => {

@@ -130,6 +130,22 @@ journeysInTurns((lang, inTurn) => {
     });
 });
 
+test('/register and /forget open on the tab their address names; their links leave it behind', async ({
+  sharedPage: page,
+}) => {
+  const r = register['en-US'];
+  await page.goto('/register?lang=en-US&tab=phone&source=x');
+  await expect(page.getByRole('tab', { name: r.phoneTab, selected: true })).toBeVisible();
+  await page.getByRole('link', { name: r.login, exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?lang=en-US&source=x$/);
+  const f = forget['en-US'];
+  await page.goto('/forget?lang=en-US&tab=email');
+  await expect(page.getByRole('tab', { name: f.emailTab, selected: true })).toBeVisible();
+  await page.getByRole('tab', { name: f.phoneTab }).click();
+  await expect(page).toHaveURL(/\/forget\?lang=en-US&tab=phone$/);
+  await expect(page.getByRole('tabpanel', { name: f.phoneTab })).toBeVisible();
+});
+
 test('the no-permission page says so in both languages', async ({ sharedPage: page }) => {
   for (const lang of LANGS) {
     await page.goto(`/no-permission?lang=${lang}`);

@@ -2,7 +2,7 @@
  * Issue 17: the signed-in pages rendered by the BFF per request (bff/spa/server-render.ts). The
  * document holds the account rows or the first table rows before any script runs; the app takes
  * it over without a console message (React keeps the server's markup), what was pressed meanwhile
- * is replayed, the times read in the browser's time zone, and an ended session still goes to
+ * is followed as a link, the times read in the browser's time zone, and an ended session still goes to
  * /login. Without the time-zone cookie the shell answers, as before.
  */
 import {
@@ -103,7 +103,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
     await context.close();
   });
 
-  test('the app takes the user centre over quietly and replays a tab pressed before its page came', async ({
+  test('a menu item pressed before the app has the user centre is followed as a link; then React has it quietly', async ({
     sharedPage: page,
     baseURL,
   }) => {
@@ -114,12 +114,13 @@ test.describe('signed-in pages rendered by the BFF', () => {
     await page.goto('/usercenter?lang=en-US', { waitUntil: 'commit' });
     await expect(page.locator('[data-row="phone"]')).toContainText(user.phone);
     await expect(root(page)).toHaveAttribute('data-signed-in', '');
-    await expect(root(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(root(page)).not.toHaveAttribute('data-taken-over');
     await page.getByRole('menuitem', { name: usercenter['en-US'].menuHelp }).click();
+    // The section's own document, rendered for the member.
+    await expect(page).toHaveURL(/tab=help/);
+    await expect(page.getByRole('heading', { name: usercenter['en-US'].helpTitle })).toBeVisible();
     release();
     await takenOver(page, '.uc-content');
-    await expect(page.getByRole('heading', { name: usercenter['en-US'].helpTitle })).toBeVisible();
-    await expect(page).toHaveURL(/tab=help/);
     // The account tab again: React's own, the rows from the cache.
     await page.getByRole('menuitem', { name: usercenter['en-US'].menuAccount }).click();
     await expect(page.locator('[data-row="phone"]')).toContainText(user.phone);

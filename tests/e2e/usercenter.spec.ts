@@ -269,6 +269,35 @@ test('a tab whose code cannot come says so and offers a reload; the menu stays (
   await expect(page.getByRole('heading', { name: t.keysTitle })).toBeVisible();
 });
 
+test("the menu's items are links to their sections, one stop each for the keyboard (en-US)", async ({
+  page,
+  baseURL,
+}) => {
+  const t = usercenter['en-US'];
+  await openAs(page, baseURL!, 'en-US');
+  await page.goto('/usercenter?lang=en-US&clientId=uaa-media&type=password');
+  const flow = page.getByRole('region', { name: t.changePassword });
+  await expect(flow).toBeVisible();
+  const keys = page.getByRole('menuitem', { name: t.menuKeys });
+  // Only the tab changes, and the flow's type goes.
+  await expect(keys).toHaveAttribute('href', '/usercenter?lang=en-US&clientId=uaa-media&tab=keys');
+  await expect(keys.locator('a, button, [tabindex]')).toHaveCount(0);
+  // Opened in a new tab, the section leaves this page's flow as it was.
+  const opened = page.context().waitForEvent('page');
+  await keys.click({ modifiers: ['ControlOrMeta'] });
+  const other = await opened;
+  await expect(other).toHaveURL(/\/usercenter\?lang=en-US&clientId=uaa-media&tab=keys$/);
+  await other.close();
+  await expect(flow).toBeVisible();
+  await keys.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: t.keysTitle })).toBeVisible();
+  await expect(page).toHaveURL(/\/usercenter\?lang=en-US&clientId=uaa-media&tab=keys$/);
+  await page.getByRole('menuitem', { name: t.menuAccount }).click();
+  await expect(page.getByRole('heading', { name: t.menuAccount })).toBeVisible();
+  await expect(flow).toBeHidden();
+});
+
 test('the mobile user centre has the forgot-password popover and the feedback link', async ({
   browser,
   baseURL,

@@ -1,8 +1,9 @@
 import { Button, Layout, Menu, Popover } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
-import { ROUTES } from '@shared/routes';
+import { withParams } from '@shared/query';
+import { ROUTES, TAB_PARAM } from '@shared/routes';
 import { logout, useUserInfo } from '@client/lib/api/account';
 import { endSession } from '@client/lib/api/session-events';
 import { openOauthPopup, WECHAT_BIND_PATH } from '@client/lib/oauth-popup';
@@ -14,6 +15,7 @@ import { LazyPart } from '@client/components/load-error';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ACCOUNT_CONTENT } from '@shared/skeleton';
 import { notify } from '@client/lib/notify';
+import { isPlainClick } from '@client/lib/plain-click';
 import { focusFell, focusHeading, pageHeading } from '@client/lib/focus';
 import { useDevice } from '@client/lib/hooks/use-device';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
@@ -56,12 +58,13 @@ export default function UserCenterPage() {
   const navigate = useNavigate();
   const device = useDevice();
   const config = useRuntimeConfig();
+  const { search } = useLocation();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab');
+  const tab = params.get(TAB_PARAM);
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
   // The tab's title names what its menu names, then the product: "Access keys · Account Center".
-  const sectionTitle = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp }[section];
-  useDocumentTitle(sectionTitle, names.main);
+  const menuNames = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp };
+  useDocumentTitle(menuNames[section], names.main);
   const { data: user, mutate: reloadUser } = useUserInfo();
   const [leaving, setLeaving] = useState(false);
   const requested = params.get('type');
@@ -110,6 +113,14 @@ export default function UserCenterPage() {
       { replace: true },
     );
   }
+
+  /**
+   * A section's address: only the tab changes (and a flow's `type` goes); clientId, redirect and
+   * lang stay for a later 401 (spec §4). Passed to the item's Link through Arco's Menu.Item.
+   */
+  const sectionLink = (key: Section) => ({
+    to: { search: withParams(search, { [TAB_PARAM]: key, type: null }) },
+  });
 
   async function onLogout(): Promise<void> {
     setLeaving(true);
@@ -216,20 +227,18 @@ export default function UserCenterPage() {
             mode={device.mobile ? 'horizontal' : 'vertical'}
             // On a phone the three entries share the width (usercenter.css) instead of folding into "···".
             ellipsis={false}
-            onClickMenuItem={(key) => {
-              setStatus({ kind: 'init' });
-              // Only the tab changes: clientId, redirect and lang stay for a later 401 (spec §4).
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                next.set('tab', key);
-                next.delete('type');
-                return next;
-              });
+            // Each item is a link to its section's address, which the router follows once the app
+            // has the page (a tap before then loads it); a flow under way ends with the move, not
+            // with a click that opens the section in a new tab.
+            onClickMenuItem={(_key, event) => {
+              if (isPlainClick(event)) setStatus({ kind: 'init' });
             }}
           >
-            <Menu.Item key="account">{t.menuAccount}</Menu.Item>
-            <Menu.Item key="keys">{t.menuKeys}</Menu.Item>
-            <Menu.Item key="help">{t.menuHelp}</Menu.Item>
+            {SECTIONS.map((key) => (
+              <Menu.Item key={key} wrapper={Link} {...sectionLink(key)}>
+                {menuNames[key]}
+              </Menu.Item>
+            ))}
           </Menu>
         </Layout.Sider>
         <Layout.Content className="uc-content">

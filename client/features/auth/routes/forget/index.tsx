@@ -4,12 +4,13 @@ import { useSendCode } from '@client/components/use-send-code';
 import { useSubmit } from '@client/lib/hooks/use-submit';
 import { Tabs } from '@client/components/tabs';
 import { useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { checkEmail, checkPhone } from '@shared/validation/rules';
 import { format } from '@shared/i18n/define-texts';
 import { resetPassword } from '@client/features/auth/api';
 import { itemExists } from '@client/lib/api/account';
 import { useBrand } from '@client/lib/brand';
+import { useTabInAddress } from '@client/lib/hooks/use-tab-in-address';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { CodeField } from '@client/components/code-field';
 import { useProblemProps, useRule } from '@client/components/form-rules';
@@ -20,6 +21,7 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 
 type Channel = 'phone' | 'email';
+const CHANNELS: readonly Channel[] = ['phone', 'email'];
 interface Values {
   item: string;
   code: string;
@@ -105,10 +107,10 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
 export default function ForgetPage({ initialChannel }: { initialChannel?: Channel } = {}) {
   const t = useTexts(texts);
   const brand = useBrand();
-  const location = useLocation();
-  const [channel, setChannel] = useState<Channel>(initialChannel ?? 'phone');
+  const address = useTabInAddress(CHANNELS);
+  const channel = address.chosen ?? initialChannel ?? 'phone';
   const [done, setDone] = useState(false);
-  const loginHref = `${brand.route('login')}${location.search}`;
+  const loginHref = `${brand.route('login')}${address.search}`;
   const left = useAutoRedirect(done, loginHref);
 
   if (done) {
@@ -131,7 +133,7 @@ export default function ForgetPage({ initialChannel }: { initialChannel?: Channe
 
   return (
     <PublicLayout title={t.title}>
-      <Tabs activeTab={channel} onChange={(key) => setChannel(key as Channel)}>
+      <Tabs activeTab={channel} onChange={(key) => address.choose(key as Channel)} hrefOf={address.hrefOf}>
         <Tabs.TabPane key="phone" title={t.phoneTab}>
           <ResetForm channel="phone" onDone={() => setDone(true)} />
         </Tabs.TabPane>

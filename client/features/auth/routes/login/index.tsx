@@ -8,6 +8,7 @@ import { checkAccount, checkCode, checkLoginPassword, checkPhone, LIMITS } from 
 import { sessionExpired } from '@client/lib/api/session-events';
 import { locationInfo, loginByAccount, loginByPhone } from '@client/features/auth/api';
 import { useAfterLogin } from '@client/lib/hooks/use-after-login';
+import { useTabInAddress } from '@client/lib/hooks/use-tab-in-address';
 import { useBrand } from '@client/lib/brand';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { useTypedBeforeHydration } from '@client/features/auth/hooks/use-typed-before-hydration';
@@ -26,6 +27,7 @@ import { productMessage } from '@shared/errors/catalogue';
 import { texts } from './locale';
 
 type Tab = 'sms' | 'password';
+const TABS: readonly Tab[] = ['sms', 'password'];
 const OVERSEAS_CITIES = /hong\s*kong|taiwan|macau|macao|香港|台湾|澳门/i;
 
 export default function LoginPage({
@@ -42,8 +44,11 @@ export default function LoginPage({
   const captcha = useCaptcha();
   const code = useSendCode('login');
   const brand = useBrand();
-  const [tab, setTab] = useState<Tab>(initialTab ?? 'sms');
-  const [tabChosen, setTabChosen] = useState(initialTab !== undefined);
+  // The tab the address names (`?tab=password`), else the entrance's, else the SMS tab or, for
+  // visitors abroad, the password tab.
+  const address = useTabInAddress(TABS);
+  const [firstTab, setFirstTab] = useState<Tab>(initialTab ?? 'sms');
+  const tab = address.chosen ?? firstTab;
   const agreement = useAgreement();
   const [autoLogin, setAutoLogin] = useState(false);
   // A0201 refuses an account awaiting activation (or a disabled one): no call asks the UAA for a
@@ -68,12 +73,13 @@ export default function LoginPage({
   useTypedBeforeHydration(smsForm, 'login-sms');
   useTypedBeforeHydration(passwordForm, 'login-password');
 
-  // Visitors abroad or in Hong Kong, Taiwan and Macau get the password tab first (spec §2).
+  // Visitors abroad or in Hong Kong, Taiwan and Macau get the password tab first (spec §2); a
+  // tab the address names, or one chosen since, is shown whatever comes of it.
   useEffect(() => {
     let live = true;
     void locationInfo().then((info) => {
-      if (live && !tabChosen && info && (info.overseas || OVERSEAS_CITIES.test(info.city ?? '')))
-        setTab('password');
+      const abroad = info && (info.overseas || OVERSEAS_CITIES.test(info.city ?? ''));
+      if (live && abroad && initialTab === undefined) setFirstTab('password');
     });
     return () => {
       live = false;
@@ -84,11 +90,6 @@ export default function LoginPage({
   const afterLogin = useAfterLogin();
   const finish = (reply: LoginReply) =>
     afterLogin(reply, location.search, { handOver: () => stayAfterLogin });
-
-  function chooseTab(key: Tab): void {
-    setTab(key);
-    setTabChosen(true);
-  }
 
   const sendCode = () =>
     code.send({ phone: smsForm.getFieldValue('phone') }, () => smsForm.validate(['phone']));
@@ -128,10 +129,9 @@ export default function LoginPage({
   );
   const links = (
     <div className="form-links">
-      <RouterLink to={`${brand.route('forget')}${location.search}`}>{t.forgot}</RouterLink>
+      <RouterLink to={`${brand.route('forget')}${address.search}`}>{t.forgot}</RouterLink>
       <span>
-        {t.noAccount}{' '}
-        <RouterLink to={`${brand.route('register')}${location.search}`}>{t.register}</RouterLink>
+        {t.noAccount} <RouterLink to={`${brand.route('register')}${address.search}`}>{t.register}</RouterLink>
       </span>
     </div>
   );
@@ -143,7 +143,7 @@ export default function LoginPage({
           {productMessage('identityExpired', locale)}
         </p>
       ) : null}
-      <Tabs activeTab={tab} onChange={(key) => chooseTab(key as Tab)}>
+      <Tabs activeTab={tab} onChange={(key) => address.choose(key as Tab)} hrefOf={address.hrefOf}>
         <Tabs.TabPane key="sms" title={t.smsTab}>
           <FieldFormElement
             form={smsForm}
@@ -167,7 +167,7 @@ export default function LoginPage({
               // that needs none.
               <p className="form-hint" role="status">
                 {t.codesRefused}{' '}
-                <button type="button" className="link-button" onClick={() => chooseTab('password')}>
+                <button type="button" className="link-button" onClick={() => address.choose('password')}>
                   {t.usePassword}
                 </button>
               </p>
@@ -200,7 +200,7 @@ export default function LoginPage({
             {refused ? (
               <p className="form-notice form-notice-after" role="status">
                 {t.notActivatedHint}{' '}
-                <RouterLink to={`${brand.route('register')}${location.search}`}>{t.registerAgain}</RouterLink>
+                <RouterLink to={`${brand.route('register')}${address.search}`}>{t.registerAgain}</RouterLink>
               </p>
             ) : null}
           </FieldFormElement>

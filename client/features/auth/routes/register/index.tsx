@@ -10,6 +10,7 @@ import { format } from '@shared/i18n/define-texts';
 import { itemExists } from '@client/lib/api/account';
 import { registerByEmail, registerByPhone } from '@client/features/auth/api';
 import { useBrand } from '@client/lib/brand';
+import { useTabInAddress } from '@client/lib/hooks/use-tab-in-address';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { useAutoRedirect } from '@client/features/auth/hooks/use-auto-redirect';
 import { useTypedBeforeHydration } from '@client/features/auth/hooks/use-typed-before-hydration';
@@ -22,6 +23,7 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 
 type Tab = 'email' | 'phone';
+const TABS: readonly Tab[] = ['email', 'phone'];
 interface EmailValues {
   username: string;
   email: string;
@@ -41,7 +43,8 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   const rule = useRule();
   const problemProps = useProblemProps();
   const location = useLocation();
-  const [tab, setTab] = useState<Tab>('email');
+  const address = useTabInAddress(TABS);
+  const tab = address.chosen ?? 'email';
   const agreement = useAgreement();
   const { submitting, run } = useSubmit();
   const code = useSendCode('register');
@@ -56,7 +59,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   useTypedBeforeHydration(phoneForm, 'register-phone');
   const source = new URLSearchParams(location.search).get('source') ?? undefined;
   const brand = useBrand();
-  const loginHref = `${brand.route('login')}${location.search}`;
+  const loginHref = `${brand.route('login')}${address.search}`;
   // The branded variant returns to its login after a visible 10 s countdown (spec §2).
   const left = useAutoRedirect(brand.branded && done !== null, loginHref);
 
@@ -132,7 +135,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
 
   return (
     <PublicLayout title={t.title}>
-      <Tabs activeTab={tab} onChange={(key) => setTab(key as Tab)}>
+      <Tabs activeTab={tab} onChange={(key) => address.choose(key as Tab)} hrefOf={address.hrefOf}>
         <Tabs.TabPane key="email" title={t.emailTab}>
           <Form
             id="register-email"
