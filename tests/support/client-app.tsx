@@ -7,11 +7,12 @@
  * `setUpClientTest` stubs and spies per test and puts everything back after it.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { Modal } from '@arco-design/web-react';
+import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE, type EndpointName } from '@shared/contract/endpoints';
 import type { PasswordEnvelope } from '@shared/crypto';
 import type { Locale } from '@shared/i18n/locale';
@@ -118,8 +119,12 @@ export function setUpClientTest(answers: Answers = {}): ClientTest {
       }),
     );
   });
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
+    // Arco's static dialogs (Modal.confirm, Modal.success) live outside the rendered tree: closed,
+    // they leave once their closing animation has run.
+    Modal.destroyAll();
+    await waitFor(() => expect(document.querySelector('.arco-modal-simple')).toBeNull());
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     window.localStorage.clear();
