@@ -10,15 +10,16 @@ import { generateKeyPairSync } from 'node:crypto';
 import { Modal } from '@arco-design/web-react';
 import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE, type EndpointName } from '@shared/contract/endpoints';
 import type { PasswordEnvelope } from '@shared/crypto';
 import type { Locale } from '@shared/i18n/locale';
 import { LocaleProvider } from '@client/lib/i18n/locale-context';
 import { notify } from '@client/lib/notify';
 import { decryptEnvelope } from '@local-uaa/passwords';
+import { settle } from './client-form';
 
 export const LOCALES: readonly Locale[] = ['en-US', 'zh-CN'];
 
@@ -76,6 +77,11 @@ export interface ClientTest {
   answer(answers: Answers): void;
   /** The calls of one endpoint. */
   callsOf(name: EndpointName): UaaCall[];
+  /**
+   * The first call of one endpoint, once the page has made it (a submit may first load the
+   * password's encryption), and what the page did with its answer.
+   */
+  called(name: EndpointName): Promise<UaaCall>;
   notified: { success: MockInstance; error: MockInstance; warning: MockInstance };
 }
 
@@ -91,6 +97,14 @@ export function setUpClientTest(answers: Answers = {}): ClientTest {
   } as ClientTest & { answers: Answers };
   test.answer = (more) => Object.assign(test.answers, more);
   test.callsOf = (name) => test.calls.filter((c) => c.name === name);
+  test.called = async (name) => {
+    await waitFor(() => expect(test.callsOf(name)).not.toEqual([]), { timeout: 5000 });
+    await settle();
+    return test.callsOf(name)[0]!;
+  };
+
+  // The encryption a password submit loads on demand, loaded once before the tests.
+  beforeAll(() => import('@shared/crypto'));
 
   beforeEach(() => {
     test.calls = [];
@@ -102,6 +116,8 @@ export function setUpClientTest(answers: Answers = {}): ClientTest {
     };
     // Arco's Grid (in its Form) asks for the screen's breakpoints.
     vi.stubGlobal('matchMedia', () => ({ matches: false, addListener() {}, removeListener() {} }));
+    // Arco's ResizeObserver polyfill measures the icons of a table's cells: jsdom draws no SVG.
+    (SVGElement.prototype as Partial<SVGGraphicsElement>).getBBox = () => new DOMRect();
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
@@ -128,6 +144,7 @@ export function setUpClientTest(answers: Answers = {}): ClientTest {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     window.localStorage.clear();
+    delete (SVGElement.prototype as Partial<SVGGraphicsElement>).getBBox;
   });
   return test;
 }
@@ -143,13 +160,21 @@ function Probe({ into }: { into: { path: string } }) {
   return null;
 }
 
+export interface AppOptions {
+  /** The address the page is at (the language is added to its query). */
+  url?: string;
+  lang?: Locale;
+  /** The route pattern the page is mounted at, for a page that reads its parameters. */
+  route?: string;
+}
+
 /**
  * Renders `ui` as the app would at `url` in `lang`: the language from the address (as on a page
  * load), the router there, and an SWR cache of its own so that no test sees another's answers.
  */
 export function renderInApp(
   ui: ReactNode,
-  { url = '/', lang = 'en-US' }: { url?: string; lang?: Locale } = {},
+  { url = '/', lang = 'en-US', route }: AppOptions = {},
 ): RenderResult & { where: Where } {
   const address = new URL(url, 'http://localhost');
   address.searchParams.set('lang', lang);
@@ -160,7 +185,13 @@ export function renderInApp(
     <LocaleProvider>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
         <MemoryRouter initialEntries={[entry]}>
-          {ui}
+          {route ? (
+            <Routes>
+              <Route path={route} element={ui} />
+            </Routes>
+          ) : (
+            ui
+          )}
           <Probe into={where} />
         </MemoryRouter>
       </SWRConfig>
@@ -169,10 +200,20 @@ export function renderInApp(
   return { ...result, where };
 }
 
+/** renderInApp, then the page's first calls answered and drawn. */
+export async function openInApp(
+  ui: ReactNode,
+  options?: AppOptions,
+): Promise<RenderResult & { where: Where }> {
+  const page = renderInApp(ui, options);
+  await settle();
+  return page;
+}
+
 /** Runs `hook` in a component rendered as renderInApp renders a page; `result.current` is its latest value. */
 export function renderHookInApp<R>(
   hook: () => R,
-  options?: Parameters<typeof renderInApp>[1],
+  options?: AppOptions,
 ): { result: { current: R }; where: Where } {
   const result = {} as { current: R };
   function Host() {

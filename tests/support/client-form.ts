@@ -37,3 +37,21 @@ export async function press(name: string | RegExp): Promise<void> {
 
 /** Whether the text is on the page now. */
 export const shown = (text: string): boolean => screen.queryAllByText(text).length > 0;
+
+/** Submits the form shown, as Enter in one of its fields does, and lets the page settle. */
+export async function submitForm(): Promise<void> {
+  fireEvent.submit(shownPart().getAllByRole('textbox')[0]!.closest('form')!);
+  await settle();
+}
+
+/**
+ * Picks `option` in the drop-down list labelled `label`. Arco's Select is a `div` its label names
+ * by `for` (no accessible name: a label cannot name a div), so it is found by the label's `for`.
+ */
+export async function choose(label: string, option: string): Promise<void> {
+  const { htmlFor } = shownPart().getByText(label, { selector: 'label' }) as HTMLLabelElement;
+  fireEvent.click(document.getElementById(htmlFor)!);
+  await settle();
+  fireEvent.click(screen.getByRole('option', { name: option }));
+  await settle();
+}

@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@shared/contract/personal';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
-import { LOCALES, openPassword, Refusal, renderInApp, setUpClientTest } from '@tests/support/client-app';
-import { fill, fillAndLeave, press, settle, shown } from '@tests/support/client-form';
+import { LOCALES, openInApp, openPassword, Refusal, setUpClientTest } from '@tests/support/client-app';
+import { fill, fillAndLeave, press, shown } from '@tests/support/client-form';
 import { texts } from '@client/features/account/components/contact-change.locale';
 import SetPhonePage from './index';
 
@@ -17,11 +17,7 @@ const GET_CODE = /Get code|获取验证码|Resend|重新发送/;
 describe.each(LOCALES)('/setphone in %s', (lang) => {
   const t = texts[lang];
   const text = (code: ValidationCode) => validationText(code, lang);
-  const open = async () => {
-    const page = renderInApp(<SetPhonePage />, { url: '/setphone', lang });
-    await settle();
-    return page;
-  };
+  const open = () => openInApp(<SetPhonePage />, { url: '/setphone', lang });
 
   describe('for an account with a phone (functions 2.1.1, then 2.1.2)', () => {
     beforeEach(() => {
@@ -119,8 +115,7 @@ describe.each(LOCALES)('/setphone in %s', (lang) => {
       expect(uaa.callsOf('messageCode').map((c) => c.body)).toEqual([
         { function: '1.2.1', message: 'phone', item: NEW },
       ]);
-      const [bind] = uaa.callsOf('mobileBind');
-      const body = bind!.body as Record<string, string>;
+      const body = (await uaa.called('mobileBind')).body as Record<string, string>;
       expect(body).toMatchObject({ function: '1.2.2', phone: NEW, code: '333333' });
       expect(openPassword(body.password)).toEqual({ password: 'Secret123', scene: 'resetPassword' });
     });

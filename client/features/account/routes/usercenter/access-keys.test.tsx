@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI_KEY_DESCRIPTION, type Credential } from '@shared/contract/credential';
 import { productMessage } from '@shared/errors/catalogue';
 import { validationText } from '@shared/validation/messages';
-import { LOCALES, renderInApp, setUpClientTest } from '@tests/support/client-app';
+import { LOCALES, openInApp, setUpClientTest } from '@tests/support/client-app';
 import { fill, press, settle, shown } from '@tests/support/client-form';
 import { AccessKeys } from './access-keys';
 import { texts } from './locale';
@@ -28,11 +28,8 @@ const uaa = setUpClientTest({
 
 describe.each(LOCALES)('the access keys in %s', (lang) => {
   const t = texts[lang];
-  const open = async (url = '/usercenter?tab=keys') => {
-    const page = renderInApp(<AccessKeys ssoUid="u1" mobile={false} />, { url, lang });
-    await settle();
-    return page;
-  };
+  const open = (url = '/usercenter?tab=keys') =>
+    openInApp(<AccessKeys ssoUid="u1" mobile={false} />, { url, lang });
   const dialog = (name: string) => within(screen.getByRole('dialog', { name }));
 
   it("lists the account's keys, the secret masked until shown, the command-line tool's marked", async () => {

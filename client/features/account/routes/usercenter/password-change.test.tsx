@@ -3,22 +3,14 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@shared/contract/personal';
 import { validationText } from '@shared/validation/messages';
-import { LOCALES, openPassword, renderInApp, setUpClientTest } from '@tests/support/client-app';
+import { LOCALES, openInApp, openPassword, setUpClientTest } from '@tests/support/client-app';
+import { userInfo } from '@tests/support/client-fixtures';
 import { fill, fillAndLeave, press, settle, shown } from '@tests/support/client-form';
 import { texts as flowTexts } from '@client/features/account/components/contact-change.locale';
 import { texts } from './locale';
 import { PasswordChange } from './password-change';
 
-const BOTH: UserInfo = {
-  ssoUid: 'u1',
-  username: 'alice',
-  phone: '13912345678',
-  email: 'alice@example.com',
-  githubAccount: null,
-  wechat: null,
-  wechatName: null,
-  nickname: '',
-};
+const BOTH = userInfo();
 const uaa = setUpClientTest();
 
 describe.each(LOCALES)('the password change in %s', (lang) => {
@@ -26,8 +18,7 @@ describe.each(LOCALES)('the password change in %s', (lang) => {
   const flow = flowTexts[lang];
   const open = async (user: UserInfo) => {
     const onDone = vi.fn();
-    renderInApp(<PasswordChange user={user} onDone={onDone} onCancel={() => undefined} />, { lang });
-    await settle();
+    await openInApp(<PasswordChange user={user} onDone={onDone} onCancel={() => undefined} />, { lang });
     return onDone;
   };
 
@@ -49,8 +40,7 @@ describe.each(LOCALES)('the password change in %s', (lang) => {
     fill(t.newPassword, 'Secret123');
     fill(t.confirmPassword, 'Secret123');
     await press(t.submit);
-    const [update] = uaa.callsOf('passwordUpdate');
-    const body = update!.body as Record<string, string>;
+    const body = (await uaa.called('passwordUpdate')).body as Record<string, string>;
     expect(body).toMatchObject({ function: '5.1.2', message: 'email', item: BOTH.email });
     expect(openPassword(body.password)).toEqual({ password: 'Secret123', scene: 'resetPassword' });
     expect(uaa.notified.success).toHaveBeenCalledWith(t.operationDone);

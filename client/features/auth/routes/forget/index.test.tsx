@@ -3,8 +3,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { format } from '@shared/i18n/define-texts';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
-import { LOCALES, openPassword, Refusal, renderInApp, setUpClientTest } from '@tests/support/client-app';
-import { fill, fillAndLeave, press, settle, shown } from '@tests/support/client-form';
+import { LOCALES, openInApp, openPassword, Refusal, setUpClientTest } from '@tests/support/client-app';
+import { fill, fillAndLeave, press, shown } from '@tests/support/client-form';
 import { AUTO_REDIRECT_S } from '@client/features/auth/hooks/use-auto-redirect';
 import ForgetPage from './index';
 import { texts } from './locale';
@@ -16,8 +16,7 @@ describe.each(LOCALES)('the forgot-password page in %s', (lang) => {
   const t = texts[lang];
   const text = (code: ValidationCode) => validationText(code, lang);
   const open = async (channel: 'phone' | 'email' = 'phone') => {
-    renderInApp(<ForgetPage />, { url: '/forget', lang });
-    await settle();
+    await openInApp(<ForgetPage />, { url: '/forget', lang });
     if (channel === 'email') fireEvent.click(screen.getByRole('tab', { name: t.emailTab }));
   };
 
@@ -65,8 +64,7 @@ describe.each(LOCALES)('the forgot-password page in %s', (lang) => {
     fill(t.password, 'Secret123');
     fill(t.confirm, 'Secret123');
     await press(t.submit);
-    const [reset] = uaa.callsOf('passwordReset');
-    const body = reset!.body as Record<string, string>;
+    const body = (await uaa.called('passwordReset')).body as Record<string, string>;
     expect(body).toMatchObject({ type: 'phone', item: '13912345678', code: '123456' });
     expect(openPassword(body.password)).toEqual({ password: 'Secret123', scene: 'resetPassword' });
     expect(shown(t.doneTitle)).toBe(true);

@@ -5,7 +5,7 @@ import { HEADERS, LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { productMessage } from '@shared/errors/catalogue';
 import { format } from '@shared/i18n/define-texts';
 import { validationText } from '@shared/validation/messages';
-import { LOCALES, openPassword, Refusal, renderInApp, setUpClientTest } from '@tests/support/client-app';
+import { LOCALES, openInApp, openPassword, Refusal, setUpClientTest } from '@tests/support/client-app';
 import { fill, fillAndLeave, press, settle, shown } from '@tests/support/client-form';
 import { texts as agreementTexts } from '@client/features/auth/components/agreement.locale';
 import LoginPage from './index';
@@ -23,11 +23,7 @@ describe.each(LOCALES)('the login page in %s', (lang) => {
   const t = texts[lang];
   const text = (code: Parameters<typeof validationText>[0]) => validationText(code, lang);
   const agree = () => fireEvent.click(screen.getByRole('checkbox', { name: agreementTexts[lang].prefix }));
-  const open = async (url = '/login', tab?: 'password') => {
-    const page = renderInApp(<LoginPage initialTab={tab} />, { url, lang });
-    await settle();
-    return page;
-  };
+  const open = (url = '/login', tab?: 'password') => openInApp(<LoginPage initialTab={tab} />, { url, lang });
   /** Signs in on the password tab, the agreement ticked and the human check passed. */
   const passwordLogin = async (account: string, password: string) => {
     await open('/login', 'password');
@@ -114,12 +110,11 @@ describe.each(LOCALES)('the login page in %s', (lang) => {
 
   it('logs in by password after the human check, the password encrypted for the login scene', async () => {
     await passwordLogin('alice', 'Secret123');
-    await waitFor(() => expect(uaa.callsOf('loginByAccount')).toHaveLength(1));
-    const [login] = uaa.callsOf('loginByAccount');
-    const body = login!.body as { account: string; password: string; autoLogin: boolean };
+    const login = await uaa.called('loginByAccount');
+    const body = login.body as { account: string; password: string; autoLogin: boolean };
     expect(body).toMatchObject({ account: 'alice', autoLogin: false });
     expect(openPassword(body.password)).toEqual({ password: 'Secret123', scene: 'login' });
-    expect(login!.headers[HEADERS.captchaVerifyParam]).toBe(LOCAL_CAPTCHA_PASS);
+    expect(login.headers[HEADERS.captchaVerifyParam]).toBe(LOCAL_CAPTCHA_PASS);
   });
 
   it('tells an account awaiting activation (A0201) how to get a new link', async () => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { HEADERS } from '@shared/api/envelope';
 import { format } from '@shared/i18n/define-texts';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
-import { LOCALES, openPassword, Refusal, renderInApp, setUpClientTest } from '@tests/support/client-app';
-import { fill, fillAndLeave, press, settle, shown } from '@tests/support/client-form';
+import { LOCALES, openInApp, openPassword, Refusal, setUpClientTest } from '@tests/support/client-app';
+import { fill, fillAndLeave, press, shown } from '@tests/support/client-form';
 import { texts as agreementTexts } from '@client/features/auth/components/agreement.locale';
 import RegisterPage from './index';
 import { texts } from './locale';
@@ -16,8 +16,7 @@ describe.each(LOCALES)('the register page in %s', (lang) => {
   const t = texts[lang];
   const text = (code: ValidationCode) => validationText(code, lang);
   const open = async (tab: 'email' | 'phone') => {
-    renderInApp(<RegisterPage />, { url: '/register?source=cmg', lang });
-    await settle();
+    await openInApp(<RegisterPage />, { url: '/register?source=cmg', lang });
     if (tab === 'phone') fireEvent.click(screen.getByRole('tab', { name: t.phoneTab }));
   };
   const agree = () => fireEvent.click(screen.getByRole('checkbox', { name: agreementTexts[lang].prefix }));
@@ -65,11 +64,11 @@ describe.each(LOCALES)('the register page in %s', (lang) => {
       fillPasswords('Secret123');
       agree();
       await press(t.submit);
-      const [register] = uaa.callsOf('registerByEmail');
-      const body = register!.body as Record<string, string>;
+      const register = await uaa.called('registerByEmail');
+      const body = register.body as Record<string, string>;
       expect(body).toMatchObject({ username: 'alice-1', email: 'alice@example.com', source: 'cmg' });
       expect(openPassword(body.password)).toEqual({ password: 'Secret123', scene: 'register' });
-      expect(register!.headers[HEADERS.csrf]).toBe('1');
+      expect(register.headers[HEADERS.csrf]).toBe('1');
       expect(shown(format(t.emailSentBody, { email: 'alice@example.com' }))).toBe(true);
     });
 
@@ -116,7 +115,7 @@ describe.each(LOCALES)('the register page in %s', (lang) => {
       agree();
       await press(t.submit);
       expect(uaa.calls.map((c) => c.name)).toEqual(['usernameCheck', 'registerByPhone']);
-      const body = uaa.callsOf('registerByPhone')[0]!.body as Record<string, string>;
+      const body = (await uaa.called('registerByPhone')).body as Record<string, string>;
       expect(body).toMatchObject({ username: 'alice', phone: '13912345678', code: '123456', source: 'cmg' });
       expect(openPassword(body.password)).toEqual({ password: 'Secret123', scene: 'register' });
       expect(shown(t.phoneDoneTitle)).toBe(true);
