@@ -27,6 +27,13 @@ async function atNewEmail(page: Page, baseURL: string, lang: 'en-US' | 'zh-CN') 
   return { flow, field: flow.getByRole('textbox', { name: c.newEmail, exact: true }) };
 }
 
+/** An e-mail address another account holds. */
+async function takenAddress(baseURL: string): Promise<string> {
+  const taken = `taken.${uniqueSuffix()}@example.com`;
+  await createPhoneUser(baseURL, { email: taken });
+  return taken;
+}
+
 /** Counts the code sends the page asks for from now on. */
 function countSends(page: Page): () => number {
   let sends = 0;
@@ -43,8 +50,7 @@ journeysInTurns((lang, inTurn) => {
       page,
       baseURL,
     }) => {
-      const taken = `taken.${uniqueSuffix()}@example.com`;
-      await createPhoneUser(baseURL!, { email: taken });
+      const taken = await takenAddress(baseURL!);
       const { flow, field } = await atNewEmail(page, baseURL!, lang);
       // The existence check answers late, as on a slow network.
       await page.route(ITEM_CHECK, async (route) => {
@@ -82,5 +88,18 @@ journeysInTurns((lang, inTurn) => {
       await flow.getByRole('button', { name: common[lang].getCode }).click();
       await sent;
       await expect(flow.getByRole('alert')).toHaveCount(0);
+    });
+
+  if (inTurn())
+    test(`an address another account holds is said to be taken when the field is left, not "please log in" (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const taken = await takenAddress(baseURL!);
+      const { flow, field } = await atNewEmail(page, baseURL!, lang);
+      await field.fill(taken);
+      await field.blur();
+      // The register page's "…, please log in" does not fit someone already logged in.
+      await expect(flow.getByRole('alert')).toHaveText(validation.emailInUse[lang]);
     });
 });

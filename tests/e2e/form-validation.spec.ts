@@ -1,10 +1,13 @@
 /**
  * Wrong input on the register and login forms shows the spec's messages in both languages, and
- * the server refuses the same input when the form is bypassed.
+ * the server refuses the same input when the form is bypassed; a username taken is refused on
+ * blur, before a code is spent on it.
  */
 import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import { encryptPassword } from '../../shared/crypto';
 import {
+  LANGS,
+  register,
   validation as VALIDATION_MESSAGES,
   serverErrors as SERVER_ERRORS,
   product as PRODUCT_MESSAGES,
@@ -193,3 +196,30 @@ journeysInTurns((lang, inTurn) => {
       expect(tooLong.msgCode).not.toBe('10000');
     });
 });
+
+for (const lang of LANGS) {
+  test(`register by phone: a taken username is refused on blur, before any code is sent (${lang})`, async ({
+    sharedPage: page,
+  }) => {
+    const t = register[lang];
+    await page.goto(`/register?lang=${lang}`);
+    await page.getByRole('tab', { name: t.phoneTab }).click();
+    const panel = page.getByRole('tabpanel', { name: t.phoneTab });
+    const username = panel.getByRole('textbox', { name: t.username, exact: true });
+    const checked = page.waitForRequest(
+      (r) => r.url().endsWith('/personal/username/check') && r.postDataJSON()?.username === 'admin',
+    );
+    await username.fill('admin');
+    await panel.getByRole('textbox', { name: t.phone, exact: true }).click();
+    await checked;
+    await expect(
+      panel.getByRole('alert').filter({ hasText: VALIDATION_MESSAGES.usernameTaken[lang] }),
+    ).toBeVisible();
+    await expect(panel.getByRole('button', { name: t.submit, exact: true })).toBeDisabled();
+    // A free name clears the refusal.
+    await username.fill(`free-${uniqueSuffix()}`);
+    await panel.getByRole('textbox', { name: t.phone, exact: true }).click();
+    await expect(panel.getByText(VALIDATION_MESSAGES.usernameTaken[lang])).toBeHidden();
+    await expect(panel.getByRole('button', { name: t.submit, exact: true })).toBeEnabled();
+  });
+}

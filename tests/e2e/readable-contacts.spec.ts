@@ -68,6 +68,7 @@ for (const lang of LANGS) {
       masked(user.phone),
     );
     await flow.getByRole('radiogroup').getByText(c.viaEmail, { exact: true }).click();
+    await expect(flow.getByRole('radio', { name: c.viaEmail })).toBeChecked();
     await expectReadable(
       flow.getByRole('textbox', { name: c.currentEmail, exact: true }),
       `s***@example.com`,

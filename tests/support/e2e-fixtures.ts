@@ -4,7 +4,7 @@
  * stack, so journeys run in parallel without seeing each other's users, platforms or counters.
  * Specs import from here, not from '@playwright/test'.
  */
-import { devices, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { devices, test as base, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { common, LANGS, login, type Lang } from './e2e-texts';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
 
@@ -82,7 +82,7 @@ export async function animationsAtRest(page: Page): Promise<void> {
 
 /**
  * Journeys run once each, the two languages taking turns from one journey to the next (every
- * page is still rendered in both by pages.spec.ts). `block` is what a `for (const lang of LANGS)`
+ * page is still rendered in both by visitor-accessibility.spec.ts). `block` is what a `for (const lang of LANGS)`
  * loop held, each of its tests declared `if (inTurn())`; it is read once per language and each
  * reading declares its turns only, so every journey, with each of its assertions, runs once, in
  * one of the languages. `first` takes the first turn.
@@ -122,9 +122,12 @@ export async function holdScripts(page: Page, only = '**/static/js/**'): Promise
   return release;
 }
 
-/** Logs in through the login page's password tab, as a person does (the page must be /login). */
+/**
+ * Logs in through the login page's password tab, as a person does (the page, or the widget's
+ * frame, must be /login).
+ */
 export async function passwordLogin(
-  page: Page,
+  page: Page | FrameLocator,
   lang: Lang,
   account: string,
   password: string,

@@ -1,8 +1,8 @@
 /**
  * Every visitor page once in each language (the journeys take turns between them): it renders its
- * frame, says nothing on the console, and axe-core finds no serious or critical violation. The
- * back office's pages are walked the same way in admin-accessibility.spec.ts, the user centre's in
- * usercenter.spec.ts.
+ * frame, says nothing on the console, and axe-core finds no serious or critical violation; the
+ * result pages carry a level-one heading. The back office's pages are walked the same way in
+ * admin-accessibility.spec.ts, the user centre's in usercenter.spec.ts.
  */
 import { expect, test } from '../support/e2e-fixtures';
 import { blockingViolations } from '../support/e2e-axe';
@@ -64,4 +64,19 @@ test('the accessibility measure finds violations, in the page and inside a frame
     'button-name',
     'image-alt',
   ]);
+});
+
+test.describe('result pages', () => {
+  for (const lang of LANGS) {
+    test(`/active and the oauth callback carry a level-one heading (${lang})`, async ({
+      sharedPage: page,
+    }) => {
+      await page.goto(`/active?lang=${lang}&sign=x&token=y`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        lang === 'en-US' ? 'Activation failed' : '激活失败',
+      );
+      await page.goto(`/github-login?lang=${lang}&code=abc&state=nope`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
 });

@@ -1,12 +1,9 @@
 /**
- * Issue 19, "also walk what was not covered": login and registration by keyboard alone (focus
- * order, visible focus, the verification dialogue taking and giving back focus, Escape, no trap);
- * the 300 ms redirect delay of the one in-app browser; and the postMessage of a third-party login
- * made in a popup that another site opened (spec §4), with a real cross-origin opener page.
+ * Login and registration by keyboard alone: focus order, visible focus, the verification dialogue
+ * taking and giving back focus, Escape, no trap. (The back office and the user centre by keyboard:
+ * keyboard-walk.spec.ts.)
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, takenOver, test, type Browser, type Locator, type Page } from '../support/e2e-fixtures';
+import { expect, takenOver, test, type Locator, type Page } from '../support/e2e-fixtures';
 import { codeSentTo, createPhoneUser, newPhone, registerPhoneUser, uniqueSuffix } from '../support/e2e-api';
 import {
   agreement,
@@ -100,13 +97,25 @@ async function agreeByKeyboard(page: Page, panel: Locator, lang: Lang): Promise<
   await press(page, 'Tab', panel.getByRole('link', { name: agreement[lang].privacy }));
 }
 
+/** The language a test walks the page in, with the page's texts and the shared ones. */
+function walkIn<T>(lang: Lang, texts: Record<Lang, T>) {
+  return { lang, t: texts[lang], c: common[lang] };
+}
+
+/** Enter on the focused control opens the verification dialogue, which takes focus on its button. */
+async function openVerification(page: Page, c: (typeof common)[Lang]) {
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: c.captchaTitle });
+  const verify = dialog.getByRole('button', { name: c.verify });
+  await expect(verify).toBeFocused();
+  return { dialog, verify };
+}
+
 test.describe('keyboard only', () => {
   test('password login: arrow keys pick the tab, fields in visual order, the verification dialogue takes focus and gives it back, Escape closes it (zh-CN)', async ({
     page,
   }) => {
-    const lang = 'zh-CN';
-    const t = login[lang];
-    const c = common[lang];
+    const { lang, t, c } = walkIn('zh-CN', login);
     const user = await registerPhoneUser(page.request);
     await page.goto(`/login?lang=${lang}`);
     await takenOver(page);
@@ -151,10 +160,7 @@ test.describe('keyboard only', () => {
     await press(page, 'Tab', submit);
 
     // The dialogue takes focus (it is modal: Tab stays inside); Escape closes it, focus comes back.
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: c.captchaTitle });
-    const verify = dialog.getByRole('button', { name: c.verify });
-    await expect(verify).toBeFocused();
+    const { dialog, verify } = await openVerification(page, c);
     await page.keyboard.press('Tab');
     await expect(verify).toBeFocused();
     await page.keyboard.press('Escape');
@@ -174,9 +180,7 @@ test.describe('keyboard only', () => {
     page,
     baseURL,
   }) => {
-    const lang = 'en-US';
-    const t = login[lang];
-    const c = common[lang];
+    const { lang, t, c } = walkIn('en-US', login);
     const { phone } = await createPhoneUser(baseURL!);
     await page.goto(`/login?lang=${lang}`);
     await takenOver(page);
@@ -192,10 +196,7 @@ test.describe('keyboard only', () => {
     await press(page, 'Tab', getCode);
 
     // Escape closes the dialogue without sending; focus is back on the button.
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: c.captchaTitle });
-    const verify = dialog.getByRole('button', { name: c.verify });
-    await expect(verify).toBeFocused();
+    const { dialog, verify } = await openVerification(page, c);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(getCode).toBeFocused();
@@ -246,8 +247,7 @@ test.describe('keyboard only', () => {
   });
 
   test('register by e-mail: fields in visual order, the result takes focus (zh-CN)', async ({ page }) => {
-    const lang = 'zh-CN';
-    const t = register[lang];
+    const { lang, t } = walkIn('zh-CN', register);
     const suffix = uniqueSuffix();
     await page.goto(`/register?lang=${lang}`);
     await expect(page.getByRole('tab', { name: t.emailTab, selected: true })).toBeVisible();
@@ -281,9 +281,7 @@ test.describe('keyboard only', () => {
   test('register by phone: the arrow key picks the tab, the code button hands focus to the code field (en-US)', async ({
     page,
   }) => {
-    const lang = 'en-US';
-    const t = register[lang];
-    const c = common[lang];
+    const { lang, t, c } = walkIn('en-US', register);
     const phone = newPhone();
     await page.goto(`/register?lang=${lang}`);
     await expect(page.getByRole('tab', { name: t.emailTab, selected: true })).toBeVisible();
@@ -316,207 +314,5 @@ test.describe('keyboard only', () => {
     await press(page, 'Tab', panel.getByRole('button', { name: t.submit, exact: true }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: t.phoneDoneTitle })).toBeFocused();
-  });
-});
-
-// The one in-app browser (use-device.ts), as WeChat's Android browser names itself.
-const IN_APP_AGENT =
-  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.40';
-const IN_APP_DELAY_MS = 300;
-// Timers never fire early; Date.now() rounds each end to the millisecond.
-const ROUNDING_MS = 2;
-// No delay measures a few milliseconds of the page's own work; a loaded machine adds some.
-const AT_ONCE_MS = 150;
-
-/**
- * Records, in the page's own clock, when the app has read the password-login reply and when the
- * page starts to leave (`beforeunload`, fired as the navigation begins, before its request). Kept in
- * sessionStorage, which the landing page on the same origin still reads. The browser's network
- * timings were tried first: on a loaded CI machine they stamped the reply's end 230 ms late.
- */
-function recordLeaving() {
-  const original = window.fetch;
-  window.fetch = async (...args: Parameters<typeof fetch>) => {
-    const response = await original(...args);
-    if (response.url.endsWith('/login/byAccount')) {
-      const json = response.json.bind(response);
-      response.json = async () => {
-        const body: unknown = await json();
-        sessionStorage.setItem('replyRead', String(Date.now()));
-        return body;
-      };
-    }
-    return response;
-  };
-  addEventListener('beforeunload', () => sessionStorage.setItem('leaving', String(Date.now())));
-}
-
-/**
- * Logs in by password in a fresh context with `userAgent`, from a sub-platform's login link, and
- * returns how long after the app read the login reply the page started to leave for
- * /authentication (the redirect).
- */
-async function redirectDelay(browser: Browser, baseURL: string, lang: Lang, userAgent?: string) {
-  const context = await browser.newContext(userAgent ? { userAgent } : {});
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(recordLeaving);
-    const user = await registerPhoneUser(page.request);
-    const target = `${baseURL}/deleteProtocol?from=in-app`;
-    await page.goto(`/login?lang=${lang}&clientId=uaa-media&redirect=${encodeURIComponent(target)}`);
-    await takenOver(page);
-    const t = login[lang];
-    await page.getByRole('tab', { name: t.passwordTab }).click();
-    const panel = page.getByRole('tabpanel', { name: t.passwordTab });
-    await panel.getByRole('textbox', { name: t.account, exact: true }).fill(user.username);
-    await panel.getByLabel(t.password, { exact: true }).fill(user.password);
-    await panel.getByText(common[lang].agree).click();
-    await panel.getByRole('button', { name: t.submit, exact: true }).click();
-    const redirect = page.waitForRequest((r) => new URL(r.url()).pathname === '/authentication');
-    await page.getByRole('button', { name: common[lang].verify }).click();
-    await redirect;
-    await page.waitForURL(/\/deleteProtocol\?from=in-app&code=/);
-    const { replyRead, leaving } = await page.evaluate(() => ({
-      replyRead: Number(sessionStorage.getItem('replyRead')),
-      leaving: Number(sessionStorage.getItem('leaving')),
-    }));
-    expect(replyRead, 'the app read the login reply').toBeGreaterThan(0);
-    return leaving - replyRead;
-  } finally {
-    await context.close();
-  }
-}
-
-test('in the one in-app browser the redirect after login waits 300 ms (zh-CN)', async ({
-  browser,
-  baseURL,
-}) => {
-  expect(await redirectDelay(browser, baseURL!, 'zh-CN', IN_APP_AGENT)).toBeGreaterThanOrEqual(
-    IN_APP_DELAY_MS - ROUNDING_MS,
-  );
-});
-
-test('in an ordinary browser the redirect after login goes at once (en-US)', async ({ browser, baseURL }) => {
-  expect(await redirectDelay(browser, baseURL!, 'en-US')).toBeLessThan(AT_ONCE_MS);
-});
-
-/**
- * Another site's page, served for real on a loopback address of its own, with a button that opens
- * the login in a popup (`query` added to /login) and a record of every message the page receives.
- */
-async function openerSite(host: '127.0.0.1' | '::1', baseURL: string, query: (origin: string) => string) {
-  let body = '';
-  const server: Server = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = host === '::1' ? `http://[::1]:${port}` : `http://${host}:${port}`;
-  const popup = new URL(`/login?${query(origin)}`, baseURL).href;
-  body = `<!doctype html><html lang="en"><title>Sub-platform</title><main><h1>Sub-platform</h1>
-<button type="button" id="open">Log in with the account centre</button></main>
-<script>
-window.got = [];
-addEventListener('message', (e) => got.push({ origin: e.origin, data: e.data, at: Date.now() }));
-document.getElementById('open').onclick = () => window.open(${JSON.stringify(popup)}, 'account-centre', 'popup=yes,width=1000,height=800');
-</script></html>`;
-  return { origin, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-type Got = { origin: string; data: { type?: string }; at: number }[];
-const received = (page: Page) => page.evaluate(() => (window as unknown as { got: Got }).got);
-
-test.describe('a third-party login in a popup another site opened', () => {
-  test('an allowed site gets exactly one success message, then the popup closes after 500 ms (en-US)', async ({
-    page,
-    baseURL,
-    context,
-  }) => {
-    const lang = 'en-US';
-    const site = await openerSite('127.0.0.1', baseURL!, (origin) =>
-      new URLSearchParams({ lang, openerOrigin: origin }).toString(),
-    );
-    try {
-      await page.goto(`${site.origin}/`);
-      const popupOpened = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Log in with the account centre' }).click();
-      const popup = await popupOpened;
-      // Opened by another site, the popup keeps CARSI in this window (no popup of its own).
-      const pages = context.pages().length;
-      // A click before the app's script has run reaches no handler (the page is its prerendered HTML).
-      await takenOver(popup);
-      await popup.getByRole('button', { name: thirdParty[lang].carsi }).click();
-      await popup.waitForURL(/\/__dev\/oauth\/carsi/);
-      expect(context.pages()).toHaveLength(pages);
-      const closed = popup.waitForEvent('close').then(() => Date.now());
-      await popup.getByRole('button', { name: /approve/i }).click();
-      const closedAt = await closed;
-      const got = await received(page);
-      expect(got).toHaveLength(1);
-      expect(got[0]!.origin).toBe(new URL(baseURL!).origin);
-      expect(got[0]!.data).toEqual({ type: 'sso-login-success' });
-      // 500 ms after posting; the message arrives a moment after it was posted.
-      expect(closedAt - got[0]!.at).toBeGreaterThanOrEqual(450);
-      // The login is the product's: the session cookie is set for its origin.
-      const session = await page.request.get('/bff/session');
-      expect(await session.json()).toEqual({ authenticated: true });
-    } finally {
-      await site.close();
-    }
-  });
-
-  test('a site that is not allowed gets nothing, whatever origin it declares; the popup goes on to the user centre (zh-CN)', async ({
-    page,
-    baseURL,
-  }) => {
-    const lang = 'zh-CN';
-    // [::1] is loopback too, but not among the development opener origins (localhost, 127.0.0.1).
-    const site = await openerSite('::1', baseURL!, (origin) =>
-      new URLSearchParams({ lang, openerOrigin: origin }).toString(),
-    );
-    try {
-      await page.goto(`${site.origin}/`);
-      const popupOpened = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Log in with the account centre' }).click();
-      const popup = await popupOpened;
-      // Not another site's login popup as far as the product is concerned: CARSI opens its own.
-      const carsiOpened = popup.waitForEvent('popup');
-      await takenOver(popup);
-      await popup.getByRole('button', { name: thirdParty[lang].carsi }).click();
-      const carsi = await carsiOpened;
-      const carsiClosed = carsi.waitForEvent('close');
-      await carsi.getByRole('button', { name: /同意|approve/i }).click();
-      await carsiClosed;
-      await expect(popup).toHaveURL(/\/usercenter/);
-      expect(await received(page)).toEqual([]);
-    } finally {
-      await site.close();
-    }
-  });
-
-  test('an openerOrigin naming an allowed site does not reach another opener (en-US)', async ({
-    page,
-    baseURL,
-  }) => {
-    const lang = 'en-US';
-    // The page is on [::1] but claims to be an allowed origin: the message goes there, not here.
-    const site = await openerSite('::1', baseURL!, () =>
-      new URLSearchParams({ lang, openerOrigin: 'http://127.0.0.1:9' }).toString(),
-    );
-    try {
-      await page.goto(`${site.origin}/`);
-      const popupOpened = page.waitForEvent('popup');
-      await page.getByRole('button', { name: 'Log in with the account centre' }).click();
-      const popup = await popupOpened;
-      const closed = popup.waitForEvent('close');
-      await takenOver(popup);
-      await popup.getByRole('button', { name: thirdParty[lang].carsi }).click();
-      await popup.getByRole('button', { name: /approve/i }).click();
-      await closed;
-      expect(await received(page)).toEqual([]);
-    } finally {
-      await site.close();
-    }
   });
 });

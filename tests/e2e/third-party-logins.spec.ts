@@ -1,0 +1,44 @@
+/**
+ * Third-party logins (spec §2): GitHub in a 1000x800 popup lands the opener in the user centre;
+ * CARSI from a sub-platform sends the opener through /authentication with a code; WeChat is
+ * refused with a warning outside production. (A popup another site opened: popup-login-tells-opener.)
+ */
+import { expect, test } from '../support/e2e-fixtures';
+import { product, thirdParty } from '../support/e2e-texts';
+
+const APPROVE = /approve|同意|授权/i;
+
+test('GitHub login in a 1000x800 popup lands the opener in the user centre', async ({ page }) => {
+  await page.goto('/login?lang=en-US');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: thirdParty['en-US'].github }).click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/__dev\/oauth\/github/);
+  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([1000, 800]);
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: APPROVE }).click();
+  await closed;
+  await expect(page).toHaveURL(/\/usercenter/);
+});
+
+test('CARSI login from a sub-platform sends the opener through /authentication with a code', async ({
+  page,
+  baseURL,
+}) => {
+  const target = `${baseURL}/deleteProtocol?from=carsi`;
+  await page.goto(`/login?lang=zh-CN&clientId=uaa-science-discovery&redirect=${encodeURIComponent(target)}`);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: thirdParty['zh-CN'].carsi }).click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/__dev\/oauth\/carsi/);
+  await popup.getByRole('button', { name: APPROVE }).click();
+  await page.waitForURL(/\/deleteProtocol\?from=carsi&code=/);
+});
+
+test('WeChat login is refused with a warning outside production', async ({ page }) => {
+  await page.goto('/login?lang=en-US');
+  await page.getByRole('button', { name: thirdParty['en-US'].wechat }).click();
+  await expect(page.getByText(product.wechatUnsupported['en-US'])).toBeVisible();
+  await page.goto('/wechat?lang=zh-CN');
+  await expect(page.getByText(product.wechatUnsupported['zh-CN'])).toBeVisible();
+});
