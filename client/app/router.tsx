@@ -19,10 +19,9 @@ import { lazyComponent } from '../lib/lazy';
 import { CenterSpin } from '../components/center-spin';
 import { PageSkeleton } from '../components/page-skeleton';
 import { LazyPart } from '../components/load-error';
-// Before the pages: the order of first imports is the order of Arco's CSS in the vendor chunk.
-import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
 import { adminRoute } from '@client/features/admin/admin-mount';
 import { LoginEntrance, LoginPage } from './entrances';
+import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
 
 const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
 const ActivePage = lazyComponent(() => import('../features/auth/routes/active/index'));

@@ -105,6 +105,32 @@ for (const lang of LANGS) {
   });
 }
 
+/**
+ * The first paint is the inline critical CSS alone (the stylesheets come later, at the body's
+ * end): /login looks the same without them. It keeps only the custom properties its rules read
+ * (scripts/prerender.mjs `withoutUnusedProperties`, ADR 0009): a property pruned that a rule
+ * reads, after an Arco upgrade say, shows here as a colour or size gone.
+ */
+for (const path of ['/login', '/register?tab=phone']) {
+  test(`${path} looks the same with its inline CSS alone as with its stylesheets`, async ({
+    browser,
+  }, info) => {
+    const shot = async (stylesheets: boolean) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      // Held for good: the page paints with what the document holds.
+      if (!stylesheets) await page.route('**/static/css/**', () => new Promise<void>(() => undefined));
+      await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=en-US`, {
+        waitUntil: stylesheets ? 'networkidle' : 'domcontentloaded',
+      });
+      const taken = await screenshot(page, info, stylesheets ? 'with stylesheets' : 'inline CSS only');
+      await context.close();
+      return taken;
+    };
+    expect((await shot(false)).equals(await shot(true)), 'inline CSS alone = with stylesheets').toBe(true);
+  });
+}
+
 /** The lazy pages prerendered beside /login: the first field of each, and its input. */
 const LAZY_PAGES = [
   {

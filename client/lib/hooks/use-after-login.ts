@@ -15,7 +15,7 @@ export interface AfterLoginOptions {
 }
 
 /**
- * The step after every login of the SPA's own (SMS, password, WeChat): the session starts (the
+ * The step after every login (SMS, password, WeChat, GitHub and CARSI's popups): the session starts (the
  * calls of the one before are forgotten), then, unless someone else takes over, the visitor goes
  * where spec §4 says for the query the login started from (destinationAfterLogin): told to the
  * embedding page inside the intern widget, as a document or a route otherwise, after a short

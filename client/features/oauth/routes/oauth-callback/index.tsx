@@ -16,6 +16,7 @@ import { BIND_TYPE, type OauthProvider } from '@client/lib/oauth-popup';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { useTexts } from '@client/lib/i18n/use-texts';
+import { useAfterLogin } from '@client/lib/hooks/use-after-login';
 import { texts } from './locale';
 
 type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
@@ -25,6 +26,7 @@ export default function OauthCallbackPage() {
   const t = useTexts(texts);
   const location = useLocation();
   const navigate = useNavigate();
+  const afterLogin = useAfterLogin();
   const [params] = useSearchParams();
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
@@ -40,22 +42,27 @@ export default function OauthCallbackPage() {
     if (!code) return setState({ kind: 'failed', message: t.missingCode });
     if (!expected || params.get('state') !== expected)
       return setState({ kind: 'failed', message: t.badState });
+    // The page that opened this popup takes the visitor on, when there is one that may be told.
+    const handOver = () => {
+      const opener = window.opener as Window | null;
+      if (!opener || opener.closed || notifyOpener(opener, site) === 'refused') return false;
+      setState({ kind: 'done' });
+      window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
+      return true;
+    };
     const binding = params.get('type') === BIND_TYPE && provider === 'github';
-    const work = binding ? bindCode('github', code) : exchangeCode(provider, code, params.get('source'));
-    work
-      .then(() => {
-        const opener = window.opener as Window | null;
-        if (opener && !opener.closed && notifyOpener(opener, site) !== 'refused') {
-          setState({ kind: 'done' });
-          window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
-        } else {
-          // Nobody to hand over to (or a page that may not be told): this window goes on itself.
-          navigate(openerDestination(''), { replace: true });
-        }
-      })
-      .catch((err: unknown) =>
-        setState({ kind: 'failed', message: err instanceof ApiError ? err.message : t.failed }),
-      );
+    const work = binding
+      ? // A binding goes back to the user centre it started from.
+        bindCode('github', code).then(
+          () => void (handOver() || navigate(openerDestination(''), { replace: true })),
+        )
+      : // A login takes the step every login takes; without an opener to tell, this window goes on.
+        exchangeCode(provider, code, params.get('source')).then((reply) =>
+          afterLogin(reply, '', { handOver }),
+        );
+    work.catch((err: unknown) =>
+      setState({ kind: 'failed', message: err instanceof ApiError ? err.message : t.failed }),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per landing
   }, []);
 
