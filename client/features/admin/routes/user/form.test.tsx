@@ -46,6 +46,8 @@ describe.each(LOCALES)('the internal-user form in %s', (lang) => {
     const { where } = await open('/admin/user/create');
     fill(t.email, 'bob@example.com');
     fill(t.password, 'Secret123');
+    // Named for assistive technology, not only by the label's `for`.
+    expect(screen.getByRole('combobox', { name: t.source })).toBeTruthy();
     await choose(t.source, 'Media');
     fireEvent.click(screen.getByRole('radio', { name: 'Auditor' }));
     fill(t.description, 'lab account');

@@ -225,6 +225,8 @@ export default function UserFormPage() {
           </Form.Item>
           <Form.Item label={t.source} field="source" required={mode === 'create'} rules={sourceRule}>
             <Select
+              // Arco's label points at the select's frame, which names nothing: the field is named here.
+              aria-label={t.source}
               placeholder={t.sourcePlaceholder}
               options={sourceOptions}
               disabled={readOnly || mode !== 'create'}
