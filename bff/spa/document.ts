@@ -97,22 +97,25 @@ export function createDocuments(opts: DocumentOptions): Documents {
       : '';
     const head = `<script id="app-config" type="application/json">${serializeForScript(config)}</script>${data}`;
     const { rendered } = page;
-    const links =
-      status === 200
-        ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix, Boolean(rendered))
-        : '';
     const policy = res.getHeader(CSP);
     const admit = (hashes: readonly string[]) => {
       if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, hashes));
     };
     // Functions, not strings, replace: a `$&` in the data is text, not a replacement pattern.
-    const withHead = (html: string) =>
-      html.replace(SLOTS.config, () => head).replace(SLOTS.headEnd, () => `${links}${SLOTS.headEnd}`);
+    const withHead = (html: string) => html.replace(SLOTS.config, () => head);
+    // A page built from index.html gets its chunks' links; a prerendered one names its own.
+    const fromTemplate = (html: string) => {
+      const links =
+        status === 200
+          ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix, Boolean(rendered))
+          : '';
+      return withHead(html).replace(SLOTS.headEnd, () => `${links}${SLOTS.headEnd}`);
+    };
 
     if (rendered) {
       admit(rendered.styleSources);
       const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`;
-      return withHead(
+      return fromTemplate(
         template.replace(SLOTS.lang, `<html lang="${rendered.lang}"`).replace(SLOTS.root, () => root),
       );
     }
@@ -132,7 +135,7 @@ export function createDocuments(opts: DocumentOptions): Documents {
       admit(doc.styleHashes);
       return withHead(fillPlaceholders(prerendered.documents.get(doc) as string, search, config));
     }
-    return withHead(template.replace(SLOTS.root, () => `<div id="root">${skeletonOf(req.path)}</div>`));
+    return fromTemplate(template.replace(SLOTS.root, () => `<div id="root">${skeletonOf(req.path)}</div>`));
   }
 
   function send(req: Request, res: Response, page: Page = {}): void {

@@ -15,6 +15,9 @@ import { appConfigOf, makeStaticDir, startBff, type TestBff } from '@tests/suppo
 import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import { chooseDocument, fillPlaceholders, withStyleHashes, type PageRequest } from './prerendered';
+import { ROUTE_PRELOADS_FILE } from './route-preloads';
+
+const LOGIN_CHUNK = '/static/js/async/login.3e1f.js';
 
 const DESKTOP =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -197,6 +200,7 @@ describe('the BFF with prerendered documents', () => {
     dir = makeStaticDir();
     mkdirSync(path.join(dir, PRERENDER_DIR));
     writeFileSync(path.join(dir, PRERENDER_DIR, PRERENDER_MANIFEST), JSON.stringify(MANIFEST));
+    writeFileSync(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify({ '/login': [LOGIN_CHUNK] }));
     for (const doc of MANIFEST.documents)
       writeFileSync(path.join(dir, PRERENDER_DIR, doc.file), body(doc.locale, doc.path));
     bff = await startBff({ upstream: upstream.url, staticDir: dir });
@@ -222,6 +226,14 @@ describe('the BFF with prerendered documents', () => {
     expect(reply.text).toContain(`<a href="${config.links.default.agreement}">`);
     expect(reply.text).not.toMatch(/prerender\.invalid|prerender-search/);
     expect(reply.text).not.toContain('<!--app-config-->');
+  });
+
+  it("names the page's chunk once: the prerendered page its own, the shell the table's", async () => {
+    // The build wrote the prerendered page's own links; the table's would fetch them twice.
+    expect((await get('/login')).text).not.toContain(LOGIN_CHUNK);
+    expect((await get('/login', { 'User-Agent': IPHONE })).text).toContain(
+      `<link rel="preload" href="${LOGIN_CHUNK}" as="script" fetchpriority="low">`,
+    );
   });
 
   it('admits its inline CSS by hash; the shell keeps the plain policy', async () => {
