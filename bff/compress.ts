@@ -15,6 +15,13 @@ import path from 'node:path';
 import Negotiator from 'negotiator';
 import type { Request, RequestHandler, Response } from 'express';
 
+/** The encodings the BFF sends, br first: each with the suffix of its precompressed file. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+type Encoding = (typeof ENCODINGS)[number][0];
+
 const compressors = {
   br: promisify(brotliCompress),
   gzip: promisify(gzip),
@@ -24,24 +31,18 @@ const COMPRESSION = {
   gzip: { level: 6 },
 };
 export const COMPRESS_FROM_BYTES = 1024;
-const PER_REQUEST = new Set(['br', 'gzip'] as const);
+const EVERY_ENCODING = new Set(ENCODINGS.map(([encoding]) => encoding));
 
 /** The body to send: compressed (with Content-Encoding and Vary set) when that pays, else as it is. */
 export async function compressedFor(req: Request, res: Response, body: Buffer): Promise<Buffer> {
   if (body.length < COMPRESS_FROM_BYTES) return body;
   res.vary('Accept-Encoding');
-  const encoding = chooseEncoding(req, PER_REQUEST);
+  const encoding = chooseEncoding(req, EVERY_ENCODING);
   if (!encoding) return body;
   const compressed = await compressors[encoding](body, COMPRESSION[encoding]);
   res.setHeader('Content-Encoding', encoding);
   return compressed;
 }
-
-const ENCODINGS = [
-  ['br', '.br'],
-  ['gzip', '.gz'],
-] as const;
-type Encoding = (typeof ENCODINGS)[number][0];
 
 /** Negotiator 1's `encoding(available, { preferred })` (its README), which @types/negotiator 0.6 predates. */
 interface EncodingNegotiator {
