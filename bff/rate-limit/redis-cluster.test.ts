@@ -16,13 +16,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import { forgetsAcrossReplicas, TARGETS_PER_IP } from '@tests/support/replica-targets';
 import { REDIS_KEY_PREFIX } from './store';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const REDIS_CLI = '/usr/bin/redis-cli';
 const GW = '/gw/uaa-be/api/v1';
 const LOGIN_SMS = `${GW}/login/getSmsCode`;
-const FORGET = `${GW}/user/management/password/forget`;
 const USER = 'uaa-sso-bff';
 const PASSWORD = 'cluster-test-acl-password-0123';
 // The user docs/operations.md ("Redis Sentinel and Cluster") tells operators to create, on every
@@ -43,15 +43,7 @@ const RULES = [
     windowS: 60,
     failMode: 'closed',
   },
-  {
-    name: 'targets-per-ip',
-    match: [FORGET],
-    key: 'ip',
-    distinct: true,
-    limit: 2,
-    windowS: 60,
-    failMode: 'closed',
-  },
+  TARGETS_PER_IP,
 ];
 
 let ports: number[] = [];
@@ -196,17 +188,7 @@ it('counts exactly across two replicas, its keys spread over the masters', async
 });
 
 it('counts distinct targets across two replicas (the abuse shield)', async () => {
-  const forget = (bff: TestBff, item: string) =>
-    request(bff.url).post(FORGET).set('X-CSRF', '1').send({ type: 'phone', item });
-  const replies = [];
-  for (const [bff, item] of [
-    [a, '13922220001'],
-    [b, '13922220002'],
-    [a, '13922220003'],
-    [b, '13922220001'],
-  ] as const)
-    replies.push((await forget(bff, item)).status);
-  expect(replies).toEqual([200, 200, 429, 200]);
+  expect(await forgetsAcrossReplicas(a, b)).toEqual([200, 200, 429, 200]);
 });
 
 it('refuses code sends while a master is gone, and counts again once its replica is promoted', async () => {

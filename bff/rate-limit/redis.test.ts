@@ -11,6 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import { forgetsAcrossReplicas, TARGETS_PER_IP } from '@tests/support/replica-targets';
 import { REDIS_KEY_PREFIX } from './store';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -31,15 +32,7 @@ const RULES = [
     failMode: 'closed',
   },
   { name: 'general', match: ['/gw/*'], key: 'ip', limit: 100, windowS: 60, failMode: 'open' },
-  {
-    name: 'targets-per-ip',
-    match: [`${GW}/user/management/password/forget`],
-    key: 'ip',
-    distinct: true,
-    limit: 2,
-    windowS: 60,
-    failMode: 'closed',
-  },
+  TARGETS_PER_IP,
 ];
 
 let port: number;
@@ -169,20 +162,7 @@ describe('rate limits shared through Redis', () => {
   });
 
   it('count distinct targets across two replicas (the abuse shield)', async () => {
-    const forget = (bff: TestBff, item: string) =>
-      request(bff.url)
-        .post(`${GW}/user/management/password/forget`)
-        .set('X-CSRF', '1')
-        .send({ type: 'phone', item });
-    const replies = [];
-    for (const [bff, item] of [
-      [a, '13922220001'],
-      [b, '13922220002'],
-      [a, '13922220003'],
-      [b, '13922220001'],
-    ] as const)
-      replies.push((await forget(bff, item)).status);
-    expect(replies).toEqual([200, 200, 429, 200]);
+    expect(await forgetsAcrossReplicas(a, b)).toEqual([200, 200, 429, 200]);
   });
 
   it('keep one key prefix per rule, with no phone number or address in clear', async () => {
