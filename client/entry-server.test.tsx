@@ -7,6 +7,7 @@ import type { AppConfig } from '@shared/api/runtime-config';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { SignedInRequest } from '@shared/prerender';
 import { createRenderer, type Renderer } from './entry-server';
+import { texts } from './features/account/routes/usercenter/locale';
 
 const CONFIG: AppConfig = {
   env: 'production',
@@ -70,7 +71,8 @@ describe('the server renderer', () => {
       const [own, other] = i % 2 ? ['bob', 'alice'] : ['alice', 'bob'];
       expect(page?.html).toContain(`key of ${own}`);
       expect(page?.html).not.toContain(other);
-      expect(page?.lang).toBe(i % 2 ? 'zh-CN' : 'en-US');
+      // The keys tab's title, in the page's own language.
+      expect(page?.html).toContain(`>${texts[i % 2 ? 'zh-CN' : 'en-US'].keysTitle}<`);
       // 00:00 UTC is 08:00 in Shanghai, 19:00 the day before in New York.
       expect(page?.html).toContain(i % 2 ? '2025-12-31 19:00:00' : '2026-01-01 08:00:00');
     });

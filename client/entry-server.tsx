@@ -120,7 +120,7 @@ export async function createRenderer(): Promise<Renderer> {
     async render(request) {
       if (!isPage(request.url, request.config.brandPrefix)) return undefined;
       try {
-        return { html: await renderPage(request, arco), lang: request.locale };
+        return { html: await renderPage(request, arco) };
       } catch {
         return undefined;
       }

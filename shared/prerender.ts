@@ -115,10 +115,9 @@ export interface SignedInRequest {
   firstScreen: FirstScreen;
 }
 
-/** A rendered page: the markup of `<div id="root">` and `<html lang>`. */
+/** A rendered page: the markup of `<div id="root">` (in the request's locale, which the BFF knows). */
 export interface RenderedMarkup {
   html: string;
-  lang: string;
 }
 
 /** The server renderer of signed-in pages, loaded once by the render host (bff/spa/render-host.ts). */

@@ -33,7 +33,7 @@ const CONFIG = {} as SignedInRequest['config'];
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** A renderer that records its requests and answers with `reply`. */
-function fakeRenderer(reply: (req: SignedInRequest) => { html: string; lang: string } | undefined) {
+function fakeRenderer(reply: (req: SignedInRequest) => { html: string } | undefined) {
   const seen: SignedInRequest[] = [];
   const renderer: ServerRenderer = {
     render: async (req) => {
@@ -55,7 +55,7 @@ const facts = (over: Partial<Parameters<typeof renderSignedIn>[1]> = {}) => ({
 });
 
 describe('when a signed-in page is rendered', () => {
-  const ok = () => ({ html: '<main>rows</main>', lang: 'x' });
+  const ok = () => ({ html: '<main>rows</main>' });
 
   it('renders a GET from a desktop browser with a time zone, in the locale the app will pick', async () => {
     const { renderer, seen } = fakeRenderer(ok);
@@ -103,7 +103,6 @@ describe('when a signed-in page is rendered', () => {
   it('leaves a page larger than a first screen to the shell', async () => {
     const huge = fakeRenderer(() => ({
       html: `<main>${'<span>tag</span>'.repeat(20_000)}</main>`,
-      lang: 'x',
     }));
     expect(await renderSignedIn(huge.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
@@ -164,7 +163,7 @@ describe('a rendered page as the BFF serves it', () => {
              if (req.url.pathname === '/admin/user') return undefined;
              if (req.url.pathname === '/admin/role') for (;;);
              const name = req.firstScreen.userInfo.username.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-             return { html: '<aside style="width:200px"></aside><dd>' + name + '</dd>', lang: req.locale };
+             return { html: '<aside style="width:200px"></aside><dd>' + name + '</dd>' };
            },
          };
        }`,
@@ -330,7 +329,7 @@ describe('the render host as the BFF drives it', () => {
 
   it("answers each page by its id, as the renders finish, and gives the host none of the BFF's environment", async () => {
     const renderer = startHost(
-      "setTimeout(() => process.send({ id: m.id, result: { html: m.request.url + ' ' + Object.keys(process.env).length, lang: 'x' } }), m.request.url.endsWith('fast') ? 0 : 100);",
+      "setTimeout(() => process.send({ id: m.id, result: { html: m.request.url + ' ' + Object.keys(process.env).length } }), m.request.url.endsWith('fast') ? 0 : 100);",
     );
     await whenReady(renderer);
     const url = (pathname: string) => ({ ...REQUEST, url: new URL(pathname, REQUEST.url) });

@@ -46,7 +46,7 @@ export interface RenderRequest {
 /** What the host may send: anything else from the child is dropped. */
 const HostMessage = z.union([
   z.object({ ready: z.literal(true) }),
-  z.object({ id: z.number(), result: z.object({ html: z.string(), lang: z.string() }).optional() }),
+  z.object({ id: z.number(), result: z.object({ html: z.string() }).optional() }),
 ]);
 
 /** How to start the render host: its script, and what Node needs to run it (a loader in tests). */
