@@ -2,19 +2,32 @@
 import { useMemo } from 'react';
 import { useBrowserFacts } from './browser-facts';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 type Format = (value: string | null | undefined) => string;
 
-/** An ISO time as 'YYYY-MM-DD HH:mm:ss' in the browser's zone; the raw value when it is not a date. */
-export const formatTime: Format = (value) => {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
+const pad = (n: number | string) => String(n).padStart(2, '0');
 
-/** The same in `timeZone`: the server renders a page's times in its visitor's zone. */
+/** An ISO time as 'YYYY-MM-DD HH:mm:ss' from its parts; the raw value when it is not a date. */
+const formatWith =
+  (partsOf: (d: Date) => (number | string | undefined)[]): Format =>
+  (value) => {
+    if (!value) return '';
+    const d = new Date(value);
+    if (Number.isNaN(d.getTime())) return value;
+    const [year, month, day, hour, minute, second] = partsOf(d).map((n) => pad(n ?? ''));
+    return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
+  };
+
+/** In the browser's own zone. */
+export const formatTime: Format = formatWith((d) => [
+  d.getFullYear(),
+  d.getMonth() + 1,
+  d.getDate(),
+  d.getHours(),
+  d.getMinutes(),
+  d.getSeconds(),
+]);
+
+/** In `timeZone`: the server renders a page's times in its visitor's zone. */
 export function formatTimeIn(timeZone: string): Format {
   const zone = new Intl.DateTimeFormat('en-US', {
     timeZone,
@@ -26,13 +39,10 @@ export function formatTimeIn(timeZone: string): Format {
     minute: '2-digit',
     second: '2-digit',
   });
-  return (value) => {
-    if (!value) return '';
-    const d = new Date(value);
-    if (Number.isNaN(d.getTime())) return value;
+  return formatWith((d) => {
     const part = Object.fromEntries(zone.formatToParts(d).map((p) => [p.type, p.value]));
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-  };
+    return [part.year, part.month, part.day, part.hour, part.minute, part.second];
+  });
 }
 
 /** The formatter of the zone the page is rendered for (BrowserFacts.timeZone), else the browser's. */
