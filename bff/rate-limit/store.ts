@@ -299,7 +299,10 @@ export function redisConnection(target: RedisTarget, logger: Logger, redis: type
   switch (target.mode) {
     case 'single':
       return singleConnection(redis, target.url, target.tls, logger);
-    case 'sentinel':
+    case 'sentinel': {
+      // Made once (the CA file read once), not each time the client is made anew.
+      const nodeClientOptions = nodeOptions(target.auth, target.tls);
+      const sentinelClientOptions = nodeOptions(target.sentinelAuth, target.tls);
       return watchedConnection(
         {
           what: 'sentinel',
@@ -307,9 +310,9 @@ export function redisConnection(target: RedisTarget, logger: Logger, redis: type
             redis.createSentinel({
               name: target.name,
               sentinelRootNodes: target.sentinels,
-              nodeClientOptions: nodeOptions(target.auth, target.tls),
+              nodeClientOptions,
               // node-redis does not reconnect to a sentinel: it asks the next one.
-              sentinelClientOptions: nodeOptions(target.sentinelAuth, target.tls),
+              sentinelClientOptions,
               // Errors of the primary's connection reach the 'error' listener (the log).
               passthroughClientErrorEvents: true,
               // No retries inside node-redis: a first connection that fails is made anew here (its
@@ -326,6 +329,7 @@ export function redisConnection(target: RedisTarget, logger: Logger, redis: type
         },
         logger,
       );
+    }
     case 'cluster': {
       const { socket, ...options } = nodeOptions(target.auth, target.tls);
       return watchedConnection(
