@@ -1,6 +1,6 @@
 /**
  * The prerendered /login documents (issue 9): scripts/prerender.mjs renders them at build time,
- * bff/spa serves one when the visitor's first render will match it, client/app/hydration.tsx
+ * bff/spa serves one when the visitor's first render will match it, client/main.tsx
  * hydrates it. What the three sides must agree on lives here.
  */
 import type { FirstScreen } from './api/first-screen';

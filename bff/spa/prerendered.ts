@@ -5,7 +5,7 @@
  * look (no sub-platform named by the redirect), a desktop browser, and the locale the page will
  * pick (the `lang` query, else the locale cookie that mirrors the stored one, else zh-CN).
  * Everything else gets the client-rendered shell, as before. The client checks the locale and the
- * device again and renders afresh when they differ (client/app/hydration.tsx).
+ * device again and renders afresh when they differ (client/main.tsx).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
