@@ -35,6 +35,7 @@ import { jsonShapeProblem, validateGatewayBody } from './proxy/json-body';
 import { isSafeProxyPath } from './proxy/path-guard';
 import { limitStreamedBody } from './proxy/upload-limit';
 import { requireStringIdentifier, type RateLimits } from './rate-limit/limiter';
+import { documentCallOf } from './rate-limit/rules';
 import type { AllowlistSource } from './redirect/allowlist';
 import { createRedirectRoutes } from './redirect/routes';
 import { hasBody } from './request-body';
@@ -51,7 +52,7 @@ import {
   sessionCookieState,
 } from './session/cookie';
 import type { AppConfig } from '@shared/api/runtime-config';
-import { createFirstScreenLoader, documentCallOf } from './spa/first-screen';
+import { createFirstScreenLoader } from './spa/first-screen';
 import { createDocuments } from './spa/document';
 import { pageFactsOf, renderSignedIn, type ServerRenderer } from './spa/server-render';
 import { renderOutbox } from './dev/outbox-page';

@@ -1,16 +1,13 @@
 /**
- * The app's server renderer, one bundle for two callers (issues 9 and 17):
- *   - scripts/prerender.mjs renders /login, /register and /forget at build time (`prerender`),
- *     for an anonymous visitor on a desktop browser with the given locale stored;
- *   - the BFF renders a signed-in page per request (bff/spa/server-render.ts, through its render
- *     host), from the first screen it inlines anyway, so that the account rows or the first table
- *     rows arrive with the document instead of after the scripts.
- * Both render the very tree client/main.tsx hydrates, through the same route table, with React's
- * renderToPipeableStream once every part's code has loaded (createRenderer). What a render knows
- * of the browser is its request's BrowserFacts, given through React context; the data is its
- * request's first screen, in an SWR cache of its own: nothing of one render reaches another.
+ * The app's server renderer, one bundle for two callers: scripts/prerender.mjs renders the
+ * visitors' pages at build time (`prerender`), the BFF a signed-in page per request (`render`,
+ * bff/spa/server-render.ts). Both render the tree client/main.tsx hydrates, with React's
+ * renderToPipeableStream once every part's code has loaded. A render knows of the browser only its
+ * request's BrowserFacts (React context) and of data only its first screen, in an SWR cache of its
+ * own: nothing of one render reaches another.
  */
-import { Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -40,47 +37,37 @@ const PRERENDER_CONFIG: AppConfig = {
 const DESKTOP_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** The markup of `<div id="root">`, once every part has rendered; rejects when one failed. */
 type Page = Omit<SignedInRequest, 'firstScreen' | 'timeZone'> & Partial<SignedInRequest>;
 
-function renderPage(request: Page, arco: ArcoTexts) {
+/** The markup of `<div id="root">`, once every part has rendered; rejects when one failed. */
+async function renderPage(request: Page, arco: ArcoTexts): Promise<string> {
   const { url, locale, timeZone, userAgent, config, firstScreen } = request;
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let failure: unknown;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
+  const out = new PassThrough();
+  let failure: unknown;
+  const stream = renderToPipeableStream(
+    <App
+      facts={{ config, locale, userAgent, touchPoints: 0, timeZone }}
+      firstScreen={firstScreen ?? { authenticated: false }}
+      arcoLocale={arco[locale]}
+    >
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <StaticRouter location={`${url.pathname}${url.search}`}>
+          <AppRoutes />
+        </StaticRouter>
+      </SWRConfig>
+    </App>,
+    {
+      onAllReady: () => stream.pipe(out),
+      onShellError: (error) => out.destroy(error as Error),
+      // A part that failed renders its fallback: the markup would not be the page.
+      onError(error) {
+        failure ??= error;
       },
-      final(done) {
-        done();
-        if (failure) reject(failure);
-        else resolve(Buffer.concat(chunks).toString('utf8'));
-      },
-    });
-    const stream = renderToPipeableStream(
-      <App
-        facts={{ config, locale, userAgent, touchPoints: 0, timeZone }}
-        firstScreen={firstScreen ?? { authenticated: false }}
-        arcoLocale={arco[locale]}
-      >
-        <SWRConfig value={{ provider: () => new Map() }}>
-          <StaticRouter location={`${url.pathname}${url.search}`}>
-            <AppRoutes />
-          </StaticRouter>
-        </SWRConfig>
-      </App>,
-      {
-        onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
-        // A part that failed renders its fallback: the markup would not be the page.
-        onError(error) {
-          failure ??= error;
-        },
-      },
-    );
-  });
+    },
+  );
+  const html = await text(out);
+  if (failure) throw failure;
+  return html;
 }
 
 type ArcoTexts = Record<Locale, Awaited<ReturnType<typeof loadArcoLocale>>>;
@@ -95,35 +82,21 @@ export interface Renderer extends SignedInRenderer {
 
 /** The renderer, once every part's code and Arco's texts have loaded. */
 export async function createRenderer(): Promise<Renderer> {
-  const [arco] = await Promise.all([
-    Promise.all(LOCALES.map(async (locale) => [locale, await loadArcoLocale(locale)] as const)).then(
-      (entries) => Object.fromEntries(entries) as ArcoTexts,
-    ),
+  const [texts] = await Promise.all([
+    Promise.all(LOCALES.map(async (locale) => [locale, await loadArcoLocale(locale)] as const)),
     preloadEveryPart(),
   ]);
+  const arco = Object.fromEntries(texts) as ArcoTexts;
   return {
-    prerender: (route, locale) => {
+    prerender(route, locale) {
       const [pathname, query] = route.split('?');
-      return renderPage(
-        {
-          url: new URL(
-            `${pathname}${PLACEHOLDERS.search}${query ? `&${query}` : ''}`,
-            'https://prerender.invalid',
-          ),
-          locale,
-          userAgent: DESKTOP_AGENT,
-          config: PRERENDER_CONFIG,
-        },
-        arco,
-      );
+      const search = `${PLACEHOLDERS.search}${query ? `&${query}` : ''}`;
+      const url = new URL(`${pathname}${search}`, 'https://prerender.invalid');
+      return renderPage({ url, locale, userAgent: DESKTOP_AGENT, config: PRERENDER_CONFIG }, arco);
     },
     async render(request) {
       if (!isPage(request.url, request.config.brandPrefix)) return undefined;
-      try {
-        return { html: await renderPage(request, arco) };
-      } catch {
-        return undefined;
-      }
+      return renderPage(request, arco).catch(() => undefined);
     },
   };
 }

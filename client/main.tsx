@@ -1,9 +1,7 @@
 /**
- * The browser's entry: it loads the code of the page the document shows (and Arco's texts for
- * its language), then takes the document over. A document the BFF rendered (prerendered at build
- * time, or rendered for this request) is hydrated when this browser's first render will match
- * it; any other is rendered from scratch. Either way the page's code is in before React starts,
- * so React hydrates the page in one pass and a tap at first paint reaches it.
+ * The browser's entry: it loads the page's code and Arco's texts first, so that React hydrates a
+ * rendered document in one pass and a tap at first paint reaches it (docs/adr/0008); a document
+ * this browser would render differently, or the shell, is rendered afresh.
  */
 import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -19,7 +17,7 @@ import { runtimeConfig } from './lib/runtime-config';
 import './app/global.css';
 import './app/focus.css';
 
-/** Marks the page as React's once it has committed: browser tests wait on it, and CSS keys on it. */
+/** Marks the page as React's once committed: browser tests wait on it, CSS keys on it. */
 function TakenOver({ root }: { root: HTMLElement }) {
   useEffect(() => root.setAttribute(TAKEN_OVER_ATTRIBUTE, ''), [root]);
   return null;
@@ -46,8 +44,7 @@ async function start(root: HTMLElement): Promise<void> {
       <TakenOver root={root} />
     </App>
   );
-  // Rendered as this browser renders it (its locale, the desktop layout), and for a signed-in page
-  // from the data it was rendered with; else rendered afresh.
+  // Its locale, the desktop layout, and for a signed-in page the data it was rendered from.
   const matches =
     rendered === facts.locale &&
     !isMobileAgent(facts.userAgent, facts.touchPoints) &&

@@ -1,19 +1,14 @@
 /**
- * The prerendered /login documents (issue 9): scripts/prerender.mjs renders them at build time,
- * bff/spa serves one when the visitor's first render will match it, client/main.tsx
- * hydrates it. What the three sides must agree on lives here.
+ * What the build's prerender (scripts/prerender.mjs), the BFF's documents (bff/spa) and the
+ * browser's entry (client/main.tsx) must agree on.
  */
 import type { FirstScreen } from './api/first-screen';
 import type { AppConfig } from './api/runtime-config';
 import type { Locale } from './i18n/locale';
 
-/** Mirrors the stored locale (localStorage is out of the server's sight); not a secret. */
+/** Mirrors the stored locale, which the server cannot read; not a secret. */
 export const LOCALE_COOKIE = 'locale';
-
-/**
- * The browser's time zone (an IANA name), kept by the app like the locale cookie: the server
- * renders a signed-in page's times in it. Not a secret either.
- */
+/** The browser's IANA time zone, in which the server renders a signed-in page's times. */
 export const TIME_ZONE_COOKIE = 'tz';
 
 /** A time zone the server may format in: an IANA name Intl knows, nothing else. */
@@ -27,30 +22,22 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
-/** Under the client's dist directory; never served as a file (bff/spa answers it as a route). */
+/** Under the client's dist directory; bff/spa answers it as a route, never as files. */
 export const PRERENDER_DIR = 'prerender';
 export const PRERENDER_MANIFEST = 'manifest.json';
-
-/** On `<div id="root">` of a prerendered document: the locale it was rendered in. */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-/**
- * Beside it on a signed-in page the BFF rendered for its request (bff/spa/server-render.ts): the
- * client seeds the inlined first screen before hydrating, instead of an anonymous session.
- */
-export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
-/**
- * Set on `<div id="root">` by the app once it has committed, hydrated or rendered (client/main.tsx):
- * the browser tests wait on it, not on React's private fields.
- */
-export const TAKEN_OVER_ATTRIBUTE = 'data-taken-over';
-/** The server renderer's bundle, in the prerender directory (written by scripts/prerender.mjs). */
+/** The server renderer's bundle in PRERENDER_DIR. */
 export const RENDERER_FILE = 'renderer.mjs';
+
+/** On `<div id="root">` of a rendered document: the locale it was rendered in. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/** Beside it on a page rendered for a signed-in request: its data is the inlined first screen. */
+export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
+/** Set by the app once it has committed: browser tests wait on it, not on React's private fields. */
+export const TAKEN_OVER_ATTRIBUTE = 'data-taken-over';
 
 /**
  * The slots of the built index.html, each a literal it holds once (as Vite's server-rendering
- * guide has `<!--app-html-->`): the runtime config's place, the end of the head, the root, the
- * language. The build fills the root of a prerendered page (scripts/prerender.mjs), the BFF the
- * rest (bff/spa/document.ts).
+ * guide has `<!--app-html-->`).
  */
 export const TEMPLATE_SLOTS = {
   config: '<!--app-config-->',
@@ -60,11 +47,9 @@ export const TEMPLATE_SLOTS = {
 } as const;
 
 /**
- * What the build cannot know is rendered as these placeholders and filled in per request: the
- * query string (the login page's links carry it on) and the environment's agreement links.
- * None of them contains a character HTML escapes, so each appears verbatim in the document.
- * The query is the request's without its tab (TAB_PARAM): the document shows its own, and a
- * tab's link adds its tab after the placeholder (`?prerender-search&amp;tab=password`).
+ * What the build cannot know, rendered as placeholders the BFF fills in per request: the query
+ * (without its tab: a tab's link adds its own, `?prerender-search&amp;tab=password`) and the
+ * environment's agreement links. No character in them is one HTML escapes.
  */
 export const PLACEHOLDERS = {
   search: '?prerender-search',
@@ -75,13 +60,10 @@ export const PLACEHOLDERS = {
 export interface PrerenderedDocument {
   /** The route it renders: /login, or the sub-brand's twin. */
   path: string;
-  /**
-   * The tab its address names (`?tab=password`), which it shows; absent, it answers addresses
-   * that name none.
-   */
+  /** The tab its address names (`?tab=password`); absent, it answers addresses naming none. */
   tab?: string;
   locale: Locale;
-  /** Relative to the prerender directory. */
+  /** Relative to PRERENDER_DIR. */
   file: string;
   /** CSP sources ('sha256-…') of its inline critical CSS. */
   styleHashes: string[];
@@ -93,10 +75,8 @@ export interface PrerenderManifest {
   documents: PrerenderedDocument[];
 }
 
-// The layouts the documents are rendered in are the desktop ones: phones, tablets (spec §1) and
-// the one in-app browser with its warning get the client-rendered shell. Mirrors
-// client/lib/hooks/use-device.ts (client/app/hydration.test.ts holds the two together); an iPad that
-// calls itself a Mac is caught by the client, which then renders instead of hydrating.
+// Documents are rendered in the desktop layouts: phones, tablets and the in-app browser get the
+// shell. Mirrors client/lib/hooks/use-device.ts (a Mac-named iPad is caught by the client).
 const NOT_DESKTOP = /iPhone|iPad|iPod|Android|OpenHarmony|HarmonyOS|MicroMessenger/i;
 
 export function isDesktopAgent(userAgent: string | undefined): boolean {
@@ -105,26 +85,17 @@ export function isDesktopAgent(userAgent: string | undefined): boolean {
 
 /** A signed-in page the BFF asks the server renderer for (client/entry-server.tsx). */
 export interface SignedInRequest {
-  /** The page's address as the browser asked for it: path and query. */
+  /** The page's address as the browser asked for it. */
   url: URL;
   locale: Locale;
-  /** The browser's time zone, its times are formatted in. */
+  /** The browser's time zone, in which times are formatted. */
   timeZone: string;
   userAgent: string;
   config: AppConfig;
   firstScreen: FirstScreen;
 }
 
-/** A rendered page: the markup of `<div id="root">` (in the request's locale, which the BFF knows). */
-export interface RenderedMarkup {
-  html: string;
-}
-
-/** The server renderer of signed-in pages, loaded once by the render host (bff/spa/render-host.ts). */
 export interface SignedInRenderer {
-  /**
-   * Undefined when the address is no page of its own (a redirect) or a part failed to render: the
-   * shell answers then.
-   */
-  render(request: SignedInRequest): Promise<RenderedMarkup | undefined>;
+  /** The markup of `<div id="root">`; undefined for a redirect or a part that failed to render. */
+  render(request: SignedInRequest): Promise<string | undefined>;
 }

@@ -1,10 +1,5 @@
+import escape from 'escape-html';
 import type { OutboxMessage } from '@shared/api/dev-paths';
-
-const escape = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The demo outbox for people: newest first, links clickable. */
 export function renderOutbox(messages: OutboxMessage[]): string {

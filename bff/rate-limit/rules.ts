@@ -10,7 +10,11 @@ import {
   GATEWAY_BASE,
   IDENTIFIER_FIELDS,
   UPLOAD_GATEWAY_BASE,
+  type Endpoint,
 } from '@shared/contract/endpoints';
+import { brandRoute, ROUTES } from '@shared/routes';
+import { pagePath } from '@shared/widget';
+import { wantsFirstScreen } from '../spa/first-screen';
 
 // The memory store times windows with setInterval, whose longest delay is 2^31-1 ms.
 const MAX_WINDOW_S = Math.floor((2 ** 31 - 1) / 1000);
@@ -124,6 +128,16 @@ export function loadRulesFile(file: string): RulesResult {
     return { ok: false, errors: [`is not valid JSON (${(err as Error).message})`] };
   }
   return parseRules(json);
+}
+
+/** The UAA call a document makes first, which the per-address limits count it as; undefined for none. */
+export function documentCallOf(method: string, path: string, brandPrefix: string): Endpoint | undefined {
+  // As Express routes /authentication: any case, any trailing slash, a HEAD as a GET.
+  const page = pagePath(path);
+  if (page === ROUTES.authentication || page === brandRoute(brandPrefix, 'authentication'))
+    return method === 'GET' || method === 'HEAD' ? ENDPOINTS.internalAuth : undefined;
+  // A HEAD reads no page: its first screen is not fetched.
+  return method === 'GET' && wantsFirstScreen(path) ? ENDPOINTS.userInfo : undefined;
 }
 
 const gw = (endpoint: { path: string }) => `${GATEWAY_BASE}${endpoint.path.split('?')[0]}`;

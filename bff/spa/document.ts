@@ -1,12 +1,9 @@
 /**
- * The app's files and its documents. Hashed assets are cached for a year (precompressed when the
- * build wrote .br/.gz variants); every other GET is a document, built here and nowhere else from
- * one of three templates: the built index.html with the page's skeleton (./skeleton.ts), a
+ * The app's files and its documents. Hashed assets are cached for a year; every other GET is a
+ * document, built here from one of three templates: index.html with the page's skeleton, a
  * prerendered page (./prerendered.ts), or a page the server renderer drew for this request
- * (./server-render.ts). Each gets the runtime config, the first screen's data when there is one
- * (never the token), the preload links of its page's chunks (./route-preloads.ts), no caching, and
- * a CSP that admits its inline styles by hash. What fills the slots is the caller's (app.ts): the
- * first screen, the render, the status and page error.
+ * (./server-render.ts). Each gets the runtime config, the first screen's data (never the token),
+ * its chunks' preload links, no caching, and a CSP that admits its inline styles by hash.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,8 +17,6 @@ import { loadRoutePreloads, preloadsFor } from './route-preloads';
 import { pageFactsOf, type ServerRendered } from './server-render';
 import { skeletonOf } from './skeleton';
 
-// The chunks' links go at the head's end: after the entry's own scripts and stylesheets, which
-// need the connections first.
 const SLOTS = TEMPLATE_SLOTS;
 const CSP = 'Content-Security-Policy';
 
@@ -43,10 +38,7 @@ export interface Page {
 export interface DocumentOptions {
   staticDir: string;
   configFor(req: Request): AppConfig;
-  /**
-   * Whether the request carries a session: such a visitor gets the shell, whose guard sends it
-   * on, never the prerendered login form to flash.
-   */
+  /** A session gets the shell, whose guard sends it on, never a visitor's form to flash. */
   hasSession(req: Request): boolean;
 }
 
@@ -56,22 +48,16 @@ export interface Documents {
   send(req: Request, res: Response, page?: Page): void;
 }
 
-const SCRIPT_ESCAPES: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-/**
- * JSON for a `<script type="application/json">` element: `<`, `>` and `&` are escaped so that no
- * value (a nickname holding `</script>` or `<!--`) can close or bend the element; JSON.parse reads
- * them back unchanged.
- */
+/** JSON that no value (a nickname holding `</script>` or `<!--`) can break out of a script element with. */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c] as string);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
+
+const jsonScript = (id: string, value: unknown) =>
+  `<script id="${id}" type="application/json">${serializeForScript(value)}</script>`;
 
 /** The query string as the browser sent it: '' or '?…'. */
 function searchOf(req: Request): string {
@@ -92,36 +78,12 @@ export function createDocuments(opts: DocumentOptions): Documents {
       ...(page.config ?? opts.configFor(req)),
       ...(page.pageError && { pageError: page.pageError }),
     };
-    const data = page.firstScreen
-      ? `<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${serializeForScript(page.firstScreen)}</script>`
-      : '';
-    const head = `<script id="app-config" type="application/json">${serializeForScript(config)}</script>${data}`;
+    const data = page.firstScreen ? jsonScript(FIRST_SCREEN_ELEMENT_ID, page.firstScreen) : '';
+    const head = `${jsonScript('app-config', config)}${data}`;
     const { rendered } = page;
-    const policy = res.getHeader(CSP);
-    const admit = (hashes: readonly string[]) => {
-      if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, hashes));
-    };
-    // Functions, not strings, replace: a `$&` in the data is text, not a replacement pattern.
-    const withHead = (html: string) => html.replace(SLOTS.config, () => head);
-    // A page built from index.html gets its chunks' links; a prerendered one names its own.
-    const fromTemplate = (html: string) => {
-      const links =
-        status === 200
-          ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix, Boolean(rendered))
-          : '';
-      return withHead(html).replace(SLOTS.headEnd, () => `${links}${SLOTS.headEnd}`);
-    };
-
-    if (rendered) {
-      admit(rendered.styleSources);
-      const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`;
-      return fromTemplate(
-        template.replace(SLOTS.lang, `<html lang="${rendered.lang}"`).replace(SLOTS.root, () => root),
-      );
-    }
     const search = searchOf(req);
     const doc =
-      prerendered && status === 200 && !page.pageError && !opts.hasSession(req)
+      prerendered && !rendered && status === 200 && !page.pageError && !opts.hasSession(req)
         ? chooseDocument(prerendered.manifest, {
             method: req.method,
             path: req.path,
@@ -131,18 +93,34 @@ export function createDocuments(opts: DocumentOptions): Documents {
             brandPrefix: config.brandPrefix,
           })
         : undefined;
-    if (prerendered && doc) {
-      admit(doc.styleHashes);
-      return withHead(fillPlaceholders(prerendered.documents.get(doc) as string, search, config));
-    }
-    return fromTemplate(template.replace(SLOTS.root, () => `<div id="root">${skeletonOf(req.path)}</div>`));
+    const policy = res.getHeader(CSP);
+    const styles = rendered?.styleSources ?? doc?.styleHashes ?? [];
+    if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, styles));
+    // Functions, not strings, replace: a `$&` in the data is text, not a replacement pattern.
+    if (prerendered && doc)
+      return fillPlaceholders(prerendered.documents.get(doc) as string, search, config).replace(
+        SLOTS.config,
+        () => head,
+      );
+    // At the head's end, after the entry's own files.
+    const links =
+      status === 200
+        ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix, Boolean(rendered))
+        : '';
+    const root = rendered
+      ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
+      : `<div id="root">${skeletonOf(req.path)}</div>`;
+    return template
+      .replace(SLOTS.lang, () => `<html lang="${rendered?.lang ?? 'zh-CN'}"`)
+      .replace(SLOTS.config, () => head)
+      .replace(SLOTS.headEnd, () => `${links}${SLOTS.headEnd}`)
+      .replace(SLOTS.root, () => root);
   }
 
   function send(req: Request, res: Response, page: Page = {}): void {
     const status = page.status ?? 200;
     const html = build(req, res, page, status);
     res.status(status).set('Cache-Control', 'no-store').type('html');
-    // Made per request (the runtime config, the query): compressed per request.
     compressedFor(req, res, Buffer.from(html, 'utf8'))
       .then((body) => res.send(body))
       .catch((err: unknown) => req.next?.(err));

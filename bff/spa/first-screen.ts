@@ -1,11 +1,9 @@
 /**
- * The first screen's data of a signed-in page (issue 17), fetched from the UAA with the session
- * the BFF already holds while it serves the document: the user's info on the user centre and the
- * back office, on the back office the modules the user may open, and the first page of the list a
- * page opens on (the back office's three lists when the user may open the page's module, the user
- * centre's keys tab). Without the user info or the modules within a short deadline nothing is
- * inlined; without the list the rest is. The SPA asks for whatever is missing as before, and
- * revalidates what it got: a session the UAA refuses (401) still ends on the login page.
+ * A signed-in page's first screen (issue 17), fetched with the session the BFF holds while it
+ * serves the document: the user's info, on the back office the modules the user may open, and the
+ * first page of the list the page opens on. Without the user info or the modules in time nothing
+ * is inlined; without the list the rest is. The SPA fetches what is missing and revalidates the
+ * rest, so a session the UAA refuses still ends on the login page.
  */
 import type { Request } from 'express';
 import { z } from 'zod/mini';
@@ -22,8 +20,8 @@ import {
   type FirstScreen,
 } from '@shared/api/first-screen';
 import type { UserInfo } from '@shared/contract/personal';
-import { brandRoute, ROUTES } from '@shared/routes';
-import { pagePath } from '@shared/widget';
+import { ROUTES } from '@shared/routes';
+import { takeAt } from '../proxy/gateway';
 import {
   noteUpstreamCall,
   sessionCallHeaders,
@@ -41,10 +39,7 @@ const rows = <T extends z.ZodMiniType>(row: T) => z.array(row).check(z.maxLength
 /** Spec §7: a listed key's sk is masked (its first 4 characters, 16 stars, its last 2). */
 const MASKED_SK = /^.{4}\*{16}.{2}$/s;
 
-/**
- * What a document may hold of each list: a page's worth of rows with the fields the contract
- * declares (a row's other fields stay with the API call), and no key whose sk is in clear.
- */
+/** What a document may hold of a list: a page of rows, the contract's fields, no sk in clear. */
 const INLINED: Record<FirstListName, z.ZodMiniType> = {
   users: z.object({ users: rows(z.object(internalUser.shape)), totalCount: z.number() }),
   platforms: z.object({ records: rows(z.object(platform.shape)), total: z.number() }),
@@ -55,16 +50,13 @@ const INLINED: Record<FirstListName, z.ZodMiniType> = {
 export interface FirstScreenDeps {
   client: UpstreamClient;
   upstream: string;
-  /** The reply paths where the UAA may put a token (TOKEN_JSON_PATHS): removed before inlining. */
+  /** TOKEN_JSON_PATHS: removed before inlining. */
   tokenJsonPaths: readonly string[];
   /** PUBLIC_ORIGIN: the host the UAA is told. */
   publicOrigin: PublicOrigin;
   /** A session token the UAA answered 401 for. */
   onRefusedToken?: (req: Request, token: string) => void;
-  /**
-   * The rate limits' verdict on a call after the document's first (app.ts counted that one with
-   * the document): each call counts, and one refused is not made.
-   */
+  /** The rate limits' verdict on each call after the first, which app.ts counted with the document. */
   admit?: (req: Request, endpoint: Endpoint) => Promise<boolean>;
   timeoutMs?: number;
 }
@@ -74,29 +66,6 @@ const isBackOffice = (path: string) => path === ROUTES.admin || path.startsWith(
 /** Whether a page's first screen shows the user (the user centre and the back office). */
 export function wantsFirstScreen(path: string): boolean {
   return path === ROUTES.usercenter || isBackOffice(path);
-}
-
-/**
- * The UAA call a signed-in document makes first, which the per-address limits count it as: the
- * user info of a page with a first screen, the one-time code of /authentication (and its branded
- * twin). Undefined for a document that calls nobody.
- */
-export function documentCallOf(method: string, path: string, brandPrefix: string): Endpoint | undefined {
-  // As Express routes /authentication: in any case, with or without a trailing slash, and a HEAD
-  // as a GET (it fetches a one-time code all the same).
-  const page = pagePath(path);
-  if (page === ROUTES.authentication || page === brandRoute(brandPrefix, 'authentication'))
-    return method === 'GET' || method === 'HEAD' ? ENDPOINTS.internalAuth : undefined;
-  // A HEAD reads no page: its first screen is not fetched.
-  return method === 'GET' && wantsFirstScreen(path) ? ENDPOINTS.userInfo : undefined;
-}
-
-function withoutAt(value: unknown, dotted: string): void {
-  const keys = dotted.split('.');
-  const last = keys.pop() as string;
-  let node = value;
-  for (const key of keys) node = (node as Record<string, unknown> | null)?.[key];
-  if (node && typeof node === 'object') delete (node as Record<string, unknown>)[last];
 }
 
 /** One page load's calls: its session, its deadline, and the browser's hang-up, which ends them. */
@@ -109,10 +78,7 @@ interface PageLoad {
   calls: number;
 }
 
-/**
- * Loads the first screen of `req` for the session `token`; undefined when it cannot be inlined.
- * `abort` (the browser hung up) ends the calls still under way.
- */
+/** Loads the first screen of `req` for `token`; `abort` (the browser hung up) ends its calls. */
 export function createFirstScreenLoader(deps: FirstScreenDeps) {
   const timeoutMs = deps.timeoutMs ?? FIRST_SCREEN_TIMEOUT_MS;
 
@@ -149,7 +115,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     if (bytes.length > maxBytes) return undefined;
     const body: unknown = JSON.parse(bytes.toString('utf8'));
     // As the gateway does for every reply: a token never reaches the page.
-    for (const dotted of ['token', ...deps.tokenJsonPaths]) withoutAt(body, dotted);
+    for (const dotted of ['token', ...deps.tokenJsonPaths]) takeAt(body, dotted);
     return isSuccess(body) ? body.data : undefined;
   }
 
@@ -182,21 +148,20 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     try {
       const userInfo = (await post(load, ENDPOINTS.userInfo, {})) as UserInfo | undefined;
       if (!userInfo || typeof userInfo.ssoUid !== 'string') return undefined;
-      const listName = firstListOf(req.path, req.query.tab);
-      if (!isBackOffice(req.path)) {
-        const list = listName ? await firstList(load, listName, userInfo.ssoUid) : undefined;
-        return { authenticated: true, userInfo, ...(list ? { list } : {}) };
+      let modules: BackOfficeModule[] | undefined;
+      if (isBackOffice(req.path)) {
+        const granted = await post(load, ENDPOINTS.userResList, { userId: userInfo.ssoUid });
+        if (!Array.isArray(granted)) return undefined;
+        modules = granted as BackOfficeModule[];
       }
-      const granted = await post(load, ENDPOINTS.userResList, { userId: userInfo.ssoUid });
-      if (!Array.isArray(granted)) return undefined;
-      const modules = granted as BackOfficeModule[];
-      // A list only of a module the user may open: the page shows no permission otherwise.
-      const module = listName ? FIRST_LISTS[listName].module : undefined;
+      const listName = firstListOf(req.path, req.query.tab);
+      // A back-office list only of a module the user may open: the page shows no permission otherwise.
+      const module = listName && FIRST_LISTS[listName].module;
       const list =
-        listName && module !== undefined && modules.includes(module)
+        listName && (!module || modules?.includes(module))
           ? await firstList(load, listName, userInfo.ssoUid)
           : undefined;
-      return { authenticated: true, userInfo, modules, ...(list ? { list } : {}) };
+      return { authenticated: true, userInfo, ...(modules && { modules }), ...(list && { list }) };
     } catch {
       // Unreachable, slow or unreadable: the SPA asks itself, and reports what it gets.
       return undefined;

@@ -1,13 +1,11 @@
 /**
- * The prerendered /login documents (issue 9, written by scripts/prerender.mjs). A request gets one
- * only when the browser's first render will be that document: the route and tab it was rendered
- * for (an address naming a tab the build did not render gets the shell), the default platform's
- * look (no sub-platform named by the redirect), a desktop browser, and the locale the page will
- * pick (the `lang` query, else the locale cookie that mirrors the stored one, else zh-CN).
- * Everything else gets the client-rendered shell, as before. The client checks the locale and the
- * device again and renders afresh when they differ (client/main.tsx).
+ * The prerendered documents (scripts/prerender.mjs). A request gets one only when the browser's
+ * first render will be that document: its route and tab, the default platform's look, a desktop
+ * browser, and the locale the page will pick (`lang`, else the locale cookie, else zh-CN). The
+ * client checks the locale and the device again and renders afresh when they differ.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import escape from 'escape-html';
 import path from 'node:path';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale } from '@shared/i18n/locale';
@@ -42,10 +40,9 @@ export function chooseDocument(
   if (!isDesktopAgent(request.userAgent)) return undefined;
   const params = new URLSearchParams(request.search);
   if (platformFromRedirect(params.get('redirect') ?? params.get('redirect_url')) !== null) return undefined;
-  // The branded documents hold the sub-brand's routes as they were named at build time.
+  // The branded documents hold the sub-brand's routes as named at build time.
   const branded = (doc: PrerenderedDocument) => doc.path.startsWith(`/${manifest.brandPrefix}-`);
   const locale = resolveLocale(params.get('lang'), request.localeCookie);
-  // A page's tab is its address's (`?tab=password`): the document of that tab, or the shell.
   const tab = params.get(TAB_PARAM) ?? undefined;
   return manifest.documents.find(
     (doc) =>
@@ -56,34 +53,19 @@ export function chooseDocument(
   );
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
-
-/**
- * The document with what the build could not know: this request's query (without the tab, which
- * the document names itself) and the environment's links.
- */
+/** The document with this request's query (without the tab, which it names itself) and links. */
 export function fillPlaceholders(html: string, search: string, config: AppConfig): string {
   const links = config.links.default;
   const query = withParams(search, { [TAB_PARAM]: null });
   // Functions, not strings: a `$&` or `$'` in the query is text, not a replacement pattern.
   return html
-    .replaceAll(`${PLACEHOLDERS.search}&amp;`, () => (query ? `${escapeHtml(query)}&amp;` : '?'))
-    .replaceAll(PLACEHOLDERS.search, () => escapeHtml(query))
-    .replaceAll(PLACEHOLDERS.agreement, () => escapeHtml(links.agreement))
-    .replaceAll(PLACEHOLDERS.privacy, () => escapeHtml(links.privacy));
+    .replaceAll(`${PLACEHOLDERS.search}&amp;`, () => (query ? `${escape(query)}&amp;` : '?'))
+    .replaceAll(PLACEHOLDERS.search, () => escape(query))
+    .replaceAll(PLACEHOLDERS.agreement, () => escape(links.agreement))
+    .replaceAll(PLACEHOLDERS.privacy, () => escape(links.privacy));
 }
 
-/**
- * A Content-Security-Policy that also admits the given inline stylesheets, by hash: the sources
- * are added to style-src (or to a style-src made from default-src), nothing else changes.
- */
+/** The policy with the sources added to style-src (or to one made from default-src). */
 export function withStyleHashes(policy: string, hashes: readonly string[]): string {
   if (!hashes.length) return policy;
   const directives = policy

@@ -1,8 +1,7 @@
 /**
- * Preload links for a page's lazy chunks (issue 17), from route-preloads.json, which
- * scripts/build-client.mjs writes: the browser then fetches the page's code with the entry's
- * instead of a round trip after it. The chunks are classic scripts (Rspack's chunk loading), so
- * they are announced with `preload`, not `modulepreload`.
+ * Preload links for a page's chunks (issue 17), from the build's route-preloads.json: the page's
+ * code comes with the entry's, not a round trip after it. Rspack's chunks are classic scripts:
+ * `preload`, not `modulepreload`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,9 +26,8 @@ export function loadRoutePreloads(staticDir: string): Map<string, string[]> {
 }
 
 /**
- * The files as links. Low, as the entry's deferred scripts are: a high-priority chunk would hold
- * the entry back. A page the BFF rendered (./server-render.ts) needs its chunks' styles before
- * its first paint: stylesheets then, not preloads.
+ * Low priority, as the entry's deferred scripts: a high one would hold the entry back. A rendered
+ * page needs its chunks' styles before its first paint: stylesheets then, not preloads.
  */
 function linksOf(files: readonly string[], renderedPage: boolean): string {
   return files
@@ -44,9 +42,8 @@ function linksOf(files: readonly string[], renderedPage: boolean): string {
 }
 
 /**
- * The links for a request: its page's, or those of the page's tab when the table has them
- * (`/usercenter?tab=keys`). A repeated or odd `tab` is not a tab: the page's links. The
- * sub-brand's twins (`/xlab-login`) load the same chunks as the pages they copy.
+ * The links of a page, or of its tab when the table has it (`/usercenter?tab=keys`); a repeated
+ * `tab` is none. The sub-brand's twins (`/xlab-login`) load the chunks of the pages they copy.
  */
 export function preloadsFor(
   table: Map<string, string[]>,

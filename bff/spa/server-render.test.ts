@@ -33,7 +33,7 @@ const CONFIG = {} as SignedInRequest['config'];
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** A renderer that records its requests and answers with `reply`. */
-function fakeRenderer(reply: (req: SignedInRequest) => { html: string } | undefined) {
+function fakeRenderer(reply: (req: SignedInRequest) => string | undefined) {
   const seen: SignedInRequest[] = [];
   const renderer: ServerRenderer = {
     render: async (req) => {
@@ -55,7 +55,7 @@ const facts = (over: Partial<Parameters<typeof renderSignedIn>[1]> = {}) => ({
 });
 
 describe('when a signed-in page is rendered', () => {
-  const ok = () => ({ html: '<main>rows</main>' });
+  const ok = () => '<main>rows</main>';
 
   it('renders a GET from a desktop browser with a time zone, in the locale the app will pick', async () => {
     const { renderer, seen } = fakeRenderer(ok);
@@ -101,9 +101,7 @@ describe('when a signed-in page is rendered', () => {
   });
 
   it('leaves a page larger than a first screen to the shell', async () => {
-    const huge = fakeRenderer(() => ({
-      html: `<main>${'<span>tag</span>'.repeat(20_000)}</main>`,
-    }));
+    const huge = fakeRenderer(() => `<main>${'<span>tag</span>'.repeat(20_000)}</main>`);
     expect(await renderSignedIn(huge.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 
@@ -163,7 +161,7 @@ describe('a rendered page as the BFF serves it', () => {
              if (req.url.pathname === '/admin/user') return undefined;
              if (req.url.pathname === '/admin/role') for (;;);
              const name = req.firstScreen.userInfo.username.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-             return { html: '<aside style="width:200px"></aside><dd>' + name + '</dd>' };
+             return '<aside style="width:200px"></aside><dd>' + name + '</dd>';
            },
          };
        }`,
@@ -319,7 +317,7 @@ describe('the render host as the BFF drives it', () => {
 
   it('drops what is not a reply, and lives on', async () => {
     const renderer = startHost(
-      "process.send(null); process.send('oops'); process.send({ id: m.id, result: { html: 5 } }); process.send({ id: String(m.id) });",
+      "process.send(null); process.send('oops'); process.send({ id: m.id, html: 5 }); process.send({ id: String(m.id) });",
     );
     await whenReady(renderer);
     expect(await renderer.render(REQUEST)).toBeUndefined();
@@ -329,14 +327,14 @@ describe('the render host as the BFF drives it', () => {
 
   it("answers each page by its id, as the renders finish, and gives the host none of the BFF's environment", async () => {
     const renderer = startHost(
-      "setTimeout(() => process.send({ id: m.id, result: { html: m.request.url + ' ' + Object.keys(process.env).length } }), m.request.url.endsWith('fast') ? 0 : 100);",
+      "setTimeout(() => process.send({ id: m.id, html: m.request.url + ' ' + Object.keys(process.env).length }), m.request.url.endsWith('fast') ? 0 : 100);",
     );
     await whenReady(renderer);
     const url = (pathname: string) => ({ ...REQUEST, url: new URL(pathname, REQUEST.url) });
     // Asked first, answered last: each reply reaches its own page.
     const slow = renderer.render(url('/slow'));
-    expect((await renderer.render(url('/fast')))?.html).toBe('https://x.invalid/fast 0');
-    expect((await slow)?.html).toBe('https://x.invalid/slow 0');
+    expect(await renderer.render(url('/fast'))).toBe('https://x.invalid/fast 0');
+    expect(await slow).toBe('https://x.invalid/slow 0');
     renderer.close();
   });
 

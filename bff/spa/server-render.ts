@@ -1,10 +1,9 @@
 /**
- * The signed-in pages rendered per request (docs/adr/0004): React renders the user centre's and the
- * back office's first screen into the document, which the app hydrates, when the browser's first
- * render will match: a GET from a desktop browser, in the locale the app will pick, its times in the
- * browser's time zone (its cookie). The build's renderer (client/entry-server.tsx) runs in a process
- * of its own (./render-host.ts), so that the BFF's event loop and memory stay free of React and
- * Arco. Without it, or when a page cannot render in time, the shell answers.
+ * The signed-in pages rendered per request (docs/adr/0004), when the browser's first render will
+ * match: a GET from a desktop browser, in the locale the app will pick, its times in the browser's
+ * time zone (its cookie). The build's renderer (client/entry-server.tsx) runs in a process of its
+ * own (./render-host.ts), which keeps React and Arco out of the BFF's memory and event loop. When
+ * it is missing, busy or slow, the shell answers.
  */
 import { createHash } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -23,22 +22,22 @@ import {
   PRERENDER_DIR,
   RENDERER_FILE,
   TIME_ZONE_COOKIE,
+  type SignedInRequest,
 } from '@shared/prerender';
-import type { RenderedMarkup, SignedInRequest } from '@shared/prerender';
 import { inSpan } from '../tracing/context';
 
 export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 
-/** A page larger than this is not a first screen (a list gone wild): the shell is lighter. */
+/** A page larger than this is a list gone wild, not a first screen: the shell is lighter. */
 export const MAX_RENDERED_BYTES = 256 * 1024;
-/** Longer and the page waits more than the scripts would have taken: the shell answers. */
+/** Longer and the page waits more than the scripts would have taken. */
 export const RENDER_TIMEOUT_MS = 500;
-/** Renders in flight at most: a page beyond them would wait longer than the shell takes. */
+/** A page beyond these would wait longer than the shell takes. */
 const MAX_QUEUED_RENDERS = 8;
-/** Starts within a minute beyond this: the renderer is broken, not unlucky; the shell answers. */
+/** More starts within a minute: the renderer is broken, not unlucky. */
 const MAX_STARTS_PER_MINUTE = 3;
 
-/** What the BFF sends the render host: the request, its address as a string. */
+/** What the BFF sends the render host (a URL does not cross IPC: its string does). */
 export interface RenderRequest {
   id: number;
   request: Omit<SignedInRequest, 'url'> & { url: string };
@@ -46,24 +45,24 @@ export interface RenderRequest {
 /** What the host may send: anything else from the child is dropped. */
 const HostMessage = z.union([
   z.object({ ready: z.literal(true) }),
-  z.object({ id: z.number(), result: z.object({ html: z.string() }).optional() }),
+  z.object({ id: z.number(), html: z.string().optional() }),
 ]);
 
-/** How to start the render host: its script, and what Node needs to run it (a loader in tests). */
+/** The render host's script, and what Node needs to run it (a loader in tests). */
 export interface RenderHost {
   file: string;
   execArgv?: string[];
 }
 
 export interface ServerRenderer {
-  /** The page's markup, or undefined (not ready, busy, timed out, failed): the shell answers then. */
-  render(request: SignedInRequest): Promise<RenderedMarkup | undefined>;
+  /** The page's markup, or undefined (not ready, busy, timed out, failed). */
+  render(request: SignedInRequest): Promise<string | undefined>;
   close(): void;
 }
 
 /**
- * The render host, started now and again by the first page after it exits, killed when a render
- * hangs. Undefined when the build wrote no renderer (the tests' fixtures) or no host is given.
+ * The render host, started again by the first page after it exits, killed when a render hangs.
+ * Undefined when the build wrote no renderer or no host is given.
  */
 export function startServerRenderer(
   staticDir: string,
@@ -79,9 +78,9 @@ export function startServerRenderer(
   let closed = false;
   let lastId = 0;
   let starts: number[] = [];
-  const pending = new Map<number, (result: RenderedMarkup | undefined) => void>();
+  const pending = new Map<number, (html: string | undefined) => void>();
 
-  /** The process is done with: its pages get the shell, the next page starts another. */
+  /** The process is done with: its pages get the shell. */
   function drop(worker: ChildProcess): void {
     if (child !== worker) return;
     child = undefined;
@@ -96,13 +95,13 @@ export function startServerRenderer(
     // No env: none of the BFF's settings (its keys, its upstream) reaches the renderer.
     const worker = fork(file, [rendererFile], { execArgv, env: {} });
     child = worker;
-    // The BFF's exit is not held up by its renderer, which exits when the channel closes.
+    // The BFF's exit waits for no renderer; the renderer exits when the channel closes.
     worker.unref();
     worker.channel?.unref();
     worker.on('message', (message: unknown) => {
       const { data } = HostMessage.safeParse(message);
       if (data && 'ready' in data) ready = true;
-      else if (data) pending.get(data.id)?.(data.result);
+      else if (data) pending.get(data.id)?.(data.html);
     });
     worker.on('error', (err) => {
       logger.error({ err }, 'server renderer: its process failed');
@@ -131,12 +130,13 @@ export function startServerRenderer(
           worker.kill('SIGKILL');
           drop(worker);
         }, timeoutMs);
-        pending.set(id, (result) => {
+        pending.set(id, (html) => {
           clearTimeout(timer);
           pending.delete(id);
-          // For an operator who wonders why pages come as the shell: the path, none of the user's data.
-          if (!result) logger.debug({ path: pathname }, 'server renderer: the page was not rendered');
-          resolve(result);
+          // Why a page came as the shell, for an operator: its path, none of the user's data.
+          if (html === undefined)
+            logger.debug({ path: pathname }, 'server renderer: the page was not rendered');
+          resolve(html);
         });
         const message: RenderRequest = { id, request: { ...request, url: request.url.href } };
         worker.send(message, (err) => err && pending.get(id)?.(undefined));
@@ -151,11 +151,10 @@ export function startServerRenderer(
 
 export interface PageFacts {
   method: string;
-  /** The address as the browser asked for it: path and query. */
+  /** Path and query, as the browser asked. */
   originalUrl: string;
   userAgent: string | undefined;
   localeCookie: string | undefined;
-  /** The browser's time zone as its cookie says; without one, times could not read as its own. */
   timeZoneCookie: string | undefined;
 }
 
@@ -165,7 +164,6 @@ const cookieOf = (req: Request, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** What the request says of the page and the browser. */
 export function pageFactsOf(req: Request): PageFacts {
   return {
     method: req.method,
@@ -180,7 +178,7 @@ export interface ServerRendered {
   /** The markup of `<div id="root">`. */
   html: string;
   lang: Locale;
-  /** The CSP sources that admit the markup's style attributes: none when it has none. */
+  /** The CSP sources that admit the markup's style attributes (docs/adr/0004). */
   styleSources: string[];
 }
 
@@ -208,12 +206,11 @@ export async function renderSignedIn(
   if (!renderer || !firstScreen?.authenticated || !firstScreen.userInfo) return undefined;
   if (method !== 'GET' || !isDesktopAgent(userAgent) || !isTimeZone(timeZone)) return undefined;
   const url = new URL(facts.originalUrl, 'https://render.invalid');
-  // As the app picks it: the first `lang` of the query, else the stored locale the cookie mirrors.
+  // As the app picks it: the query's `lang`, else the stored locale the cookie mirrors.
   const locale = resolveLocale(url.searchParams.get('lang'), facts.localeCookie);
-  // A span of its own in the document's trace: the wait for the renderer and the render.
-  const rendered = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
+  const html = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
     renderer.render({ url, locale, timeZone, userAgent: userAgent as string, config, firstScreen }),
   ).catch(() => undefined);
-  if (!rendered || rendered.html.length > MAX_RENDERED_BYTES) return undefined;
-  return { html: rendered.html, lang: locale, styleSources: styleAttributeSources(rendered.html) };
+  if (html === undefined || html.length > MAX_RENDERED_BYTES) return undefined;
+  return { html, lang: locale, styleSources: styleAttributeSources(html) };
 }

@@ -1,8 +1,6 @@
 /**
- * The outline a client-rendered page shows until React renders it (issues 17 and 29): its header
- * and grey blocks where the content will be, instead of a blank page, shaped like the page
- * (shared/skeleton.ts; the app shows the same one while its code comes). Static markup styled by
- * the app's global.css (the CSP admits no inline style); React replaces it on its first render.
+ * The outline of a client-rendered page until React renders it (shared/skeleton.ts, which the app
+ * shows too while its code comes), styled by global.css: the CSP admits no inline style.
  */
 import { skeletonPageOf, skeletonTree, type SkeletonNode } from '@shared/skeleton';
 

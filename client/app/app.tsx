@@ -1,8 +1,4 @@
-/**
- * The app's root, the same for the browser (client/main.tsx) and the server renderer
- * (client/entry-server.tsx): the browser facts, the locale, Arco's and SWR's configuration, and
- * the first screen's data the document was rendered with.
- */
+/** The app's root, the same in the browser (client/main.tsx) and the server (client/entry-server.tsx). */
 import type { Locale as ArcoLocale } from '@arco-design/web-react/es/locale/interface';
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
@@ -16,10 +12,7 @@ import { Providers } from './providers';
 
 const COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
-/**
- * Keeps the locale cookie equal to the locale a visit without `lang` resolves to (the BFF's pick),
- * and the time-zone cookie to the browser's, in which the BFF renders a signed-in page's times.
- */
+/** The locale and time-zone cookies, by which the BFF renders a page as this browser would. */
 function LocaleCookie() {
   const { locale } = useLocale();
   useEffect(() => {
@@ -35,12 +28,9 @@ function LocaleCookie() {
 const NO_FALLBACK: SWRConfiguration = {};
 
 /**
- * The first screen's data is SWR's `fallback`, on the server and in the browser alike: what the
- * page reads until each entry's own answer (SWR revalidates on mount) replaces it. A fallback, not
- * entries written to the cache: SWR hydrates from the cache as it was before the first write, and
- * a written entry would re-render the page during hydration. The fallback goes when the session
- * ends or another begins (session-events.ts): it comes back whenever its entry is emptied, and
- * must not bring one user's data back to the next user of the tab.
+ * The first screen's data as SWR's `fallback` (a seeded cache would re-render the page while it
+ * hydrates). It goes when the session ends or another begins: a fallback comes back whenever its
+ * entry is emptied, and must not show one user's data to the next user of the tab.
  */
 function FirstScreenData({ firstScreen, children }: { firstScreen: FirstScreen; children: ReactNode }) {
   const [config] = useState<SWRConfiguration>(() => ({ fallback: firstScreenFallback(firstScreen) }));

@@ -1,9 +1,7 @@
 /**
- * What a render knows of the browser it renders for: the runtime config the BFF injected, the
- * locale the page opens in, the user agent, and the time zone its times are shown in. The browser
- * reads them once from the page (readBrowserFacts, client/main.tsx); the server renderer is given
- * the request's (client/entry-server.tsx). Components read them from this context, never from
- * globals, so that a server render depends on its request and nothing else.
+ * What a render knows of its browser, read once by client/main.tsx or given by the request to
+ * client/entry-server.tsx: components read it here, never from globals, so that a server render
+ * depends on its request alone.
  */
 import { createContext, useContext } from 'react';
 import type { AppConfig } from '@shared/api/runtime-config';

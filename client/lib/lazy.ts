@@ -1,10 +1,7 @@
 /**
- * Code that comes as a chunk of its own: a page, a tab, a dialog. `lazyComponent` is React.lazy
- * with a `preload()`: once its code has loaded, the component renders at once, where React.lazy
- * would still suspend on its first render. That is what lets the app load the code of the page
- * a document shows before hydrating it (client/main.tsx), so that React hydrates the whole page in
- * one pass and a tap at first paint reaches it, and what lets the server render a page in one
- * synchronous pass (client/entry-server.tsx) after loading every part once.
+ * Code that comes as a chunk of its own (a page, a tab, a dialog): React.lazy with a `preload()`,
+ * after which the component renders at once where React.lazy would still suspend. So the browser
+ * hydrates a page whose code it loaded first in one pass, and the server renders without waiting.
  */
 import { createElement, lazy, type ComponentProps, type ComponentType } from 'react';
 
@@ -39,10 +36,7 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
   return Object.assign(Part, { preload }) as unknown as C & Preloadable;
 }
 
-/**
- * Loads every part's code, and the parts those declare as they load: the server renderer does,
- * once, before its first render.
- */
+/** Every part's code, and that of the parts they declare as they load: the server's, once. */
 export async function preloadEveryPart(): Promise<void> {
   for (let done = 0; done < everyPart.length;) {
     const known = everyPart.length;

@@ -1,8 +1,7 @@
 /**
- * What a page's first screen needs, which the BFF inlines as JSON beside the runtime config
- * (issue 17) so that the first render waits for no round trip: whether there is a session (what
- * /bff/session would answer), for a signed-in page the user, and for a page that opens on a list
- * that list's first page. Never the token.
+ * A page's first screen, which the BFF inlines as JSON beside the runtime config (issue 17): the
+ * session, for a signed-in page the user, and the first page of the list it opens on. Never the
+ * token.
  */
 import type { BackOfficeModule } from '../contract/admin';
 import type { EndpointName, ReplyOf } from '../contract/endpoints';
@@ -15,11 +14,7 @@ export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 /** Spec §9: the back office's lists show 12 rows a page. */
 export const LIST_PAGE_SIZE = 12;
 
-/**
- * The lists a page opens on: the call its first render makes, with the payload it makes it with,
- * and the back-office module the page belongs to (the list is asked for only when the user may
- * open that module).
- */
+/** The lists a page opens on: its first render's call and payload, and the module it needs. */
 export const FIRST_LISTS = {
   users: {
     endpoint: 'internalUserList',
@@ -36,7 +31,7 @@ export const FIRST_LISTS = {
     payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE, resourceModule: 1 },
     module: 'role',
   },
-  /** The user centre's keys tab: the user's own keys; the payload names the user (`sso_uid`), added when known. */
+  /** The user centre's keys tab; the BFF adds the user (`sso_uid`) to the payload. */
   credentials: { endpoint: 'credentialList', payload: {}, module: undefined },
 } as const satisfies Record<
   string,
