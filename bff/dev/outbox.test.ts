@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '@shared/api/dev-paths';
-import { appConfigOf, startBff, type TestBff } from '@tests/support/bff-harness';
+import { appConfigOf, productionEnv, startBff, type TestBff } from '@tests/support/bff-harness';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 const MESSAGES: OutboxMessage[] = [
@@ -40,13 +40,7 @@ beforeAll(async () => {
   production = await startBff({
     upstream: upstream.url,
     outbox,
-    env: {
-      APP_ENV: 'production',
-      UAA_UPSTREAM: upstream.url,
-      CAPTCHA_PROVIDER: 'aliyun',
-      ALIYUN_CAPTCHA_PREFIX: 'p',
-      ALIYUN_CAPTCHA_SCENE_ID: 's',
-    },
+    env: productionEnv(upstream.url),
   });
 });
 afterAll(async () => {

@@ -10,6 +10,7 @@ import {
   appConfigOf,
   ASSET_PATH,
   makeStaticDir,
+  productionEnv,
   writeJsonFile,
   startBff,
   type TestBff,
@@ -65,13 +66,7 @@ describe('the SPA', () => {
     expect(dev.openerOrigins).toEqual(expect.arrayContaining(['http://localhost:*', 'http://127.0.0.1:*']));
     const production = await startBff({
       upstream: upstream.url,
-      env: {
-        APP_ENV: 'production',
-        UAA_UPSTREAM: upstream.url,
-        CAPTCHA_PROVIDER: 'aliyun',
-        ALIYUN_CAPTCHA_PREFIX: 'p',
-        ALIYUN_CAPTCHA_SCENE_ID: 's',
-      },
+      env: productionEnv(upstream.url),
     });
     try {
       const config = appConfigOf((await request(production.url).get('/login')).text);

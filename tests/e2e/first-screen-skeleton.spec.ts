@@ -7,7 +7,7 @@
  */
 import { expect, holdScripts, test, type Page } from '../support/e2e-fixtures';
 import { ADMIN } from '../support/e2e-admin';
-import { createPhoneUser, loginByApi } from '../support/e2e-api';
+import { loginByApi, signInAsNewUser } from '../support/e2e-api';
 import { LANGS } from '../support/e2e-texts';
 
 /** What the page shows, as a word: a skeleton (and of which page), the page (and its content), or blank. */
@@ -88,8 +88,7 @@ for (const lang of LANGS) {
       context,
       baseURL,
     }) => {
-      const user = await createPhoneUser(baseURL!);
-      await loginByApi(page, user.phone, user.password);
+      await signInAsNewUser(page, baseURL!);
       if (rendered) await context.addCookies([{ name: 'tz', value: 'UTC', url: baseURL! }]);
       const frames = await framesOf(page, `/usercenter?lang=${lang}`);
       expect(

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '../support/e2e-fixtures';
 import { ADMIN } from '../support/e2e-admin';
-import { api, createPhoneUser, loginByApi } from '../support/e2e-api';
+import { api, loginByApi, signInAsNewUser } from '../support/e2e-api';
 import { usercenter } from '../support/e2e-texts';
 
 /** Holds every call to `pattern` unanswered until the test ends: only inlined data can show. */
@@ -21,8 +21,7 @@ test('the user centre shows the account before its getUserInfo is answered', asy
   sharedPage: page,
   baseURL,
 }) => {
-  const user = await createPhoneUser(baseURL!);
-  await loginByApi(page, user.phone, user.password);
+  const user = await signInAsNewUser(page, baseURL!);
   const userInfoCalls = await holdCalls(page, '**/login/getUserInfo');
   await page.goto('/usercenter?lang=en-US');
   await expect(page.getByRole('heading', { name: usercenter['en-US'].menuAccount })).toBeVisible();
@@ -66,8 +65,7 @@ test("the keys tab shows the user's keys before credential/list is answered", as
   sharedPage: page,
   baseURL,
 }) => {
-  const user = await createPhoneUser(baseURL!);
-  await loginByApi(page, user.phone, user.password);
+  await signInAsNewUser(page, baseURL!);
   const created = await api(page.request, '/open/credential/create', { description: 'inlined key' });
   expect(created.msgCode, created.msg).toBe('10000');
   const listCalls = await holdCalls(page, '**/open/credential/list');
@@ -81,8 +79,7 @@ test('an ended session still goes to /login although the page came with its user
   sharedPage: page,
   baseURL,
 }) => {
-  const user = await createPhoneUser(baseURL!);
-  await loginByApi(page, user.phone, user.password);
+  await signInAsNewUser(page, baseURL!);
   // The document is served with the user inlined; the revalidation then meets a 401.
   await page.route('**/login/getUserInfo', (route) =>
     route.fulfill({

@@ -8,7 +8,7 @@
  */
 import { animationsAtRest, expect, test, type Locator, type Page } from '../support/e2e-fixtures';
 import { adminTexts, loginAsAdmin, platformTexts, PNG_1X1, uniqueName } from '../support/e2e-admin';
-import { api, codeSentTo, createPhoneUser, loginByApi } from '../support/e2e-api';
+import { api, codeSentTo, createPhoneUser, loginByApi, signInAsNewUser } from '../support/e2e-api';
 import { contactChange, LANGS, usercenter } from '../support/e2e-texts';
 
 interface Ring {
@@ -279,8 +279,7 @@ for (const lang of LANGS) {
   });
 
   test(`user centre by keyboard: the key dialogs give focus back (${lang})`, async ({ page, baseURL }) => {
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
+    await signInAsNewUser(page, baseURL!);
     await page.goto(`/usercenter?tab=keys&lang=${lang}`);
     const section = page.getByRole('region', { name: t.keysTitle });
     const create = section.getByRole('button', { name: t.createKey });

@@ -5,7 +5,7 @@
  * page says so, stays, and offers the way on.
  */
 import { expect, test } from '../support/e2e-fixtures';
-import { createPhoneUser, loginByApi } from '../support/e2e-api';
+import { signInAsNewUser } from '../support/e2e-api';
 import { authentication, LANGS } from '../support/e2e-texts';
 
 for (const lang of LANGS) {
@@ -15,8 +15,7 @@ for (const lang of LANGS) {
     page,
     baseURL,
   }) => {
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
+    await signInAsNewUser(page, baseURL!);
     let documents = 0;
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;

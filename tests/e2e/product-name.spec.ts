@@ -8,7 +8,7 @@
  */
 import { expect, test } from '../support/e2e-fixtures';
 import { adminTexts, loginAsAdmin, roleTexts, userTexts } from '../support/e2e-admin';
-import { createPhoneUser, loginByApi } from '../support/e2e-api';
+import { signInAsNewUser } from '../support/e2e-api';
 import { LANGS, login, platformNames, register, usercenter } from '../support/e2e-texts';
 import { asEnteredTexts } from '../../client/features/admin/components/as-entered.locale';
 import type { Page } from '../support/e2e-fixtures';
@@ -37,8 +37,7 @@ for (const lang of LANGS) {
     page,
     baseURL,
   }) => {
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
+    await signInAsNewUser(page, baseURL!);
     await page.goto(`/usercenter?tab=keys&lang=${lang}`);
     await expect(page).toHaveTitle(`${usercenter[lang].menuKeys} · ${product}`);
     await page.getByRole('menuitem', { name: usercenter[lang].menuHelp }).click();
@@ -79,8 +78,7 @@ for (const lang of LANGS) {
     await expect(page.getByRole('heading', { level: 1, name: login[lang].title })).toBeVisible();
     expect(await headerSizes(page), 'from the register page').toEqual(direct);
 
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
+    await signInAsNewUser(page, baseURL!);
     await page.goto(`/usercenter?lang=${lang}`);
     await page.getByRole('button', { name: usercenter[lang].logout }).click();
     await expect(page.getByRole('heading', { level: 1, name: login[lang].title })).toBeVisible();

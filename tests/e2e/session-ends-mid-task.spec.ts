@@ -20,6 +20,7 @@ import {
   loginByApi,
   registerPhoneUser,
   uniqueSuffix,
+  signInAsNewUser,
 } from '../support/e2e-api';
 import { common, contactChange, LANGS, login, product, username, usercenter } from '../support/e2e-texts';
 
@@ -122,8 +123,7 @@ for (const lang of LANGS) {
     page,
     baseURL,
   }) => {
-    const user = await createPhoneUser(baseURL!);
-    await loginByApi(page, user.phone, user.password);
+    const user = await signInAsNewUser(page, baseURL!);
     await page.goto(`/usercenter?tab=keys&lang=${lang}`);
     await page.getByRole('region', { name: t.keysTitle }).getByRole('button', { name: t.createKey }).click();
     const dialog = page.getByRole('dialog', { name: t.createKeyTitle });
@@ -170,8 +170,7 @@ journeysInTurns((lang, inTurn) => {
       page,
       baseURL,
     }) => {
-      const user = await createPhoneUser(baseURL!);
-      await loginByApi(page, user.phone, user.password);
+      const user = await signInAsNewUser(page, baseURL!);
       const redirect = 'http://localhost:9/after-login';
       await page.goto(`/usercenter?clientId=media&redirect=${encodeURIComponent(redirect)}&lang=${lang}`);
       await page.getByRole('menuitem', { name: t.menuHelp }).click();

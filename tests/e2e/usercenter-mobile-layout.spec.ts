@@ -6,7 +6,7 @@
  * three tabs showed and the content column had no width, past the right edge).
  */ import { expect, test, type Page } from '../support/e2e-fixtures';
 import { blockingViolations as axeBlocking } from '../support/e2e-axe';
-import { api, createPhoneUser, loginByApi } from '../support/e2e-api';
+import { api, createPhoneUser, loginByApi, signInAsNewUser } from '../support/e2e-api';
 import { LANGS, platformNames, usercenter, type Lang } from '../support/e2e-texts';
 
 const IPAD =
@@ -110,8 +110,7 @@ test.describe('on a phone (390 px)', () => {
     });
 
     test(`the access keys stack instead of scrolling sideways (${lang})`, async ({ page, baseURL }) => {
-      const user = await createPhoneUser(baseURL!);
-      await loginByApi(page, user.phone, user.password);
+      await signInAsNewUser(page, baseURL!);
       expect((await api(page.request, '/open/credential/create', { description: 'phone key' })).msgCode).toBe(
         '10000',
       );

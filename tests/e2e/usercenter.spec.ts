@@ -14,6 +14,7 @@ import {
   loginByApi,
   newPhone,
   uniqueSuffix,
+  signInAsNewUser,
 } from '../support/e2e-api';
 import {
   common,
@@ -357,8 +358,7 @@ journeysInTurns((lang, inTurn) => {
       page,
       baseURL,
     }) => {
-      const user = await createPhoneUser(baseURL!);
-      await loginByApi(page, user.phone, user.password);
+      const user = await signInAsNewUser(page, baseURL!);
       await page.clock.install();
       await page.goto(`/usercenter?lang=${lang}`);
       await expect(row(page, 'phone')).toContainText(user.phone);

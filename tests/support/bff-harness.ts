@@ -80,6 +80,15 @@ export interface TestBffOptions {
 }
 
 /** The security events' HMAC key in the tests: events join on it, as across replicas. */
+/** The environment of a production BFF in front of `upstream`: production needs a real captcha vendor. */
+export const productionEnv = (upstream: string): Record<string, string> => ({
+  APP_ENV: 'production',
+  UAA_UPSTREAM: upstream,
+  CAPTCHA_PROVIDER: 'aliyun',
+  ALIYUN_CAPTCHA_PREFIX: 'p',
+  ALIYUN_CAPTCHA_SCENE_ID: 's',
+});
+
 export const TEST_SECURITY_HASH_KEY = 'test-security-events-key-0123456789';
 
 export interface TestBff {

@@ -225,3 +225,10 @@ export function startNodeServer(
   });
   return { ready: whenReady, stop };
 }
+
+/** A new phone account (createPhoneUser), with the page's browser context logged in as it. */
+export async function signInAsNewUser(page: Page, baseURL: string) {
+  const user = await createPhoneUser(baseURL);
+  await loginByApi(page, user.phone, user.password);
+  return user;
+}

@@ -1,33 +1,35 @@
 import { Modal } from '@arco-design/web-react';
 import { useCallback, type ReactNode } from 'react';
-import { useTexts } from '@client/lib/i18n/use-texts';
 import { handleError } from '@client/lib/api/handle-error';
 import { returnFocusLater } from '@client/lib/focus';
-import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 
-/** Confirmation dialogs that follow the app language (Modal.useModal reads the ConfigProvider). */
+export interface ConfirmOptions {
+  title: string;
+  content: ReactNode;
+  okText: string;
+  cancelText: string;
+  /** The step asked for; a failure is reported, and the dialog closes either way. */
+  onOk: () => Promise<void>;
+}
+
+/**
+ * A confirmation of a step that cannot be undone, its dialog in the app's language (Modal.useModal
+ * reads the ConfigProvider), rendered by `holder`. Closed, it gives focus back to the button that
+ * opened it, or to the page's heading when that button has gone (issue 29).
+ */
 export function useConfirm() {
-  const t = useTexts(adminTexts);
   const [modal, holder] = Modal.useModal();
   const confirm = useCallback(
-    (options: { title: string; content: ReactNode; onOk: () => Promise<void> }) => {
-      // Closed, the dialog gives focus back to the button that opened it, or to the page's heading
-      // when that button's row was deleted (issue 29).
+    (options: ConfirmOptions) => {
       const giveBack = returnFocusLater();
       modal.confirm?.({
+        ...options,
         afterClose: () => giveBack(),
-        title: options.title,
-        content: options.content,
-        okText: t.confirm,
-        cancelText: t.cancel,
         okButtonProps: { status: 'danger' },
-        onOk: async () => {
-          // The dialog closes either way.
-          await options.onOk().catch((error: unknown) => handleError(error));
-        },
+        onOk: () => options.onOk().catch((error: unknown) => handleError(error)),
       });
     },
-    [modal, t],
+    [modal],
   );
   return { confirm, holder };
 }

@@ -18,7 +18,7 @@ import { format } from '@shared/i18n/define-texts';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { notify } from '@client/lib/notify';
-import { useConfirm } from '@client/features/admin/hooks/use-confirm';
+import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
 
@@ -180,6 +180,8 @@ export function useListDeletion(deleteIds: (ids: string[]) => Promise<unknown>, 
     confirm({
       title: t.deleteTitle,
       content,
+      okText: t.confirm,
+      cancelText: t.cancel,
       onOk: async () => {
         await deleteIds(ids);
         notify.success(deletedText);

@@ -11,7 +11,6 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/contract/credential';
 import { checkDescription } from '@shared/validation/rules';
 import { productMessage } from '@shared/errors/catalogue';
@@ -30,6 +29,8 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { texts } from './locale';
 import { useSubmit } from '@client/lib/hooks/use-submit';
+import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
+import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { handleError } from '@client/lib/api/handle-error';
 
 /** Spec §9: the tip shown when deleting an enabled key stays 2 s. */
@@ -56,18 +57,10 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
   const [secrets, setSecrets] = useState<Record<string, string>>({});
   // The open dialog is named in the address (`type=create`), so that a session ending while it is
   // open brings the visitor back to it after the login (the stored redirect, spec §4).
-  const [params, setParams] = useSearchParams();
-  const creating = params.get('type') === CREATE_TYPE;
-  const setCreating = (open: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('type', CREATE_TYPE);
-        else next.delete('type');
-        return next;
-      },
-      { replace: true },
-    );
+  const [type, setType] = useParamInAddress('type');
+  const creating = type === CREATE_TYPE;
+  const { confirm, holder } = useConfirm();
+  const setCreating = (open: boolean) => setType(open ? CREATE_TYPE : null);
   /** Gives focus back to "Create key" once the creation's dialogs have closed. */
   const giveBackCreate = useRef<(() => void) | null>(null);
   const [description, setDescription] = useState('');
@@ -119,16 +112,11 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       window.setTimeout(() => setTipFor(null), DELETE_TIP_MS);
       return;
     }
-    // Closed, it gives focus back to the Delete button, or to the section's title once its key
-    // has gone (issue 29).
-    const giveBack = returnFocusLater();
-    Modal.confirm({
-      afterClose: () => giveBack(),
+    confirm({
       title: t.deleteConfirmTitle,
       content: t.deleteConfirmBody,
       okText: t.delete,
       cancelText: t.cancel,
-      okButtonProps: { status: 'danger' },
       onOk: async () => {
         await deleteCredential(key.ak);
         notify.success(t.deleted);
@@ -299,6 +287,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
           </p>
         ) : null}
       </Modal>
+      {holder}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Layout, Menu, Popover } from '@arco-design/web-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { withParams } from '@shared/query';
 import { ROUTES, TAB_PARAM } from '@shared/routes';
@@ -19,6 +19,7 @@ import { isPlainClick } from '@client/lib/plain-click';
 import { focusFell, focusHeading, pageHeading } from '@client/lib/focus';
 import { useDevice } from '@client/lib/hooks/use-device';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
+import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { AccountInfo } from './account-info';
@@ -59,15 +60,16 @@ export default function UserCenterPage() {
   const device = useDevice();
   const config = useRuntimeConfig();
   const { search } = useLocation();
-  const [params, setParams] = useSearchParams();
-  const tab = params.get(TAB_PARAM);
+  const [tab] = useParamInAddress(TAB_PARAM);
+  // The flow under way is named in the address (`type`, spec §2), so that a session ending mid-flow
+  // brings the visitor back to it after the login (spec §4); never what was typed into it.
+  const [requested, nameFlowInAddress] = useParamInAddress('type');
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
   // The tab's title names what its menu names, then the product: "Access keys · Account Center".
   const menuNames = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp };
   useDocumentTitle(menuNames[section], names.main);
   const { data: user, mutate: reloadUser } = useUserInfo();
   const [leaving, setLeaving] = useState(false);
-  const requested = params.get('type');
   const [status, setStatus] = useState<Status>(
     isOperation(requested) ? { kind: 'operate', operation: requested } : { kind: 'init' },
   );
@@ -94,24 +96,7 @@ export default function UserCenterPage() {
       return;
     }
     setStatus({ kind: 'operate', operation });
-    nameInAddress(operation);
-  }
-
-  /**
-   * The flow under way is named in the address (`type`, spec §2), so that a session ending
-   * mid-flow brings the visitor back to it after the login (the stored redirect, spec §4).
-   * Only the flow: never what was typed into it.
-   */
-  function nameInAddress(operation: Operation | null): void {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (operation) next.set('type', operation);
-        else next.delete('type');
-        return next;
-      },
-      { replace: true },
-    );
+    nameFlowInAddress(operation);
   }
 
   /**
@@ -148,11 +133,11 @@ export default function UserCenterPage() {
 
   const done = () => {
     setStatus({ kind: 'update' });
-    nameInAddress(null);
+    nameFlowInAddress(null);
   };
   const back = () => {
     setStatus({ kind: 'init' });
-    nameInAddress(null);
+    nameFlowInAddress(null);
   };
   const operation = status.kind === 'operate' ? status.operation : null;
 

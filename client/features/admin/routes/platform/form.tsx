@@ -16,7 +16,8 @@ import {
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
-import { useConfirm } from '@client/features/admin/hooks/use-confirm';
+import { useConfirm } from '@client/lib/hooks/use-confirm';
+import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { useCopy } from '@client/features/admin/hooks/use-copy';
 import { Tabs } from '@client/components/tabs';
 import { useRule, useValidationText } from '@client/components/form-rules';
@@ -78,6 +79,7 @@ export default function PlatformFormPage() {
   const { submitting: saving, run } = useSubmit();
   const [tab, setTab] = useState('basic');
   const { confirm, holder } = useConfirm();
+  const shell = useTexts(adminTexts);
   const copy = useCopy();
 
   if (!valid || (error && (error as ApiError).status !== 403))
@@ -112,6 +114,8 @@ export default function PlatformFormPage() {
     confirm({
       title: t.resetTitle,
       content: t.resetBody,
+      okText: shell.confirm,
+      cancelText: shell.cancel,
       onOk: async () => {
         await resetPlatformSecret(id as string);
         notify.success(t.resetDone);
