@@ -89,7 +89,6 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       Modal.success({
         // Closed, it gives focus back to the button that opened the creation (issue 29).
         afterClose: () => giveBackCreate.current?.(),
-        className: 'uc-modal',
         title: t.keyCreatedTitle,
         content: (
           <div className="uc-key-created">
@@ -258,7 +257,6 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
         />
       )}
       <Modal
-        className="uc-modal"
         title={t.createKeyTitle}
         visible={creating && !atLimit}
         okText={t.create}
