@@ -32,6 +32,7 @@ const COMPRESSION = {
 };
 export const COMPRESS_FROM_BYTES = 1024;
 const EVERY_ENCODING = new Set(ENCODINGS.map(([encoding]) => encoding));
+const SUFFIXES = Object.fromEntries(ENCODINGS) as Record<Encoding, string>;
 
 /** The body to send: compressed (with Content-Encoding and Vary set) when that pays, else as it is. */
 export async function compressedFor(req: Request, res: Response, body: Buffer): Promise<Buffer> {
@@ -90,7 +91,7 @@ export function servePrecompressed(root: string): RequestHandler {
     const available = variants.get(req.path);
     const encoding = available && chooseEncoding(req, available);
     if (!encoding) return next();
-    const suffix = encoding === 'br' ? '.br' : '.gz';
+    const suffix = SUFFIXES[encoding];
     res.type(path.extname(req.path));
     res.setHeader('Content-Encoding', encoding);
     res.sendFile(

@@ -182,7 +182,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
       });
     const failed = (status: number, code: string): void => {
       issued('failure', code);
-      deps.documents.send(req, res, { status: status, pageError: 'platformLoginFailed' });
+      deps.documents.send(req, res, { status, pageError: 'platformLoginFailed' });
     };
     try {
       const result = await fetchCode(deps, req, token, clientId);

@@ -6,6 +6,7 @@
  */
 import type { RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
+import { pagePath } from '@shared/widget';
 import { PageSkeleton } from '@client/components/page-skeleton';
 import { LazyPart } from '@client/components/load-error';
 import { lazyComponent } from '@client/lib/lazy';
@@ -25,6 +26,6 @@ export const adminRoute: RouteObject = {
   handle: {
     preload: AdminShell.preload,
     // /admin itself goes to the user's first module: a redirect the browser makes.
-    isPage: (url: URL) => url.pathname.replace(/\/+$/, '').toLowerCase() !== ROUTES.admin,
+    isPage: (url: URL) => pagePath(url.pathname) !== ROUTES.admin,
   },
 };

@@ -4,7 +4,7 @@ import type { LoginReply } from '@shared/contract/login';
 import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../after-login';
 import { startSession } from '../api/session-events';
 import { tellEmbedder } from '../widget';
-import { isSpecialInAppBrowser } from './use-device';
+import { useDevice } from './use-device';
 
 export interface AfterLoginOptions {
   /**
@@ -27,6 +27,7 @@ export function useAfterLogin(): (
   options?: AfterLoginOptions,
 ) => Promise<void> {
   const navigate = useNavigate();
+  const { specialInApp } = useDevice();
   return useCallback(
     async (reply, search, { handOver } = {}) => {
       await startSession();
@@ -38,9 +39,9 @@ export function useAfterLogin(): (
         if (destination.kind === 'document') window.location.assign(destination.href);
         else navigate(destination.path, { replace: true });
       };
-      if (isSpecialInAppBrowser(navigator.userAgent)) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
+      if (specialInApp) window.setTimeout(go, IN_APP_BROWSER_DELAY_MS);
       else go();
     },
-    [navigate],
+    [navigate, specialInApp],
   );
 }

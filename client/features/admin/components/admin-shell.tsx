@@ -12,13 +12,13 @@ import { adminTexts } from './admin-shell.locale';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from '@client/components/language-switch';
 import { ADMIN_PAGE_ROUTES, ADMIN_ROUTES, adminModuleAt } from '@client/features/admin/admin-routes';
-
-export { preloadParts } from '@client/features/admin/admin-routes';
 import { LazyPart } from '@client/components/load-error';
 import { lazyComponent } from '@client/lib/lazy';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ADMIN_CONTENT } from '@shared/skeleton';
 import './admin-shell.css';
+
+export { preloadParts } from '@client/features/admin/admin-routes';
 
 // Shown only to a user without the page's module: its illustration (Arco's Result) stays out of
 // every back-office page's download.

@@ -46,7 +46,7 @@ const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
 /** The chunks the page's first render at `url` shows: the keys tab, a change flow it opens on. */
 export function preloadParts(url: URL): Promise<unknown> {
   const parts = [];
-  if (url.searchParams.get('tab') === 'keys') parts.push(AccessKeys.preload());
+  if (url.searchParams.get(TAB_PARAM) === 'keys') parts.push(AccessKeys.preload());
   if (isOperation(url.searchParams.get('type')))
     parts.push(ContactChange.preload(), PasswordChange.preload());
   return Promise.all(parts);
