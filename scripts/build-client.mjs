@@ -98,15 +98,22 @@ writeFileSync(
 const routeAssets = (route, ext) => [...(routeFiles.get(route) ?? [])].filter((f) => f.endsWith(ext)).sort();
 await prerender({
   clientDist,
-  // Each page's first tab, and its other tab's own document: a tab pressed before the scripts is a
-  // link to that address (client/components/tabs.tsx).
+  // Each page, and each tab's own document, the first tab's too: a tab pressed before the scripts
+  // is a link to that address (client/components/tabs.tsx), `?tab=sms` back from the password tab.
   pages: [
-    ...['/login', '/login?tab=password'].map((route) => ({
+    ...['/login', '/login?tab=sms', '/login?tab=password'].map((route) => ({
       route,
       css: asPaths('.css'),
       js: asPaths('.js'),
     })),
-    ...['/register', '/register?tab=phone', '/forget', '/forget?tab=email'].map((route) => ({
+    ...[
+      '/register',
+      '/register?tab=email',
+      '/register?tab=phone',
+      '/forget',
+      '/forget?tab=phone',
+      '/forget?tab=email',
+    ].map((route) => ({
       route,
       css: routeAssets(route.split('?')[0], '.css'),
       js: routeAssets(route.split('?')[0], '.js'),

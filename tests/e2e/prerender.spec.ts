@@ -258,10 +258,28 @@ test('a tab pressed on /login before the app has the page is followed as a link 
   // The tab's own document, prerendered with that tab chosen.
   await expect(page).toHaveURL(/[?&]tab=password/);
   await expect(page.getByRole('tab', { name: t.passwordTab })).toHaveAttribute('aria-selected', 'true');
+  // And back: the first tab named in the address has its document too, not the shell.
+  const back = page.waitForResponse((r) => r.request().isNavigationRequest() && /[?&]tab=sms/.test(r.url()));
+  await page.getByRole('tab', { name: t.smsTab }).click();
+  expect(await (await back).text()).toContain('data-prerendered="zh-CN"');
+  await expect(page.getByRole('tab', { name: t.smsTab })).toHaveAttribute('aria-selected', 'true');
   release();
   await takenOver(page, 'input');
-  await expect(page.getByRole('tab', { name: t.passwordTab })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: t.smsTab })).toHaveAttribute('aria-selected', 'true');
 });
+
+for (const [address, tab] of [
+  ['/register?lang=en-US&tab=email', register['en-US'].emailTab],
+  ['/forget?lang=en-US&tab=phone', forget['en-US'].phoneTab],
+] as const)
+  test(`${address}, the first tab named, arrives prerendered with that tab`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(address);
+    expect(await response?.text()).toContain('data-prerendered="en-US"');
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await context.close();
+  });
 
 test('until the app has the page, what only it answers looks not ready; links and tabs look as ever', async ({
   page,
