@@ -53,8 +53,8 @@ import {
 } from './session/cookie';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { createFirstScreenLoader } from './spa/first-screen';
-import { createDocuments } from './spa/document';
-import { pageFactsOf, renderSignedIn, type ServerRenderer } from './spa/server-render';
+import { createDocuments, pageFactsOf } from './spa/document';
+import { renderSignedIn, type ServerRenderer } from './spa/server-render';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
 import {

@@ -4,6 +4,7 @@
  * never handles the code exchange.
  */
 import express, { type Request, type Response, type Router } from 'express';
+import parseurl from 'parseurl';
 import type { Logger } from 'pino';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { isSuccess } from '@shared/api/envelope';
@@ -66,8 +67,8 @@ function hostOf(url: string | undefined | null): string | undefined {
 }
 
 function loginUrl(req: Request, brandPrefix: string | null): string {
-  const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-  return `${brandPrefix ? brandRoute(brandPrefix, 'login') : ROUTES.login}${query}`;
+  const search = parseurl.original(req)?.search ?? '';
+  return `${brandPrefix ? brandRoute(brandPrefix, 'login') : ROUTES.login}${search}`;
 }
 
 async function fetchCode(

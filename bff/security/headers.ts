@@ -8,6 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
+import parseurl from 'parseurl';
 import type { AppEnv } from '@shared/environment';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
@@ -60,9 +61,8 @@ function pageSet(pages: readonly string[]): ReadonlySet<string> {
  * (its page with its parameters, shared/widget.ts), read from the raw query as the SPA will read
  * its address. Express's parse of the query (arrays for repeated names) plays no part.
  */
-export function isEmbeddable(req: Pick<Request, 'path' | 'originalUrl'>, brandPrefix: string): boolean {
-  const query = req.originalUrl.indexOf('?');
-  return isWidgetDocument(req.path, query < 0 ? '' : req.originalUrl.slice(query + 1), brandPrefix);
+export function isEmbeddable(req: Request, brandPrefix: string): boolean {
+  return isWidgetDocument(req.path, parseurl.original(req)?.search?.slice(1) ?? '', brandPrefix);
 }
 
 // Only plain host names may become CSP sources: nothing that could end or extend the directive.

@@ -17,7 +17,9 @@ import {
 } from '@tests/support/bff-harness';
 import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import cookieParser from 'cookie-parser';
 import { chooseEncoding } from '../compress';
+import { pageFactsOf } from './document';
 
 const HOSTILE = 'https://x.example/</script><script>alert(1)</script><!--';
 
@@ -291,5 +293,32 @@ describe('chooseEncoding', () => {
   it('picks only what exists', () => {
     expect(chooseEncoding(withHeader('br, gzip'), new Set(['gzip'] as const))).toBe('gzip');
     expect(chooseEncoding(withHeader('br, gzip'), new Set())).toBeUndefined();
+  });
+});
+
+describe('what a document knows of its request', () => {
+  const app = express()
+    .use(cookieParser())
+    .get(/.*/, (req, res) => {
+      res.json(pageFactsOf(req));
+    });
+
+  it('reads the query as the browser sent it, repeats and encoding kept', async () => {
+    const reply = await request(app).get('/login?tab=a&tab=b&x=%2F').set('User-Agent', 'UA');
+    expect(reply.body).toEqual({
+      method: 'GET',
+      path: '/login',
+      search: '?tab=a&tab=b&x=%2F',
+      userAgent: 'UA',
+    });
+    expect((await request(app).get('/login')).body.search).toBe('');
+  });
+
+  it('takes a cookie only as one string, never the object cookie-parser makes of `j:`', async () => {
+    const reply = await request(app)
+      .get('/usercenter')
+      .set('Cookie', `locale=en-US; tz=${encodeURIComponent('j:{"zone":"Asia/Shanghai"}')}`);
+    expect(reply.body).toMatchObject({ localeCookie: 'en-US' });
+    expect(reply.body).not.toHaveProperty('timeZoneCookie');
   });
 });

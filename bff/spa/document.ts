@@ -8,13 +8,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import parseurl from 'parseurl';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-screen';
-import { PRERENDER_DIR, PRERENDERED_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, TEMPLATE_SLOTS } from '@shared/prerender';
+import {
+  LOCALE_COOKIE,
+  PRERENDER_DIR,
+  PRERENDERED_ATTRIBUTE,
+  SIGNED_IN_ATTRIBUTE,
+  TEMPLATE_SLOTS,
+  TIME_ZONE_COOKIE,
+} from '@shared/prerender';
 import { compressedFor, servePrecompressed } from '../compress';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
-import { pageFactsOf, type ServerRendered } from './server-render';
+import type { ServerRendered } from './server-render';
 import { skeletonOf } from './skeleton';
 
 const SLOTS = TEMPLATE_SLOTS;
@@ -59,10 +67,32 @@ export function serializeForScript(value: unknown): string {
 const jsonScript = (id: string, value: unknown) =>
   `<script id="${id}" type="application/json">${serializeForScript(value)}</script>`;
 
-/** The query string as the browser sent it: '' or '?…'. */
-function searchOf(req: Request): string {
-  const query = req.originalUrl.indexOf('?');
-  return query < 0 || query === req.originalUrl.length - 1 ? '' : req.originalUrl.slice(query);
+/** What the server knows of the browser from its request, as the app's BrowserFacts. */
+export interface PageFacts {
+  method: string;
+  path: string;
+  /** The query string as the browser sent it (`location.search`): '' or '?…'. */
+  search: string;
+  userAgent: string | undefined;
+  localeCookie: string | undefined;
+  timeZoneCookie: string | undefined;
+}
+
+/** A cookie's value when it is one string (cookie-parser makes `j:` cookies objects). */
+const cookieOf = (req: Request, name: string) => {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+export function pageFactsOf(req: Request): PageFacts {
+  return {
+    method: req.method,
+    path: req.path,
+    search: parseurl.original(req)?.search ?? '',
+    userAgent: req.get('user-agent'),
+    localeCookie: cookieOf(req, LOCALE_COOKIE),
+    timeZoneCookie: cookieOf(req, TIME_ZONE_COOKIE),
+  };
 }
 
 export function createDocuments(opts: DocumentOptions): Documents {
@@ -81,24 +111,17 @@ export function createDocuments(opts: DocumentOptions): Documents {
     const data = page.firstScreen ? jsonScript(FIRST_SCREEN_ELEMENT_ID, page.firstScreen) : '';
     const head = `${jsonScript('app-config', config)}${data}`;
     const { rendered } = page;
-    const search = searchOf(req);
+    const facts = pageFactsOf(req);
     const doc =
       prerendered && !rendered && status === 200 && !page.pageError && !opts.hasSession(req)
-        ? chooseDocument(prerendered.manifest, {
-            method: req.method,
-            path: req.path,
-            search,
-            userAgent: req.get('user-agent'),
-            localeCookie: pageFactsOf(req).localeCookie,
-            brandPrefix: config.brandPrefix,
-          })
+        ? chooseDocument(prerendered.manifest, facts, config.brandPrefix)
         : undefined;
     const policy = res.getHeader(CSP);
     const styles = rendered?.styleSources ?? doc?.styleHashes ?? [];
     if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, styles));
     // Functions, not strings, replace: a `$&` in the data is text, not a replacement pattern.
     if (prerendered && doc)
-      return fillPlaceholders(prerendered.documents.get(doc) as string, search, config).replace(
+      return fillPlaceholders(prerendered.documents.get(doc) as string, facts.search, config).replace(
         SLOTS.config,
         () => head,
       );

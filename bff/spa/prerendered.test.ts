@@ -14,7 +14,8 @@ import {
 import { appConfigOf, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
-import { chooseDocument, fillPlaceholders, withStyleHashes, type PageRequest } from './prerendered';
+import type { PageFacts } from './document';
+import { chooseDocument, fillPlaceholders, withStyleHashes } from './prerendered';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 
 const LOGIN_CHUNK = '/static/js/async/login.3e1f.js';
@@ -37,16 +38,18 @@ const MANIFEST: PrerenderManifest = {
   ],
 };
 
-function pick(overrides: Partial<PageRequest>) {
-  return chooseDocument(MANIFEST, {
-    method: 'GET',
-    path: '/login',
-    search: '',
-    userAgent: DESKTOP,
-    localeCookie: undefined,
-    brandPrefix: 'xlab',
-    ...overrides,
-  })?.file;
+const facts = (overrides: Partial<PageFacts>): PageFacts => ({
+  method: 'GET',
+  path: '/login',
+  search: '',
+  userAgent: DESKTOP,
+  localeCookie: undefined,
+  timeZoneCookie: undefined,
+  ...overrides,
+});
+
+function pick(overrides: Partial<PageFacts>, brandPrefix = 'xlab') {
+  return chooseDocument(MANIFEST, facts(overrides), brandPrefix)?.file;
 }
 
 describe('which requests get a prerendered document', () => {
@@ -102,26 +105,18 @@ describe('which requests get a prerendered document', () => {
         },
       ],
     };
-    const request = (search: string) =>
-      chooseDocument(manifest, {
-        method: 'GET',
-        path: '/login',
-        search,
-        userAgent: DESKTOP,
-        localeCookie: undefined,
-        brandPrefix: 'xlab',
-      })?.file;
-    expect(request('?lang=en-US&tab=password&clientId=c')).toBe('login.password.en-US.html');
-    expect(request('?lang=en-US&clientId=c')).toBe('login.en-US.html');
+    const searching = (search: string) => chooseDocument(manifest, facts({ search }), 'xlab')?.file;
+    expect(searching('?lang=en-US&tab=password&clientId=c')).toBe('login.password.en-US.html');
+    expect(searching('?lang=en-US&clientId=c')).toBe('login.en-US.html');
     // The SMS tab's document shows no other tab, even the one the page falls back to.
-    for (const tab of ['sms', 'bogus', '']) expect(request(`?lang=en-US&tab=${tab}`), tab).toBeUndefined();
-    expect(request('?lang=zh-CN&tab=password')).toBeUndefined();
+    for (const tab of ['sms', 'bogus', '']) expect(searching(`?lang=en-US&tab=${tab}`), tab).toBeUndefined();
+    expect(searching('?lang=zh-CN&tab=password')).toBeUndefined();
   });
 
   it('gives the branded twin only under the prefix it was rendered with', () => {
     expect(pick({ path: '/xlab-login', search: '?lang=en-US' })).toBe('xlab-login.en-US.html');
-    expect(pick({ path: '/xlab-login', brandPrefix: 'acme' })).toBeUndefined();
-    expect(pick({ path: '/login', brandPrefix: 'acme' })).toBe('login.zh-CN.html');
+    expect(pick({ path: '/xlab-login' }, 'acme')).toBeUndefined();
+    expect(pick({ path: '/login' }, 'acme')).toBe('login.zh-CN.html');
   });
 
   it('serves the other plain pages it holds (register, forget) under any prefix, like /login', () => {
@@ -132,16 +127,9 @@ describe('which requests get a prerendered document', () => {
         { path: '/register', locale: 'en-US', file: 'register.en-US.html', styleHashes: [HASH] },
       ],
     };
-    const request: PageRequest = {
-      method: 'GET',
-      path: '/register',
-      search: '?lang=en-US',
-      userAgent: DESKTOP,
-      localeCookie: undefined,
-      brandPrefix: 'acme',
-    };
-    expect(chooseDocument(manifest, request)?.file).toBe('register.en-US.html');
-    expect(chooseDocument(manifest, { ...request, path: '/acme-register' })).toBeUndefined();
+    const register = facts({ path: '/register', search: '?lang=en-US' });
+    expect(chooseDocument(manifest, register, 'acme')?.file).toBe('register.en-US.html');
+    expect(chooseDocument(manifest, { ...register, path: '/acme-register' }, 'acme')).toBeUndefined();
   });
 });
 

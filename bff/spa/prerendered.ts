@@ -20,21 +20,13 @@ import {
   type PrerenderedDocument,
   type PrerenderManifest,
 } from '@shared/prerender';
-
-export interface PageRequest {
-  method: string;
-  path: string;
-  /** The query string as the browser sent it (`location.search`): '' or '?…'. */
-  search: string;
-  userAgent: string | undefined;
-  localeCookie: string | undefined;
-  brandPrefix: string;
-}
+import type { PageFacts } from './document';
 
 /** The document for this request, or undefined when the shell must answer. */
 export function chooseDocument(
   manifest: PrerenderManifest,
-  request: PageRequest,
+  request: PageFacts,
+  brandPrefix: string,
 ): PrerenderedDocument | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   if (!isDesktopAgent(request.userAgent)) return undefined;
@@ -49,7 +41,7 @@ export function chooseDocument(
       doc.path === request.path &&
       doc.tab === tab &&
       doc.locale === locale &&
-      (!branded(doc) || manifest.brandPrefix === request.brandPrefix),
+      (!branded(doc) || manifest.brandPrefix === brandPrefix),
   );
 }
 

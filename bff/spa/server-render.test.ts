@@ -14,6 +14,7 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PRERENDER_DIR, RENDERER_FILE } from '@shared/prerender';
 import { makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import type { PageFacts } from './document';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 import {
   renderSignedIn,
@@ -45,9 +46,10 @@ function fakeRenderer(reply: (req: SignedInRequest) => string | undefined) {
   return { renderer, seen };
 }
 
-const facts = (over: Partial<Parameters<typeof renderSignedIn>[1]> = {}) => ({
+const facts = (over: Partial<PageFacts> = {}): PageFacts => ({
   method: 'GET',
-  originalUrl: '/usercenter',
+  path: '/usercenter',
+  search: '',
   userAgent: DESKTOP,
   localeCookie: undefined,
   timeZoneCookie: 'Asia/Shanghai',
@@ -61,7 +63,7 @@ describe('when a signed-in page is rendered', () => {
     const { renderer, seen } = fakeRenderer(ok);
     const out = await renderSignedIn(
       renderer,
-      facts({ originalUrl: '/usercenter?lang=en-US&lang=zh-CN' }),
+      facts({ search: '?lang=en-US&lang=zh-CN' }),
       CONFIG,
       SIGNED_IN,
     );

@@ -10,7 +10,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Request } from 'express';
 import { z } from 'zod';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { AppConfig } from '@shared/api/runtime-config';
@@ -18,13 +17,12 @@ import { resolveLocale, type Locale } from '@shared/i18n/locale';
 import {
   isDesktopAgent,
   isTimeZone,
-  LOCALE_COOKIE,
   PRERENDER_DIR,
   RENDERER_FILE,
-  TIME_ZONE_COOKIE,
   type SignedInRequest,
 } from '@shared/prerender';
 import { inSpan } from '../tracing/context';
+import type { PageFacts } from './document';
 
 export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 
@@ -149,31 +147,6 @@ export function startServerRenderer(
   };
 }
 
-export interface PageFacts {
-  method: string;
-  /** Path and query, as the browser asked. */
-  originalUrl: string;
-  userAgent: string | undefined;
-  localeCookie: string | undefined;
-  timeZoneCookie: string | undefined;
-}
-
-/** A cookie's value when it is one string (cookie-parser makes `j:` cookies objects). */
-const cookieOf = (req: Request, name: string) => {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
-export function pageFactsOf(req: Request): PageFacts {
-  return {
-    method: req.method,
-    originalUrl: req.originalUrl,
-    userAgent: req.get('user-agent'),
-    localeCookie: cookieOf(req, LOCALE_COOKIE),
-    timeZoneCookie: cookieOf(req, TIME_ZONE_COOKIE),
-  };
-}
-
 export interface ServerRendered {
   /** The markup of `<div id="root">`. */
   html: string;
@@ -205,7 +178,7 @@ export async function renderSignedIn(
   const { method, userAgent, timeZoneCookie: timeZone } = facts;
   if (!renderer || !firstScreen?.authenticated || !firstScreen.userInfo) return undefined;
   if (method !== 'GET' || !isDesktopAgent(userAgent) || !isTimeZone(timeZone)) return undefined;
-  const url = new URL(facts.originalUrl, 'https://render.invalid');
+  const url = new URL(`${facts.path}${facts.search}`, 'https://render.invalid');
   // As the app picks it: the query's `lang`, else the stored locale the cookie mirrors.
   const locale = resolveLocale(url.searchParams.get('lang'), facts.localeCookie);
   const html = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
