@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build } from 'esbuild';
+import { PurgeCSS } from 'purgecss';
 
 /** client/entry-server.tsx as one Node module with every package inside (the BFF's image has only its own). */
 async function buildRenderer(outfile) {
@@ -48,28 +49,21 @@ function finish(html, route) {
 }
 
 /**
- * The inline CSS without the custom properties nothing in it reads (issue 17): Arco's palette
- * puts some 300 on body, of which the login page's critical rules use about a third; the browser
- * parses and cascades every one before the first paint. The deferred stylesheets define them all
- * again for the rest of the app.
+ * The inline CSS without the custom properties nothing in it reads (ADR 0009): Arco's palette puts
+ * some 300 on body, of which the login page's critical rules read about a tenth. PurgeCSS, given
+ * the document, drops them (its `variables` option); the rules are beasties' choice, all of which
+ * the document uses. The deferred stylesheets define every property again for the rest of the app.
  */
-export function withoutUnusedProperties(html) {
-  return html.replace(/<style>([\s\S]*?)<\/style>/g, (_, css) => {
-    const values = new Map([...css.matchAll(/(--[\w-]+):([^;}]*)/g)].map((m) => [m[1], m[2]]));
-    const used = new Set();
-    const visit = (text) => {
-      for (const [, name] of text.matchAll(/var\((--[\w-]+)/g)) {
-        if (used.has(name)) continue;
-        used.add(name);
-        visit(values.get(name) ?? '');
-      }
-    };
-    visit(css.replace(/(--[\w-]+):([^;}]*)/g, ''));
-    const kept = css
-      .replace(/(--[\w-]+):[^;}]*(;|(?=\}))/g, (declaration, name) => (used.has(name) ? declaration : ''))
-      .replace(/;}/g, '}');
-    return `<style>${kept}</style>`;
+export async function withoutUnusedProperties(html) {
+  const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  // Beasties writes one: a property set in one element and read in another would be dropped.
+  if (inline.length !== 1) throw new Error(`one inline style element expected, ${inline.length} found`);
+  const [{ css }] = await new PurgeCSS().purge({
+    content: [{ raw: html, extension: 'html' }],
+    css: [{ raw: inline[0][1] }],
+    variables: true,
   });
+  return html.replace(inline[0][0], () => `<style>${css}</style>`);
 }
 
 /** The placeholders only as whole words: anything else would escape the BFF's filling in. */
@@ -130,7 +124,10 @@ export async function prerender({ clientDist, pages }) {
         .replace(lang, () => `<html lang="${locale}"`)
         .replace(headEnd, () => `${links}${headEnd}`)
         .replace(root, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${locale}">${markup}</div>`);
-      const { html, styleHashes } = finish(withoutUnusedProperties(await beasties.process(composed)), route);
+      const { html, styleHashes } = finish(
+        await withoutUnusedProperties(await beasties.process(composed)),
+        route,
+      );
       // A route may name a tab (`/login?tab=password`): its document answers addresses naming it.
       const [pagePath, query] = route.split('?');
       const tab = new URLSearchParams(query).get('tab') ?? undefined;
