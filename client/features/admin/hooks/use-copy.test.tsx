@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderHookInApp, setUpClientTest } from '@tests/support/client-app';
+import { adminTexts } from '../components/admin-shell.locale';
+import { useCopy } from './use-copy';
+
+const uaa = setUpClientTest();
+
+/** jsdom has no clipboard: the test gives the page one. */
+function clipboard(writeText: (value: string) => Promise<void>) {
+  const spy = vi.fn(writeText);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
+  return spy;
+}
+afterEach(() => {
+  delete (navigator as { clipboard?: unknown }).clipboard;
+});
+
+describe('useCopy (spec §8 "copy success")', () => {
+  it('copies the value and says so, in the page language', async () => {
+    const writeText = clipboard(async () => undefined);
+    const { result } = renderHookInApp(useCopy, { lang: 'zh-CN' });
+    await result.current('sk-value');
+    expect(writeText).toHaveBeenCalledWith('sk-value');
+    expect(uaa.notified.success).toHaveBeenCalledWith(adminTexts['zh-CN'].copied);
+    expect(uaa.notified.error).not.toHaveBeenCalled();
+  });
+
+  it('says the copy failed when the browser refuses it (no permission, no secure context)', async () => {
+    clipboard(async () => {
+      throw new DOMException('Write permission denied.', 'NotAllowedError');
+    });
+    const { result } = renderHookInApp(useCopy);
+    await result.current('sk-value');
+    expect(uaa.notified.error).toHaveBeenCalledWith(adminTexts['en-US'].copyFailed);
+    expect(uaa.notified.success).not.toHaveBeenCalled();
+  });
+});
