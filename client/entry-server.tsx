@@ -1,5 +1,5 @@
 /**
- * The app's server renderer, one bundle for two callers: scripts/prerender.mjs renders the
+ * The app's server renderer, one bundle for two callers: scripts/prerender.ts renders the
  * visitors' pages at build time (`prerender`), the BFF a signed-in page per request (`render`,
  * bff/spa/server-render.ts). Both render the tree client/main.tsx hydrates, with React's
  * renderToPipeableStream once every part's code has loaded. A render knows of the browser only its
@@ -100,16 +100,3 @@ export async function createRenderer(): Promise<Renderer> {
     },
   };
 }
-
-// What scripts/prerender.mjs needs to know besides the renderer.
-export { LOCALES } from '@shared/i18n/locale';
-export {
-  PLACEHOLDERS,
-  PRERENDER_DIR,
-  PRERENDER_MANIFEST,
-  PRERENDERED_ATTRIBUTE,
-  RENDERER_FILE,
-  TEMPLATE_SLOTS,
-} from '@shared/prerender';
-/** The sub-brand prefix the branded page is rendered with. */
-export const brandPrefix = PRERENDER_CONFIG.brandPrefix;

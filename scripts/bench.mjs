@@ -126,7 +126,7 @@ async function main() {
     log(`building ${CLIENT_DIST} and ${SERVER_DIST}...`);
     const quiet = { stdio: ['ignore', 'ignore', 'inherit'] };
     // As `npm run build:client` makes it: Rsbuild, the prerendered /login, the .br/.gz files.
-    execFileSync('node', ['scripts/build-client.mjs'], {
+    execFileSync('node', ['--import', 'tsx', 'scripts/build-client.mjs'], {
       ...quiet,
       env: { ...process.env, CLIENT_DIST, BUNDLE_STATS: STATS_FILE },
     });

@@ -1,5 +1,5 @@
 // `npm run build:client`: the SPA as `rsbuild build` makes it (rsbuild.config.ts, unchanged),
-// then the prerendered /login, /register and /forget documents (scripts/prerender.mjs, issues 9
+// then the prerendered /login, /register and /forget documents (scripts/prerender.ts, issues 9
 // and 17), then the .br/.gz files beside the hashed assets (scripts/compress.mjs). CLIENT_DIST
 // (default dist/client) is the output directory, as rsbuild.config.ts reads it.
 //
@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
-import { prerender } from './prerender.mjs';
+import { prerender } from './prerender.ts';
 
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';

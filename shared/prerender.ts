@@ -1,5 +1,5 @@
 /**
- * What the build's prerender (scripts/prerender.mjs), the BFF's documents (bff/spa) and the
+ * What the build's prerender (scripts/prerender.ts), the BFF's documents (bff/spa) and the
  * browser's entry (client/main.tsx) must agree on.
  */
 import type { FirstScreen } from './api/first-screen';

@@ -1,5 +1,5 @@
 /**
- * The prerendered documents (scripts/prerender.mjs). A request gets one only when the browser's
+ * The prerendered documents (scripts/prerender.ts). A request gets one only when the browser's
  * first render will be that document: its route and tab, the default platform's look, a desktop
  * browser, and the locale the page will pick (`lang`, else the locale cookie, else zh-CN). The
  * client checks the locale and the device again and renders afresh when they differ.

@@ -108,7 +108,7 @@ for (const lang of LANGS) {
 /**
  * The first paint is the inline critical CSS alone (the stylesheets come later, at the body's
  * end): /login looks the same without them. It keeps only the custom properties its rules read
- * (scripts/prerender.mjs `withoutUnusedProperties`, ADR 0009): a property pruned that a rule
+ * (scripts/prerender.ts `withoutUnusedProperties`, ADR 0009): a property pruned that a rule
  * reads, after an Arco upgrade say, shows here as a colour or size gone.
  */
 for (const path of ['/login', '/register?tab=phone']) {

@@ -3,7 +3,8 @@
 // server renderer (client/entry-server.tsx). Each document is index.html with the page in its root
 // (which client/main.tsx hydrates), its critical CSS inline (beasties) and its stylesheets at the
 // body's end, its chunks' scripts preloaded. The manifest lists the documents with the CSP hashes
-// of their inline CSS for the BFF (bff/spa/prerendered.ts). Run by scripts/build-client.mjs.
+// of their inline CSS for the BFF (bff/spa/prerendered.ts). Run by scripts/build-client.mjs, under
+// tsx (`npm run build:client`), so that it reads shared/prerender.ts as the BFF and the app do.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,9 +12,28 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build } from 'esbuild';
 import { PurgeCSS } from 'purgecss';
+import { LOCALES } from '@shared/i18n/locale';
+import {
+  PLACEHOLDERS,
+  PRERENDER_DIR,
+  PRERENDER_MANIFEST,
+  PRERENDERED_ATTRIBUTE,
+  RENDERER_FILE,
+  TEMPLATE_SLOTS,
+  type PrerenderedDocument,
+} from '@shared/prerender';
+import { DEFAULT_BRAND_PREFIX, TAB_PARAM } from '@shared/routes';
+import type { Renderer } from '../client/entry-server';
+
+/** A page to prerender: its route (`/login?tab=password`) and the files of its chunks. */
+export interface PrerenderPage {
+  route: string;
+  css: string[];
+  js: string[];
+}
 
 /** client/entry-server.tsx as one Node module with every package inside (the BFF's image has only its own). */
-async function buildRenderer(outfile) {
+async function buildRenderer(outfile: string): Promise<{ createRenderer(): Promise<Renderer> }> {
   await build({
     entryPoints: ['client/entry-server.tsx'],
     outfile,
@@ -38,13 +58,13 @@ async function buildRenderer(outfile) {
   return import(pathToFileURL(outfile).href);
 }
 
-const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The document as the CSP admits it (no inline script, no style attribute), its inline CSS by hash. */
-function finish(html, route) {
+function finish(html: string, route: string) {
   const refused = html.match(/<script(?![^>]*\bsrc=)[^>]*>| style="[^"]*"/);
   if (refused) throw new Error(`${route}: the CSP would refuse ${refused[0]}`);
-  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] as string);
   return { html, styleHashes: [...new Set(styles.map(sha256))] };
 }
 
@@ -54,45 +74,34 @@ function finish(html, route) {
  * the document, drops them (its `variables` option); the rules are beasties' choice, all of which
  * the document uses. The deferred stylesheets define every property again for the rest of the app.
  */
-export async function withoutUnusedProperties(html) {
+export async function withoutUnusedProperties(html: string): Promise<string> {
   const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
   // Beasties writes one: a property set in one element and read in another would be dropped.
   if (inline.length !== 1) throw new Error(`one inline style element expected, ${inline.length} found`);
-  const [{ css }] = await new PurgeCSS().purge({
+  const [element, css] = inline[0] as RegExpExecArray;
+  const [purged] = await new PurgeCSS().purge({
     content: [{ raw: html, extension: 'html' }],
-    css: [{ raw: inline[0][1] }],
+    css: [{ raw: css as string }],
     variables: true,
   });
-  return html.replace(inline[0][0], () => `<style>${css}</style>`);
+  return html.replace(element, () => `<style>${purged?.css ?? css}</style>`);
 }
 
 /** The placeholders only as whole words: anything else would escape the BFF's filling in. */
-function checkPlaceholders(html, placeholders) {
-  const rest = Object.values(placeholders).reduce((text, p) => text.replaceAll(p, ''), html);
+function checkPlaceholders(html: string) {
+  const rest = Object.values(PLACEHOLDERS).reduce((text, p) => text.replaceAll(p, ''), html);
   if (/prerender\.invalid|prerender-search/.test(rest))
     throw new Error('a placeholder was rendered in a form the BFF would not fill in');
 }
 
-/** `pages`: each route with the files of its chunks; /login's sub-brand twin shares its files. */
-export async function prerender({ clientDist, pages }) {
+/** Each page in both languages; /login's sub-brand twin shares its files. */
+export async function prerender({ clientDist, pages }: { clientDist: string; pages: PrerenderPage[] }) {
   const started = Date.now();
-  const outDir = path.join(clientDist, 'prerender');
+  const outDir = path.join(clientDist, PRERENDER_DIR);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const bundle = await buildRenderer(path.join(outDir, 'renderer.mjs'));
-  const renderer = await bundle.createRenderer();
-  const {
-    LOCALES,
-    PLACEHOLDERS,
-    PRERENDER_DIR,
-    PRERENDER_MANIFEST,
-    PRERENDERED_ATTRIBUTE,
-    RENDERER_FILE,
-    TEMPLATE_SLOTS,
-    brandPrefix,
-  } = bundle;
-  if (PRERENDER_DIR !== 'prerender' || RENDERER_FILE !== 'renderer.mjs')
-    throw new Error('scripts/prerender.mjs names the renderer as shared/prerender.ts no longer does');
+  const renderer = await (await buildRenderer(path.join(outDir, RENDERER_FILE))).createRenderer();
+  const brandPrefix = DEFAULT_BRAND_PREFIX;
   const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
   const beasties = new Beasties({
     path: clientDist,
@@ -104,8 +113,8 @@ export async function prerender({ clientDist, pages }) {
     compress: true,
     logLevel: 'warn',
   });
-  const documents = [];
-  const sizes = [];
+  const documents: PrerenderedDocument[] = [];
+  const sizes: string[] = [];
   const routes = pages.flatMap((page) =>
     page.route.startsWith('/login')
       ? [page, { ...page, route: page.route.replace('/login', `/${brandPrefix}-login`) }]
@@ -119,7 +128,7 @@ export async function prerender({ clientDist, pages }) {
     ].join('');
     for (const locale of LOCALES) {
       const markup = await renderer.prerender(route, locale);
-      checkPlaceholders(markup, PLACEHOLDERS);
+      checkPlaceholders(markup);
       const composed = template
         .replace(lang, () => `<html lang="${locale}"`)
         .replace(headEnd, () => `${links}${headEnd}`)
@@ -129,8 +138,8 @@ export async function prerender({ clientDist, pages }) {
         route,
       );
       // A route may name a tab (`/login?tab=password`): its document answers addresses naming it.
-      const [pagePath, query] = route.split('?');
-      const tab = new URLSearchParams(query).get('tab') ?? undefined;
+      const [pagePath = route, query] = route.split('?');
+      const tab = new URLSearchParams(query).get(TAB_PARAM) ?? undefined;
       const file = `${pagePath.slice(1)}${tab ? `.${tab}` : ''}.${locale}.html`;
       writeFileSync(path.join(outDir, file), html);
       documents.push({ path: pagePath, ...(tab ? { tab } : {}), locale, file, styleHashes });
