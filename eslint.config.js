@@ -123,9 +123,21 @@ export default tseslint.config(
               message: 'The client imports only client/ and shared/.',
             },
           ],
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['Navigate'],
+              message:
+                '<Redirect> (client/lib/redirect.tsx): the server renderer then sends no page that goes elsewhere.',
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    files: ['client/lib/redirect.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['bff/**/*.ts'],

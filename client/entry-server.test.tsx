@@ -78,9 +78,17 @@ describe('the server renderer', () => {
     });
   });
 
-  it('renders no redirect: the browser makes it', async () => {
-    const admin = request(member('carol', '13700000003'), 'en-US', 'UTC');
-    expect(await renderer.render({ ...admin, url: new URL('https://sso.example/admin') })).toBeUndefined();
-    expect(await renderer.render({ ...admin, url: new URL('https://sso.example/nowhere') })).toBeUndefined();
+  it('renders no page that goes elsewhere, a route or a part of a page: the browser makes the move', async () => {
+    const admin = request({ ...member('carol', '13700000003'), modules: ['users'] }, 'en-US', 'UTC');
+    const at = (path: string) => renderer.render({ ...admin, url: new URL(path, 'https://sso.example') });
+    expect(await at('/admin/user')).toContain('carol');
+    // /admin goes to the first module, an unknown path to /login, an unknown operate to the list.
+    for (const path of ['/admin', '/nowhere', '/admin/user/bogus', '/admin/user/edit'])
+      expect(await at(path), path).toBeUndefined();
+  });
+
+  it('refuses to prerender a route that goes elsewhere', async () => {
+    await expect(renderer.prerender('/nowhere', 'en-US')).rejects.toThrow('/nowhere goes elsewhere');
+    expect(await renderer.prerender('/login', 'en-US')).toContain('<form');
   });
 });

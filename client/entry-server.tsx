@@ -17,8 +17,9 @@ import { PLACEHOLDERS, type SignedInRenderer, type SignedInRequest } from '@shar
 import { DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { App } from './app/app';
 import { loadArcoLocale } from './app/providers';
-import { AppRoutes, isPage } from './app/router';
+import { AppRoutes } from './app/router';
 import { preloadEveryPart } from './lib/lazy';
+import { RedirectedProvider, type Redirected } from './lib/redirect';
 
 /** The runtime config the prerendered pages render with: what varies per deployment is a placeholder. */
 const PRERENDER_CONFIG: AppConfig = {
@@ -39,10 +40,14 @@ const DESKTOP_AGENT =
 
 type Page = Omit<SignedInRequest, 'firstScreen' | 'timeZone'> & Partial<SignedInRequest>;
 
-/** The markup of `<div id="root">`, once every part has rendered; rejects when one failed. */
-async function renderPage(request: Page, arco: ArcoTexts): Promise<string> {
+/**
+ * The markup of `<div id="root">`, once every part has rendered; undefined for a page that goes
+ * elsewhere (the browser makes the move); rejects when a part failed.
+ */
+async function renderPage(request: Page, arco: ArcoTexts): Promise<string | undefined> {
   const { url, locale, timeZone, userAgent, config, firstScreen } = request;
   const out = new PassThrough();
+  const redirected: Redirected = {};
   let failure: unknown;
   const stream = renderToPipeableStream(
     <App
@@ -52,7 +57,9 @@ async function renderPage(request: Page, arco: ArcoTexts): Promise<string> {
     >
       <SWRConfig value={{ provider: () => new Map() }}>
         <StaticRouter location={`${url.pathname}${url.search}`}>
-          <AppRoutes />
+          <RedirectedProvider value={redirected}>
+            <AppRoutes />
+          </RedirectedProvider>
         </StaticRouter>
       </SWRConfig>
     </App>,
@@ -67,7 +74,7 @@ async function renderPage(request: Page, arco: ArcoTexts): Promise<string> {
   );
   const html = await text(out);
   if (failure) throw failure;
-  return html;
+  return redirected.to === undefined ? html : undefined;
 }
 
 type ArcoTexts = Record<Locale, Awaited<ReturnType<typeof loadArcoLocale>>>;
@@ -88,14 +95,18 @@ export async function createRenderer(): Promise<Renderer> {
   ]);
   const arco = Object.fromEntries(texts) as ArcoTexts;
   return {
-    prerender(route, locale) {
+    async prerender(route, locale) {
       const [pathname, query] = route.split('?');
       const search = `${PLACEHOLDERS.search}${query ? `&${query}` : ''}`;
       const url = new URL(`${pathname}${search}`, 'https://prerender.invalid');
-      return renderPage({ url, locale, userAgent: DESKTOP_AGENT, config: PRERENDER_CONFIG }, arco);
+      const html = await renderPage(
+        { url, locale, userAgent: DESKTOP_AGENT, config: PRERENDER_CONFIG },
+        arco,
+      );
+      if (html === undefined) throw new Error(`${route} goes elsewhere: nothing to prerender`);
+      return html;
     },
-    async render(request) {
-      if (!isPage(request.url, request.config.brandPrefix)) return undefined;
+    render(request) {
       return renderPage(request, arco).catch(() => undefined);
     },
   };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { isWidgetDocument } from '@shared/widget';
 import { useSession } from '../lib/api/account';
@@ -9,6 +9,7 @@ import { CenterSpin } from '../components/center-spin';
 import { PageSkeleton } from '../components/page-skeleton';
 import { NotInFrame } from '../components/not-in-frame';
 import { useFramedByAnotherOrigin, widgetEntrance } from '../lib/widget';
+import { Redirect } from '@client/lib/redirect';
 
 /**
  * Inside another site's frame the app shows only the intern widget's pages (DESIGN.md §5). The
@@ -63,6 +64,6 @@ export function AnonymousOnly({ children }: { children: ReactNode }) {
     if (toPlatform) window.location.assign(`${ROUTES.authentication}${location.search}`);
   }, [toPlatform, location.search]);
   if (!data || toPlatform) return <CenterSpin />;
-  if (signedIn && !setPhone) return <Navigate to={ROUTES.usercenter} replace />;
+  if (signedIn && !setPhone) return <Redirect to={ROUTES.usercenter} />;
   return <>{children}</>;
 }

@@ -4,14 +4,7 @@
  * page a document shows can be loaded before the app takes the document over (preloadRoute).
  */
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import {
-  BrowserRouter,
-  matchRoutes,
-  Navigate,
-  useNavigate,
-  useRoutes,
-  type RouteObject,
-} from 'react-router-dom';
+import { BrowserRouter, matchRoutes, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { useRuntimeConfig } from '../lib/browser-facts';
@@ -22,6 +15,7 @@ import { LazyPart } from '../components/load-error';
 import { adminRoute } from '@client/features/admin/admin-mount';
 import { LoginEntrance, LoginPage } from './entrances';
 import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
+import { Redirect } from '@client/lib/redirect';
 
 const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
 const ActivePage = lazyComponent(() => import('../features/auth/routes/active/index'));
@@ -39,13 +33,11 @@ const DemoPage = lazyComponent(() => import('../features/public/routes/demo-page
 type Access = 'public' | 'anonymous' | 'session';
 
 /**
- * What a route's `handle` says: that it shows a page, and how to load the code that page needs
- * at an address (none: its parent route's code brings it).
+ * What a route's `handle` says: how to load the code its page needs at an address (none: its
+ * parent route's code brings it).
  */
 export interface RouteHandle {
   preload?(url: URL): Promise<void>;
-  /** Whether the route shows a page at `url` rather than going elsewhere; by default it does. */
-  isPage?(url: URL): boolean;
 }
 
 function page(
@@ -92,7 +84,7 @@ const routesFor = (brandPrefix: string): RouteObject[] => [
   { path: brandRoute(brandPrefix, 'authentication'), ...page(AuthenticationPage) },
   { path: brandRoute(brandPrefix, 'forget'), ...page(ForgetPage, 'anonymous') },
   { path: brandRoute(brandPrefix, 'wechat'), ...page(WechatPage) },
-  { path: '*', element: <Navigate to={ROUTES.login} replace /> },
+  { path: '*', element: <Redirect to={ROUTES.login} /> },
 ];
 
 let table: { brandPrefix: string; routes: RouteObject[] } | undefined;
@@ -112,16 +104,6 @@ export async function preloadRoute(url: URL, brandPrefix: string): Promise<void>
   await Promise.allSettled(
     matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload?.(url)),
   );
-}
-
-/**
- * Whether `url` shows a page of its own, which the server may render: not a redirect (`/admin`
- * goes to the user's first module, an unknown path to /login), which the browser makes.
- */
-export function isPage(url: URL, brandPrefix: string): boolean {
-  const handle = matchRoutes(routeTable(brandPrefix), url.pathname)?.at(-1)?.route.handle as
-    RouteHandle | undefined;
-  return Boolean(handle) && (handle?.isPage?.(url) ?? true);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { inIframe } from '@client/lib/api/client';
 import { lazyComponent } from '@client/lib/lazy';
 import { LanguageSwitch } from '../language-switch';
+import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
 import { useDevice } from '@client/lib/hooks/use-device';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
 import { usePlatform } from '@client/lib/hooks/use-platform';
@@ -20,8 +21,6 @@ const CompatWarning = lazyComponent(() =>
  * language switch, a centred card; the mobile layout on phones and tablets; nothing but the card
  * in the intern platform's widget (filling the frame when it is embedded).
  */
-// A layout effect in the browser; the prerender (no DOM, no paint) skips it without React's warning.
-const useBeforePaint = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 export function PublicLayout({
   children,

@@ -6,7 +6,6 @@
  */
 import type { RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
-import { pagePath } from '@shared/widget';
 import { PageSkeleton } from '@client/components/page-skeleton';
 import { LazyPart } from '@client/components/load-error';
 import { lazyComponent } from '@client/lib/lazy';
@@ -23,9 +22,5 @@ export const adminRoute: RouteObject = {
       <AdminShell />
     </LazyPart>
   ),
-  handle: {
-    preload: AdminShell.preload,
-    // /admin itself goes to the user's first module: a redirect the browser makes.
-    isPage: (url: URL) => pagePath(url.pathname) !== ROUTES.admin,
-  },
+  handle: { preload: AdminShell.preload },
 };

@@ -1,6 +1,6 @@
 import { Layout, Menu, Spin } from '@arco-design/web-react';
 import { useEffect } from 'react';
-import { Navigate, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { logout, useUserInfo } from '@client/lib/api/account';
 import { useModules } from '@client/features/admin/api';
@@ -17,6 +17,7 @@ import { lazyComponent } from '@client/lib/lazy';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ADMIN_CONTENT } from '@shared/skeleton';
 import './admin-shell.css';
+import { Redirect } from '@client/lib/redirect';
 
 export { preloadParts } from '@client/features/admin/admin-routes';
 
@@ -76,7 +77,7 @@ export function AdminShell() {
 
   let content;
   if (loading) content = <Loading />;
-  else if (atRoot && allowed[0]) content = <Navigate to={allowed[0].path} replace />;
+  else if (atRoot && allowed[0]) content = <Redirect to={allowed[0].path} />;
   else if (!permitted || !current || !allowed.includes(current))
     content = (
       <LazyPart fallback={<Loading />}>

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
 
 /**
  * Arco's row-selection checkboxes have no accessible name (axe: "form elements must have
@@ -6,7 +7,7 @@ import { useLayoutEffect, useRef } from 'react';
  */
 export function useA11yTable(texts: { selectRow: string; selectAll: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
+  useBeforePaint(() => {
     const root = ref.current;
     if (!root) return;
     root

@@ -2,7 +2,7 @@ import { Button, Form, Input, Spin, Upload } from '@arco-design/web-react';
 import type { UploadItem } from '@arco-design/web-react/es/Upload/interface';
 import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/contract/admin';
 import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
@@ -27,6 +27,7 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import './platform.css';
 import { useSubmit } from '@client/lib/hooks/use-submit';
+import { Redirect } from '@client/lib/redirect';
 
 interface Values {
   displayName: string;
@@ -82,8 +83,7 @@ export default function PlatformFormPage() {
   const shell = useTexts(adminTexts);
   const copy = useCopy();
 
-  if (!valid || (error && (error as ApiError).status !== 403))
-    return <Navigate to={ROUTES.adminPlatform} replace />;
+  if (!valid || (error && (error as ApiError).status !== 403)) return <Redirect to={ROUTES.adminPlatform} />;
 
   const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
   const readOnly = mode === 'view';

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } from '@arco-design/web-react';
 import { PasswordInput } from '@client/components/password-input';
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
 import { productMessage } from '@shared/errors/catalogue';
 import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
@@ -24,6 +24,7 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { texts } from './locale';
 import './user.css';
+import { Redirect } from '@client/lib/redirect';
 
 interface Values {
   email?: string;
@@ -77,7 +78,7 @@ export default function UserFormPage() {
 
   const gone = mode !== 'create' && user === null;
   if (!valid || gone || (error && (error as ApiError).status !== 403))
-    return <Navigate to={ROUTES.adminUser} replace />;
+    return <Redirect to={ROUTES.adminUser} />;
 
   const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
   const readOnly = mode === 'view';

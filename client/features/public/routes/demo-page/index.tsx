@@ -1,5 +1,5 @@
 import { Alert } from '@arco-design/web-react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { PLATFORM_KEYS, type PlatformKey } from '@shared/platforms';
 import { DEMO_PAGES, ROUTES } from '@shared/routes';
 import { PublicLayout } from '@client/components/layouts/public-layout';
@@ -9,6 +9,7 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import './demo-page.css';
 import { format } from '@shared/i18n/define-texts';
+import { Redirect } from '@client/lib/redirect';
 
 type Kind = keyof typeof DEMO_PAGES;
 
@@ -23,7 +24,7 @@ export default function DemoPage() {
   const [params] = useSearchParams();
   const { demo } = useRuntimeConfig();
   const kind = (Object.keys(DEMO_PAGES) as Kind[]).find((k) => DEMO_PAGES[k] === location.pathname);
-  if (!demo || !kind) return <Navigate to={ROUTES.login} replace />;
+  if (!demo || !kind) return <Redirect to={ROUTES.login} />;
   const key = params.get('platform');
   const platform = PLATFORM_KEYS.includes(key as PlatformKey) ? names[key as PlatformKey] : names.main;
   const page = t[kind];
