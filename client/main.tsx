@@ -11,7 +11,7 @@ import { loadArcoLocale } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
 import { readFirstScreen } from './lib/api/first-screen';
 import type { BrowserFacts } from './lib/browser-facts';
-import { isMobileAgent, isSpecialInAppBrowser } from './lib/hooks/use-device';
+import { isMobileAgent, isSpecialInAppBrowser } from '@shared/device';
 import { initialLocale } from './lib/i18n/locale-context';
 import { runtimeConfig } from './lib/runtime-config';
 import './app/global.css';

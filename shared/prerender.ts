@@ -75,14 +75,6 @@ export interface PrerenderManifest {
   documents: PrerenderedDocument[];
 }
 
-// Documents are rendered in the desktop layouts: phones, tablets and the in-app browser get the
-// shell. Mirrors client/lib/hooks/use-device.ts (a Mac-named iPad is caught by the client).
-const NOT_DESKTOP = /iPhone|iPad|iPod|Android|OpenHarmony|HarmonyOS|MicroMessenger/i;
-
-export function isDesktopAgent(userAgent: string | undefined): boolean {
-  return Boolean(userAgent) && !NOT_DESKTOP.test(userAgent as string);
-}
-
 /** A signed-in page the BFF asks the server renderer for (client/entry-server.tsx). */
 export interface SignedInRequest {
   /** The page's address as the browser asked for it. */

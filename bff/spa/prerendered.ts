@@ -12,8 +12,8 @@ import { resolveLocale } from '@shared/i18n/locale';
 import { platformFromRedirect } from '@shared/platforms';
 import { withParams } from '@shared/query';
 import { TAB_PARAM } from '@shared/routes';
+import { isDesktopAgent } from '@shared/device';
 import {
-  isDesktopAgent,
   PLACEHOLDERS,
   PRERENDER_DIR,
   PRERENDER_MANIFEST,

@@ -14,13 +14,8 @@ import { z } from 'zod';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale, type Locale } from '@shared/i18n/locale';
-import {
-  isDesktopAgent,
-  isTimeZone,
-  PRERENDER_DIR,
-  RENDERER_FILE,
-  type SignedInRequest,
-} from '@shared/prerender';
+import { isDesktopAgent } from '@shared/device';
+import { isTimeZone, PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/prerender';
 import { inSpan } from '../tracing/context';
 import type { PageFacts } from './document';
 

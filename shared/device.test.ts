@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isDesktopAgent } from '@shared/prerender';
-import { isMobileAgent, isSpecialInAppBrowser } from './use-device';
+import { describe, expect, it } from 'vitest';
+import { isDesktopAgent, isMobileAgent, isSpecialInAppBrowser } from './device';
 
 const AGENTS = [
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -15,11 +14,19 @@ const AGENTS = [
 ];
 
 describe('which browsers get the prerendered (desktop) login page', () => {
-  // A desktop Mac: no touch points (an iPad calling itself a Mac has some, and is caught here only).
-  beforeAll(() => vi.stubGlobal('navigator', { maxTouchPoints: 0 }));
-  afterAll(() => vi.unstubAllGlobals());
-
   it.each(AGENTS)('the BFF and the client agree on %s', (agent) => {
     expect(isDesktopAgent(agent)).toBe(!isMobileAgent(agent) && !isSpecialInAppBrowser(agent));
+  });
+
+  it('sends them to the desktop browsers alone: Linux, Windows, a Mac, Firefox', () => {
+    expect(AGENTS.map(isDesktopAgent)).toEqual([true, true, true, true, false, false, false, false, false]);
+    expect(isDesktopAgent(undefined)).toBe(false);
+    expect(isDesktopAgent('')).toBe(false);
+  });
+
+  it('takes a Mac with touch points for the iPad it is, in the app only (the server sees none)', () => {
+    const mac = AGENTS[2] as string;
+    expect(isMobileAgent(mac, 5)).toBe(true);
+    expect(isMobileAgent(mac)).toBe(false);
   });
 });
