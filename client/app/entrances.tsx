@@ -10,9 +10,9 @@ import { widgetEntrance } from '../lib/widget';
 // back to do not download the login form's code. Its prerendered document names the chunk, so it
 // arrives with the entry and hydration keeps the markup.
 export const LoginPage = lazyComponent(() => import('../features/auth/routes/login/index'));
-const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
-const ForgetPage = lazyComponent(() => import('../features/auth/routes/forget/index'));
-const SetPhonePage = lazyComponent(() => import('../features/account/routes/setphone/index'));
+export const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
+export const ForgetPage = lazyComponent(() => import('../features/auth/routes/forget/index'));
+export const SetPhonePage = lazyComponent(() => import('../features/account/routes/setphone/index'));
 
 /**
  * The set-phone entrance binds a phone to the account signed in: a visitor without a session

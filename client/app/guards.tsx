@@ -8,8 +8,8 @@ import { useRuntimeConfig } from '../lib/browser-facts';
 import { CenterSpin } from '../components/center-spin';
 import { PageSkeleton } from '../components/page-skeleton';
 import { NotInFrame } from '../components/not-in-frame';
+import { Redirect } from '../lib/redirect';
 import { useFramedByAnotherOrigin, widgetEntrance } from '../lib/widget';
-import { Redirect } from '@client/lib/redirect';
 
 /**
  * Inside another site's frame the app shows only the intern widget's pages (DESIGN.md §5). The

@@ -9,25 +9,23 @@ import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { useRuntimeConfig } from '../lib/browser-facts';
 import { lazyComponent } from '../lib/lazy';
+import { Redirect } from '../lib/redirect';
 import { CenterSpin } from '../components/center-spin';
 import { PageSkeleton } from '../components/page-skeleton';
 import { LazyPart } from '../components/load-error';
 import { adminRoute } from '@client/features/admin/admin-mount';
-import { LoginEntrance, LoginPage } from './entrances';
+// The pages the login route's widget entrances show too: one loader each, whichever route shows it.
+import { ForgetPage, LoginEntrance, LoginPage, RegisterPage, SetPhonePage } from './entrances';
 import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
-import { Redirect } from '@client/lib/redirect';
 
-const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
 const ActivePage = lazyComponent(() => import('../features/auth/routes/active/index'));
 const AuthenticationPage = lazyComponent(() => import('../features/auth/routes/authentication/index'));
 const UserCenterPage = lazyComponent(() => import('../features/account/routes/usercenter/index'));
 const NoPermissionPage = lazyComponent(() => import('../features/public/routes/no-permission/index'));
-const ForgetPage = lazyComponent(() => import('../features/auth/routes/forget/index'));
 const UsernamePage = lazyComponent(() => import('../features/auth/routes/username/index'));
 const DeleteProtocolPage = lazyComponent(() => import('../features/public/routes/delete-protocol/index'));
 const OauthCallbackPage = lazyComponent(() => import('../features/oauth/routes/oauth-callback/index'));
 const WechatPage = lazyComponent(() => import('../features/oauth/routes/wechat/index'));
-const SetPhonePage = lazyComponent(() => import('../features/account/routes/setphone/index'));
 const DemoPage = lazyComponent(() => import('../features/public/routes/demo-page/index'));
 
 type Access = 'public' | 'anonymous' | 'session';

@@ -21,7 +21,6 @@ const CompatWarning = lazyComponent(() =>
  * language switch, a centred card; the mobile layout on phones and tablets; nothing but the card
  * in the intern platform's widget (filling the frame when it is embedded).
  */
-
 export function PublicLayout({
   children,
   title,
