@@ -5,7 +5,6 @@
 // body's end, its chunks' scripts preloaded. The manifest lists the documents with the CSP hashes
 // of their inline CSS for the BFF (bff/spa/prerendered.ts). Run by scripts/build-client.mjs, under
 // tsx (`npm run build:client`), so that it reads shared/prerender.ts as the BFF and the app do.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +22,7 @@ import {
   type PrerenderedDocument,
 } from '@shared/prerender';
 import { DEFAULT_BRAND_PREFIX, TAB_PARAM } from '@shared/routes';
+import { styleHash } from '../bff/spa/prerendered';
 import type { Renderer } from '../client/entry-server';
 
 /** A page to prerender: its route (`/login?tab=password`) and the files of its chunks. */
@@ -58,14 +58,12 @@ async function buildRenderer(outfile: string): Promise<{ createRenderer(): Promi
   return import(pathToFileURL(outfile).href);
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-
 /** The document as the CSP admits it (no inline script, no style attribute), its inline CSS by hash. */
 function finish(html: string, route: string) {
   const refused = html.match(/<script(?![^>]*\bsrc=)[^>]*>| style="[^"]*"/);
   if (refused) throw new Error(`${route}: the CSP would refuse ${refused[0]}`);
   const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] as string);
-  return { html, styleHashes: [...new Set(styles.map(sha256))] };
+  return { html, styleHashes: [...new Set(styles.map(styleHash))] };
 }
 
 /**

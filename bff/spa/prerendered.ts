@@ -4,6 +4,7 @@
  * browser, and the locale the page will pick (`lang`, else the locale cookie, else zh-CN). The
  * client checks the locale and the device again and renders afresh when they differ.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import escape from 'escape-html';
 import path from 'node:path';
@@ -56,6 +57,10 @@ export function fillPlaceholders(html: string, search: string, config: AppConfig
     .replaceAll(PLACEHOLDERS.agreement, () => escape(links.agreement))
     .replaceAll(PLACEHOLDERS.privacy, () => escape(links.privacy));
 }
+
+/** The CSP source that admits `text` as a style, inline or in an attribute, by its hash. */
+export const styleHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The policy with the sources added to style-src (or to one made from default-src). */
 export function withStyleHashes(policy: string, hashes: readonly string[]): string {

@@ -5,7 +5,6 @@
  * own (./render-host.ts), which keeps React and Arco out of the BFF's memory and event loop. When
  * it is missing, busy or slow, the shell answers.
  */
-import { createHash } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { resolveLocale, type Locale } from '@shared/i18n/locale';
 import { isDesktopAgent } from '@shared/device';
 import { isTimeZone, PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/prerender';
 import { inSpan } from '../tracing/context';
+import { styleHash } from './prerendered';
 import type { PageFacts } from './document';
 
 export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
@@ -151,7 +151,6 @@ export interface ServerRendered {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', '#x27': "'", lt: '<', gt: '>' };
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The CSP sources for the style attributes in `html`, each value hashed as the browser reads it. */
 export function styleAttributeSources(html: string): string[] {
@@ -160,7 +159,7 @@ export function styleAttributeSources(html: string): string[] {
       (value as string).replace(/&(amp|quot|#x27|lt|gt);/g, (_, name: string) => ENTITIES[name]!),
     ),
   );
-  return values.size ? ["'unsafe-hashes'", ...[...values].map(sha256)] : [];
+  return values.size ? ["'unsafe-hashes'", ...[...values].map(styleHash)] : [];
 }
 
 /** The page rendered for this request, or undefined when the shell must answer. */
