@@ -124,6 +124,7 @@ journeysInTurns((lang, inTurn) => {
       await loginAsAdmin(page);
       await page.goto(`/admin/platform?lang=${lang}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const listHeading = page.getByRole('heading', { level: 1, name: c.modules.platforms });
 
       // The avatar menu: a menu button.
       const avatar = page.getByRole('button', { name: c.accountMenu });
@@ -170,12 +171,7 @@ journeysInTurns((lang, inTurn) => {
 
       // Save: back on the list, at its heading.
       await tabTo(page, page.getByRole('button', { name: c.save }));
-      await pressAndLand(
-        page,
-        'Enter',
-        page.getByRole('heading', { level: 1, name: c.modules.platforms }),
-        'Save',
-      );
+      await pressAndLand(page, 'Enter', listHeading, 'Save');
 
       // A row's delete dialog: Escape gives focus back to its Delete button.
       const row = page.getByRole('row').filter({ hasText: name });
@@ -191,12 +187,7 @@ journeysInTurns((lang, inTurn) => {
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog');
       await tabTo(page, dialog.getByRole('button', { name: c.confirm }));
-      await pressAndLand(
-        page,
-        'Enter',
-        page.getByRole('heading', { level: 1, name: c.modules.platforms }),
-        'after the deletion',
-      );
+      await pressAndLand(page, 'Enter', listHeading, 'after the deletion');
       await expect(row).toHaveCount(0);
     });
 }, 'zh-CN');
