@@ -3,9 +3,9 @@
 // and 17), then the .br/.gz files beside the hashed assets (scripts/compress.mjs). CLIENT_DIST
 // (default dist/client) is the output directory, as rsbuild.config.ts reads it.
 //
-// Rsbuild runs through its JavaScript API to learn which CSS and JS files the lazy chunk groups
-// of some pages load: the login page's, which the prerendered document must name, and those of
-// the pages in ROUTE_MODULES, which the BFF announces with preload links (issue 17).
+// Rsbuild runs through its JavaScript API to learn which CSS and JS files the lazy chunk groups of
+// the pages in ROUTE_MODULES load: the prerendered documents name them, and the BFF announces them
+// with preload links on the others (issue 17).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,6 @@ import { prerender } from './prerender.ts';
 
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';
-const LOGIN_PAGE = /[\\/]client[\\/]features[\\/]auth[\\/]routes[\\/]login[\\/]index\.tsx$/;
 // Read by the BFF (bff/spa/route-preloads.ts ROUTE_PRELOADS_FILE).
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 const ADMIN_SHELL = 'client/features/admin/components/admin-shell.tsx';
@@ -37,25 +36,18 @@ const ROUTE_MODULES = {
 /** The source files a module stands for (one, or those scope hoisting concatenated into it). */
 const resources = (module) => [module.resource, ...(module.modules ?? []).flatMap(resources)].filter(Boolean);
 
-/**
- * Records the files of the chunk groups loaded on demand that hold the login page, and for each
- * page of ROUTE_MODULES those holding its modules.
- */
-function loginChunks(found, routeFiles) {
+/** Records, for each page of ROUTE_MODULES, the files of the chunk groups loaded on demand that hold its modules. */
+function routeChunks(routeFiles) {
   return {
-    name: 'login-chunks',
+    name: 'route-chunks',
     setup(api) {
       api.modifyRspackConfig((config) => {
         config.plugins.push({
           apply(compiler) {
-            compiler.hooks.afterEmit.tap('login-chunks', (compilation) => {
+            compiler.hooks.afterEmit.tap('route-chunks', (compilation) => {
               const { chunkGraph } = compilation;
               for (const group of compilation.chunkGroups) {
                 if (group.isInitial()) continue;
-                const holdsLogin = group.chunks.some((chunk) =>
-                  chunkGraph.getChunkModules(chunk).some((m) => resources(m).some((r) => LOGIN_PAGE.test(r))),
-                );
-                if (holdsLogin) for (const file of group.getFiles()) found.add(file);
                 const holds = (source) =>
                   group.chunks.some((chunk) =>
                     chunkGraph
@@ -77,48 +69,33 @@ function loginChunks(found, routeFiles) {
   };
 }
 
-const files = new Set();
 const routeFiles = new Map();
 const { content } = await loadConfig({ cwd: process.cwd(), command: 'build' });
 const rsbuild = await createRsbuild({ cwd: process.cwd(), config: content, loadEnv: true });
-rsbuild.addPlugins([loginChunks(files, routeFiles)]);
+rsbuild.addPlugins([routeChunks(routeFiles)]);
 const build = await rsbuild.build();
 await build?.close?.();
 
-const asPaths = (ext) => [...files].filter((f) => f.endsWith(ext)).map((f) => `/${f}`);
-writeFileSync(
-  path.join(clientDist, ROUTE_PRELOADS_FILE),
-  JSON.stringify(
-    Object.fromEntries(
-      [...routeFiles].map(([route, set]) => [route, [...set].filter((f) => /\.(js|css)$/.test(f)).sort()]),
-    ),
-  ),
+const routeTable = Object.fromEntries(
+  [...routeFiles].map(([route, set]) => [route, [...set].filter((f) => /\.(js|css)$/.test(f)).sort()]),
 );
-// The register and forgot-password pages are lazy chunks: their documents name those chunks' files.
-const routeAssets = (route, ext) => [...(routeFiles.get(route) ?? [])].filter((f) => f.endsWith(ext)).sort();
+writeFileSync(path.join(clientDist, ROUTE_PRELOADS_FILE), JSON.stringify(routeTable));
 await prerender({
   clientDist,
   // Each page, and each tab's own document, the first tab's too: a tab pressed before the scripts
   // is a link to that address (client/components/tabs.tsx), `?tab=sms` back from the password tab.
+  // A document names its page's chunks, which it needs before the app can take over.
   pages: [
-    ...['/login', '/login?tab=sms', '/login?tab=password'].map((route) => ({
-      route,
-      css: asPaths('.css'),
-      js: asPaths('.js'),
-    })),
-    ...[
-      '/register',
-      '/register?tab=email',
-      '/register?tab=phone',
-      '/forget',
-      '/forget?tab=phone',
-      '/forget?tab=email',
-    ].map((route) => ({
-      route,
-      css: routeAssets(route.split('?')[0], '.css'),
-      js: routeAssets(route.split('?')[0], '.js'),
-    })),
-  ],
+    '/login',
+    '/login?tab=sms',
+    '/login?tab=password',
+    '/register',
+    '/register?tab=email',
+    '/register?tab=phone',
+    '/forget',
+    '/forget?tab=phone',
+    '/forget?tab=email',
+  ].map((route) => ({ route, files: routeTable[route.split('?')[0]] ?? [] })),
 });
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {
   stdio: 'inherit',
