@@ -95,7 +95,14 @@ await prerender({
     '/forget',
     '/forget?tab=phone',
     '/forget?tab=email',
-  ].map((route) => ({ route, files: routeTable[route.split('?')[0]] ?? [] })),
+  ].map((route) => {
+    const files = routeTable[route.split('?')[0]] ?? [];
+    return {
+      route,
+      css: files.filter((f) => f.endsWith('.css')),
+      js: files.filter((f) => f.endsWith('.js')),
+    };
+  }),
 });
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {
   stdio: 'inherit',

@@ -25,10 +25,11 @@ import { DEFAULT_BRAND_PREFIX, TAB_PARAM } from '@shared/routes';
 import { styleHash } from '../bff/spa/prerendered';
 import type { Renderer } from '../client/entry-server';
 
-/** A page to prerender: its route (`/login?tab=password`) and the CSS and JS files of its chunks. */
+/** A page to prerender: its route (`/login?tab=password`) and the files of its chunks. */
 export interface PrerenderPage {
   route: string;
-  files: string[];
+  css: string[];
+  js: string[];
 }
 
 /** client/entry-server.tsx as one Node module with every package inside (the BFF's image has only its own). */
@@ -118,14 +119,11 @@ export async function prerender({ clientDist, pages }: { clientDist: string; pag
       : [page],
   );
   const { lang, headEnd, root } = TEMPLATE_SLOTS;
-  for (const { route, files } of routes) {
-    const links = files
-      .map((href) =>
-        href.endsWith('.css')
-          ? `<link href="${href}" rel="stylesheet">`
-          : `<link href="${href}" rel="preload" as="script">`,
-      )
-      .join('');
+  for (const { route, css, js } of routes) {
+    const links = [
+      ...css.map((href) => `<link href="${href}" rel="stylesheet">`),
+      ...js.map((href) => `<link href="${href}" rel="preload" as="script">`),
+    ].join('');
     for (const locale of LOCALES) {
       const markup = await renderer.prerender(route, locale);
       checkPlaceholders(markup);
