@@ -314,6 +314,12 @@ describe('what a document knows of its request', () => {
     expect((await request(app).get('/login')).body.search).toBe('');
   });
 
+  it("reads the path as the browser asked, a router's mount included", async () => {
+    const mounted = express().use('/prerender', (req, res) => res.json(pageFactsOf(req)));
+    const reply = await request(mounted).get('/prerender/login?tab=sms');
+    expect(reply.body).toMatchObject({ path: '/prerender/login', search: '?tab=sms' });
+  });
+
   it('takes a cookie only as one string, never the object cookie-parser makes of `j:`', async () => {
     const reply = await request(app)
       .get('/usercenter')

@@ -87,7 +87,8 @@ const cookieOf = (req: Request, name: string) => {
 export function pageFactsOf(req: Request): PageFacts {
   return {
     method: req.method,
-    path: req.path,
+    // As the browser asked, a router's mount included: `/prerender/login` is no /login.
+    path: parseurl.original(req)?.pathname ?? req.path,
     search: parseurl.original(req)?.search ?? '',
     userAgent: req.get('user-agent'),
     localeCookie: cookieOf(req, LOCALE_COOKIE),
@@ -128,11 +129,11 @@ export function createDocuments(opts: DocumentOptions): Documents {
     // At the head's end, after the entry's own files.
     const links =
       status === 200
-        ? preloadsFor(preloads, req.path, req.query.tab, config.brandPrefix, Boolean(rendered))
+        ? preloadsFor(preloads, facts.path, req.query.tab, config.brandPrefix, Boolean(rendered))
         : '';
     const root = rendered
       ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
-      : `<div id="root">${skeletonOf(req.path)}</div>`;
+      : `<div id="root">${skeletonOf(facts.path)}</div>`;
     return template
       .replace(SLOTS.lang, () => `<html lang="${rendered?.lang ?? 'zh-CN'}"`)
       .replace(SLOTS.config, () => head)

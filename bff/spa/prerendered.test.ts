@@ -147,6 +147,17 @@ describe('the per-request parts', () => {
     expect(fillPlaceholders(doc, '', config)).toContain('<a href="/forget">f</a>');
   });
 
+  it("fills in a query holding a placeholder's text as text: one copy, never the query again inside it", () => {
+    const search = `?x=${PLACEHOLDERS.search}${PLACEHOLDERS.agreement}`;
+    expect(fillPlaceholders(doc, search, config)).toBe(
+      `<a href="/forget${search}">f</a>` +
+        '<a href="https://x.example/a?b=1&amp;c=&quot;2&quot;">a</a><a href="https://x.example/&lt;p&gt;">p</a>',
+    );
+    // 800 copies in a 14 KB query once made a 22 MB page, each copy filled with the whole query.
+    const long = `?x=${PLACEHOLDERS.search.repeat(800)}`;
+    expect(fillPlaceholders(doc, long, config).length).toBeLessThan(doc.length + long.length + 100);
+  });
+
   it("fills a tab's link, which adds its tab to the query, and leaves the page's tab to the document", () => {
     const tabs = `<a href="/login${PLACEHOLDERS.search}&amp;tab=password">p</a><a href="/forget${PLACEHOLDERS.search}">f</a>`;
     expect(fillPlaceholders(tabs, '?clientId=c&lang=en-US', config)).toBe(
@@ -250,7 +261,9 @@ describe('the BFF with prerendered documents', () => {
   });
 
   it('never serves the templates as files', async () => {
-    for (const p of [`/${PRERENDER_DIR}/login.zh-CN.html`, `/${PRERENDER_DIR}/${PRERENDER_MANIFEST}`]) {
+    const templates = [`/${PRERENDER_DIR}/login.zh-CN.html`, `/${PRERENDER_DIR}/${PRERENDER_MANIFEST}`];
+    // Under the mount, `/prerender/login` is no /login.
+    for (const p of [...templates, `/${PRERENDER_DIR}/login`, `/${PRERENDER_DIR}/xlab-login?tab=password`]) {
       const reply = await get(p);
       expect(reply.text).not.toContain('data-prerendered');
       expect(reply.text).not.toContain('prerender.invalid');

@@ -46,16 +46,30 @@ export function chooseDocument(
   );
 }
 
-/** The document with this request's query (without the tab, which it names itself) and links. */
+/** `text` with each placeholder replaced by its value; a value filled in is never searched again. */
+function fill(text: string, pairs: ReadonlyArray<readonly [string, string]>): string {
+  const [pair, ...rest] = pairs;
+  if (!pair) return text;
+  const [placeholder, value] = pair;
+  return text
+    .split(placeholder)
+    .map((part) => fill(part, rest))
+    .join(value);
+}
+
+/**
+ * The document with this request's query (without the tab, which it names itself) and links.
+ * One pass over the template: a query holding a placeholder's text stays text, never a copy of itself.
+ */
 export function fillPlaceholders(html: string, search: string, config: AppConfig): string {
   const links = config.links.default;
-  const query = withParams(search, { [TAB_PARAM]: null });
-  // Functions, not strings: a `$&` or `$'` in the query is text, not a replacement pattern.
-  return html
-    .replaceAll(`${PLACEHOLDERS.search}&amp;`, () => (query ? `${escape(query)}&amp;` : '?'))
-    .replaceAll(PLACEHOLDERS.search, () => escape(query))
-    .replaceAll(PLACEHOLDERS.agreement, () => escape(links.agreement))
-    .replaceAll(PLACEHOLDERS.privacy, () => escape(links.privacy));
+  const query = escape(withParams(search, { [TAB_PARAM]: null }));
+  return fill(html, [
+    [`${PLACEHOLDERS.search}&amp;`, query ? `${query}&amp;` : '?'],
+    [PLACEHOLDERS.search, query],
+    [PLACEHOLDERS.agreement, escape(links.agreement)],
+    [PLACEHOLDERS.privacy, escape(links.privacy)],
+  ]);
 }
 
 /** The CSP source that admits `text` as a style, inline or in an attribute, by its hash. */
