@@ -46,7 +46,7 @@ export function chooseDocument(
   );
 }
 
-/** `text` with each placeholder replaced by its value; a value filled in is never searched again. */
+/** `text` with each placeholder replaced; a value filled in (a query holding `?prerender-search`) is text. */
 function fill(text: string, pairs: ReadonlyArray<readonly [string, string]>): string {
   const [pair, ...rest] = pairs;
   if (!pair) return text;
@@ -57,10 +57,7 @@ function fill(text: string, pairs: ReadonlyArray<readonly [string, string]>): st
     .join(value);
 }
 
-/**
- * The document with this request's query (without the tab, which it names itself) and links.
- * One pass over the template: a query holding a placeholder's text stays text, never a copy of itself.
- */
+/** The document with this request's query (without the tab, which it names itself) and links. */
 export function fillPlaceholders(html: string, search: string, config: AppConfig): string {
   const links = config.links.default;
   const query = escape(withParams(search, { [TAB_PARAM]: null }));
