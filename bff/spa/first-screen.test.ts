@@ -15,7 +15,7 @@ import {
   type UpstreamReply,
 } from '@tests/support/upstream-double';
 import type { UpstreamClient } from '../upstream/client';
-import { createFirstScreenLoader, FIRST_SCREEN_TIMEOUT_MS } from './first-screen';
+import { createFirstScreenLoader, FIRST_SCREEN_TIMEOUT_MS, type FirstScreenDeps } from './first-screen';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 
 const TOKEN = 'session-token-never-in-the-page';
@@ -263,6 +263,26 @@ describe("a signed-in page's first screen", () => {
     });
   });
 
+  it.each([
+    ['a user info the contract refuses', ENDPOINTS.userInfo.path, ok({ ...USER, username: { html: '<b>' } })],
+    [
+      'a user info of more than 64 KB',
+      ENDPOINTS.userInfo.path,
+      ok({ ...USER, nickname: 'x'.repeat(70_000) }),
+    ],
+    ['modules the contract refuses', ENDPOINTS.userResList.path, ok(['users', { module: 'x' }])],
+  ])('inlines nothing for %s, as the SPA would take none from its own call', async (_name, url, body) => {
+    upstream.respond((req, res) => {
+      if (req.url === url) return sendJson(res, 200, body);
+      if (req.url === ENDPOINTS.userInfo.path) return sendJson(res, 200, ok(USER));
+      sendJson(res, 200, ok(['users', 'role']));
+    });
+    const reply = await request(bff.url).get('/admin/role').set('Cookie', SESSION);
+    expect(reply.status).toBe(200);
+    expect(firstScreenOf(reply.text)).toBeUndefined();
+    expect(reply.text.length).toBeLessThan(64 * 1024);
+  });
+
   it('leaves out keys whose sk is not masked', async () => {
     answerSignedIn((res) => sendJson(res, 200, ok([{ ...KEYS[0], sk: 'sk-in-clear-0123456789' }])));
     const reply = await request(bff.url).get('/usercenter?tab=keys').set('Cookie', SESSION);
@@ -354,13 +374,21 @@ describe('a client-rendered page', () => {
 });
 
 describe('the first screen loader', () => {
-  it('gives the back office one deadline for all its calls, not one each', async () => {
-    const timeouts = new Map<string, number>();
-    const data: Record<string, unknown> = {
-      [ENDPOINTS.userInfo.path]: { ...USER, ssoUid: 'u1' },
-      [ENDPOINTS.userResList.path]: ['users'],
-      [ENDPOINTS.internalUserList.path]: USERS,
-    };
+  const data: Record<string, unknown> = {
+    [ENDPOINTS.userInfo.path]: { ...USER, ssoUid: 'u1' },
+    [ENDPOINTS.userResList.path]: ['users'],
+    [ENDPOINTS.internalUserList.path]: USERS,
+  };
+  const req = {
+    path: '/admin/user',
+    query: {},
+    get: () => undefined,
+    headers: {},
+    ip: '127.0.0.1',
+  } as unknown as Request;
+
+  /** A loader whose UAA answers each call in 40 ms, noting the time-out it was given. */
+  function loaderWith(timeouts: Map<string, number>, deps: Partial<FirstScreenDeps> = {}) {
     const client = {
       async call(opts: { url: string; timeoutMs?: number }) {
         const path = new URL(opts.url).pathname;
@@ -370,26 +398,32 @@ describe('the first screen loader', () => {
         return { status: 200, headers: {}, bytes: async () => body, done: () => undefined };
       },
     } as unknown as UpstreamClient;
-    const load = createFirstScreenLoader({
+    return createFirstScreenLoader({
       client,
       upstream: 'http://uaa',
       tokenJsonPaths: [],
       publicOrigin: () => new URL('https://sso.example.com'),
       timeoutMs: 1000,
+      ...deps,
     });
-    const req = {
-      path: '/admin/user',
-      query: {},
-      get: () => undefined,
-      headers: {},
-      ip: '127.0.0.1',
-    } as unknown as Request;
-    const screen = await load(req, 'tok');
+  }
+
+  it('gives the back office one deadline for all its calls, not one each', async () => {
+    const timeouts = new Map<string, number>();
+    const screen = await loaderWith(timeouts)(req, 'tok');
     expect(screen?.modules).toEqual(['users']);
     expect(screen?.list).toEqual({ name: 'users', data: USERS });
     expect(timeouts.get(ENDPOINTS.userInfo.path)).toBeLessThanOrEqual(1000);
     // The later calls get what the first one left, at least its 40 ms less.
     expect(timeouts.get(ENDPOINTS.userResList.path)).toBeLessThanOrEqual(1000 - 35);
     expect(timeouts.get(ENDPOINTS.internalUserList.path)).toBeLessThanOrEqual(1000 - 35);
+  });
+
+  it('counts the time the rate limits take to answer within that deadline', async () => {
+    const timeouts = new Map<string, number>();
+    // A slow limit store: its verdict on the modules' call comes after the page's deadline.
+    const admit = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 200));
+    expect(await loaderWith(timeouts, { admit, timeoutMs: 150 })(req, 'tok')).toBeUndefined();
+    expect([...timeouts.keys()]).toEqual([ENDPOINTS.userInfo.path]);
   });
 });

@@ -19,7 +19,6 @@ import {
   type FirstListName,
   type FirstScreen,
 } from '@shared/api/first-screen';
-import type { UserInfo } from '@shared/contract/personal';
 import { ROUTES } from '@shared/routes';
 import { takeAt } from '../proxy/gateway';
 import {
@@ -32,8 +31,8 @@ import {
 /** Longer and the document waits more than the round trip it saves. */
 export const FIRST_SCREEN_TIMEOUT_MS = 1500;
 
-/** A list reply larger than this is no first page of 12 rows: it is not inlined. */
-export const FIRST_LIST_MAX_BYTES = 64 * 1024;
+/** A reply larger than this is no first screen (a user, their modules, 12 rows): it is not inlined. */
+export const FIRST_REPLY_MAX_BYTES = 64 * 1024;
 
 const rows = <T extends z.ZodMiniType>(row: T) => z.array(row).check(z.maxLength(LIST_PAGE_SIZE));
 /** Spec §7: a listed key's sk is masked (its first 4 characters, 16 stars, its last 2). */
@@ -82,18 +81,13 @@ interface PageLoad {
 export function createFirstScreenLoader(deps: FirstScreenDeps) {
   const timeoutMs = deps.timeoutMs ?? FIRST_SCREEN_TIMEOUT_MS;
 
-  async function post(
-    load: PageLoad,
-    endpoint: Endpoint,
-    payload: unknown,
-    maxBytes = Infinity,
-  ): Promise<unknown> {
+  async function post(load: PageLoad, endpoint: Endpoint, payload: unknown): Promise<unknown> {
     const path = endpoint.path;
-    // One deadline for the page, not one per call: the back office's calls share it.
-    const left = load.deadline - Date.now();
-    if (left <= 0) return undefined;
     // The first call was counted with the document; each further one counts on its own.
     if (load.calls > 0 && deps.admit && !(await deps.admit(load.req, endpoint))) return undefined;
+    // One deadline for the page, not one per call: the back office's calls and their counting share it.
+    const left = load.deadline - Date.now();
+    if (left <= 0) return undefined;
     load.calls += 1;
     const startedAt = performance.now();
     const reply = await deps.client.call({
@@ -112,7 +106,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
       return undefined;
     }
     const bytes = await reply.bytes();
-    if (bytes.length > maxBytes) return undefined;
+    if (bytes.length > FIRST_REPLY_MAX_BYTES) return undefined;
     const body: unknown = JSON.parse(bytes.toString('utf8'));
     // As the gateway does for every reply: a token never reaches the page.
     for (const dotted of ['token', ...deps.tokenJsonPaths]) takeAt(body, dotted);
@@ -128,7 +122,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     const { endpoint, payload } = FIRST_LISTS[name];
     const body = name === 'credentials' ? { ...payload, sso_uid: ssoUid } : payload;
     try {
-      const data = await post(load, ENDPOINTS[endpoint], body, FIRST_LIST_MAX_BYTES);
+      const data = await post(load, ENDPOINTS[endpoint], body);
       const checked = INLINED[name].safeParse(data);
       // Checked as the SPA checks the reply too; past the deadline the document waited enough.
       if (!checked.success || !ENDPOINTS[endpoint].reply.safeParse(checked.data).success) return undefined;
@@ -146,13 +140,14 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     if (!wantsFirstScreen(req.path)) return undefined;
     const load: PageLoad = { req, token, deadline: Date.now() + timeoutMs, abort, calls: 0 };
     try {
-      const userInfo = (await post(load, ENDPOINTS.userInfo, {})) as UserInfo | undefined;
-      if (!userInfo || typeof userInfo.ssoUid !== 'string') return undefined;
+      // Each as the SPA would take it from its own call: a reply that does not fit is none.
+      const userInfo = ENDPOINTS.userInfo.reply.safeParse(await post(load, ENDPOINTS.userInfo, {})).data;
+      if (typeof userInfo?.ssoUid !== 'string') return undefined;
       let modules: BackOfficeModule[] | undefined;
       if (isBackOffice(req.path)) {
         const granted = await post(load, ENDPOINTS.userResList, { userId: userInfo.ssoUid });
-        if (!Array.isArray(granted)) return undefined;
-        modules = granted as BackOfficeModule[];
+        modules = ENDPOINTS.userResList.reply.safeParse(granted).data;
+        if (!modules) return undefined;
       }
       const listName = firstListOf(req.path, req.query.tab);
       // A back-office list only of a module the user may open: the page shows no permission otherwise.
