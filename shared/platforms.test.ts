@@ -41,6 +41,12 @@ describe('platformFromRedirect', () => {
   it('distinguishes media from medieval', () => {
     expect(platformFromRedirect('https://medieval.example.org/')).toBe('medieval');
   });
+  it('names no platform for a host Node and the browsers would read apart, nor one with an empty label', () => {
+    // Chromium keeps the space as `a%20b`; Node refuses the address. Either way: the main platform.
+    expect(platformFromRedirect('https://a%20b.media.example.org/')).toBeNull();
+    expect(platformFromRedirect('https://media.example.org./')).toBeNull();
+    expect(platformFromRedirect('http://localhost:5173/')).toBeNull();
+  });
   it('returns null (main platform) for missing or unparsable redirects', () => {
     expect(platformFromRedirect(null)).toBeNull();
     expect(platformFromRedirect(undefined)).toBeNull();

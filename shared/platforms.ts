@@ -24,5 +24,7 @@ export function platformFromRedirect(redirect: string | null | undefined): Platf
     return null;
   }
   const labels = host.split('.');
+  // Only a host Node and the browsers read alike: Chromium keeps `a%20b.media.example`, Node refuses it.
+  if (!labels.every((label) => /^[a-z0-9-]+$/.test(label))) return null;
   return PLATFORM_KEYS.find((key) => labels.includes(key)) ?? null;
 }

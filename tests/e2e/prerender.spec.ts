@@ -326,6 +326,19 @@ test('the branded login is prerendered too, and hydrates quietly', async ({ page
   expect(problems).toEqual([]);
 });
 
+test('a redirect whose host only Chromium reads names no platform, there as on the server: it hydrates quietly', async ({
+  page,
+}) => {
+  // Chromium keeps `a%20b.media.example.org` as the host, which Node refuses.
+  const problems = watchConsole(page);
+  const redirect = encodeURIComponent('https://a%20b.media.example.org/');
+  const response = await page.goto(`/login?redirect=${redirect}`, { waitUntil: 'networkidle' });
+  expect(await response?.text()).toContain('data-prerendered="zh-CN"');
+  await takenOver(page);
+  await expect(page.getByRole('heading', { name: login['zh-CN'].title })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('a browser that stored the other language renders afresh, quietly, and gets its own next time', async ({
   page,
 }) => {
