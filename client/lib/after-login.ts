@@ -5,6 +5,7 @@
  */
 import { platformFromRedirect } from '@shared/platforms';
 import { BFF_PATHS, ROUTES } from '@shared/routes';
+import { ownPath } from './safe-href';
 import { storage } from './storage';
 
 export interface AfterLoginInput {
@@ -37,10 +38,7 @@ export function destinationAfterLogin({ search, username }: AfterLoginInput): De
  * username page, which can come first, goes on to it too.
  */
 export function takeStoredRedirect(): string | null {
-  const stored = storage.take('redirect');
-  return stored && stored.startsWith('/') && !stored.startsWith('//') && !stored.startsWith('/\\')
-    ? stored
-    : null;
+  return ownPath(storage.take('redirect')) ?? null;
 }
 
 /** One in-app browser needs a short pause before navigating (spec §4: 300 ms). */

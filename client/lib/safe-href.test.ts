@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHref } from './safe-href';
+import { ownPath, safeHref } from './safe-href';
 
 describe('safeHref', () => {
   it.each([
@@ -38,5 +38,26 @@ describe('safeHref', () => {
     ['https: split by a tab, as the browser reads it', 'ht\ttps://example.com/', 'https://example.com/'],
   ])('passes %s on as the URL parser reads it', (_, url, href) => {
     expect(safeHref(url)).toBe(href);
+  });
+});
+
+describe('ownPath', () => {
+  it.each([
+    ['a protocol-relative address', '//evil.example/x'],
+    ['a backslash after the slash', '/\\evil.example/x'],
+    ['a tab the parser drops', '/\t/evil.example/x'],
+    ['a newline the parser drops', '/\n/evil.example/x'],
+    ['an absolute address', 'https://evil.example/x'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['a relative path', 'usercenter'],
+    ['an empty string', ''],
+    ['null', null],
+  ])('refuses %s', (_, path) => {
+    expect(ownPath(path)).toBeUndefined();
+  });
+
+  it('keeps a path of this origin with its query and fragment, as the parser reads it', () => {
+    expect(ownPath('/usercenter?tab=keys#top')).toBe('/usercenter?tab=keys#top');
+    expect(ownPath('/admin/../usercenter')).toBe('/usercenter');
   });
 });

@@ -14,3 +14,16 @@ export function safeHref(url: string | null | undefined): string | undefined {
   // The parsed form: what was checked is what the browser follows (no spaces or tabs to read apart).
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
 }
+
+const OWN = 'https://own.invalid';
+
+/**
+ * A path of this origin to navigate to from storage or the query (`/usercenter?tab=keys`), in the
+ * form the URL parser reads it, else undefined: `//evil.example`, `/\evil.example` or a tab that
+ * the parser drops (`/\t/evil.example`) leave the origin and are never followed.
+ */
+export function ownPath(path: string | null | undefined): string | undefined {
+  if (!path?.startsWith('/')) return undefined;
+  const parsed = new URL(path, OWN);
+  return parsed.origin === OWN ? `${parsed.pathname}${parsed.search}${parsed.hash}` : undefined;
+}

@@ -28,6 +28,9 @@ describe('useAfterLogin: the step after every login method', () => {
     storage.set('redirect', '/usercenter?tab=keys');
     expect((await logIn('ada')).path).toBe('/usercenter?tab=keys');
     expect((await logIn('ada')).path).toBe('/usercenter');
+    // A stored page that the URL parser reads as another origin's is none.
+    storage.set('redirect', '/\t/evil.example/x');
+    expect((await logIn('ada')).path).toBe('/usercenter');
   });
 
   it('asks a user without a username for one first, keeping the query', async () => {

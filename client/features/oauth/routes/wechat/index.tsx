@@ -20,6 +20,7 @@ import {
 } from '@client/features/oauth/oauth';
 import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '@client/lib/oauth-popup';
 import { useRuntimeConfig } from '@client/lib/browser-facts';
+import { ownPath } from '@client/lib/safe-href';
 import { storage } from '@client/lib/storage';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { notify } from '@client/lib/notify';
@@ -51,8 +52,8 @@ function handOver(journey: WechatJourney, navigate: Navigate): boolean {
     window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
     return true;
   }
-  const stored = storage.take('wxredirect');
-  if (stored && stored.startsWith('/') && !stored.startsWith('//')) {
+  const stored = ownPath(storage.take('wxredirect'));
+  if (stored) {
     navigate(stored);
     return true;
   }
