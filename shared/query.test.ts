@@ -28,6 +28,9 @@ describe('withParams', () => {
     // Names are compared decoded: `t%61b` is `tab`.
     expect(withParams('?t%61b=sms', { tab: 'password' })).toBe('?tab=password');
     expect(withParams('?x=1', { 'a b': 'c&d' })).toBe('?x=1&a+b=c%26d');
+    // A pair's own leading `?` is part of its name, as URLSearchParams reads the whole query.
+    expect(withParams('??tab=password&a=1', { tab: null })).toBe('??tab=password&a=1');
+    expect(new URLSearchParams('??tab=password').get('?tab')).toBe('password');
   });
 
   it("keeps a prerendered page's query placeholder whole, for the server to fill in", () => {

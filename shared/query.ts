@@ -24,7 +24,10 @@ export function withParams(search: string, changes: Readonly<Record<string, stri
   return kept.length ? `?${kept.join('&')}` : '';
 }
 
-/** The parameter's name, decoded as URLSearchParams decodes it. */
-const nameOf = (pair: string) => [...new URLSearchParams(pair).keys()][0] ?? '';
+/**
+ * The parameter's name, decoded as URLSearchParams decodes it; after a `&`, so that a pair's own
+ * leading `?` (`/login??tab=x`: the name is `?tab`) is kept, as it is in the whole query.
+ */
+const nameOf = (pair: string) => [...new URLSearchParams(`&${pair}`).keys()][0] ?? '';
 
 const encoded = (name: string, value: string) => new URLSearchParams([[name, value]]).toString();
