@@ -40,6 +40,8 @@ export interface GatewayCall {
 /** What the guards leave on the request for the gateway. */
 export interface GatewayRequest extends StreamedBodyRequest {
   gatewayCall?: GatewayCall;
+  /** The body as the endpoint's request schema read it: only a body it took, never a refused one. */
+  checkedBody?: Record<string, unknown>;
   upstreamStart?: number;
 }
 

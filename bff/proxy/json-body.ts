@@ -105,7 +105,9 @@ function checkBody(req: GatewayRequest, res: Response, next: NextFunction, endpo
     if (typeof phone === 'string' && !PHONE_SPELLING.test(phone))
       return sendError(req, res, 400, 'A0100', 'badPhoneSpelling');
   }
-  if (!endpoint.request.safeParse(body).success) return sendError(req, res, 400, 'A0100', 'badBody');
+  const checked = endpoint.request.safeParse(body);
+  if (!checked.success) return sendError(req, res, 400, 'A0100', 'badBody');
+  req.checkedBody = checked.data as Record<string, unknown>;
   req.forwardBody = Buffer.from(JSON.stringify(body));
   next();
 }

@@ -8,7 +8,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '@shared/contract/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
-import { gatewayCallOf } from '../proxy/gateway';
+import { gatewayCallOf, type GatewayRequest } from '../proxy/gateway';
 import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import { readSessionToken, type CookiePolicy } from '../session/cookie';
 import { contextOf, outcomeOf, type EventInput, type RequestContext, type SecurityEvents } from './events';
@@ -94,7 +94,7 @@ const TABLE: Partial<Record<EndpointName, Describe>> = {
     target: str(b.account),
     actor: replyUser(r),
   }),
-  loginOauth: (b, r) => ({ type: 'login', action: String(b.oauthFrom), actor: replyUser(r) }),
+  loginOauth: (b, r) => ({ type: 'login', action: str(b.oauthFrom) ?? 'oauth', actor: replyUser(r) }),
   loginBind: account('third-party.bind', undefined, (b) => ({ provider: b.oauthFrom })),
 
   registerByPhone: (b, r) => ({
@@ -237,7 +237,8 @@ function onFinish(
 
   const describe = name ? TABLE[name] : undefined;
   if (describe) {
-    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Body;
+    // What the contract took, never a refused body's (its fields may hold a code or a password).
+    const body: Body = (req as GatewayRequest).checkedBody ?? {};
     const described = describe(body, reply);
     const { outcome, code } = outcomeOf(res);
     const actor = described.actor ?? undefined;

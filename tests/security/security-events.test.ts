@@ -366,6 +366,31 @@ describe('account changes', () => {
   });
 });
 
+describe('refused bodies', () => {
+  it('a body the contract refuses: the refusal, nothing of what the body held', async () => {
+    const { cookie } = await passwordLogin('admin', ADMIN_PASSWORD);
+    const as = { Cookie: cookie };
+    const held = ['654321', '110101199003077777', '13912345678', 'AdminPw!1', 'Leak1'];
+    for (const value of held) secrets.add(value);
+    const events = await eventsOf(async () => {
+      await gw('/login/bind', { oauthFrom: { smsCode: '654321', phone: '13912345678' } }, as);
+      await gw('/login/oauth', { oauthFrom: 'password', code: '654321' }, as);
+      await gw('/personal/mobile/bind', { function: { code: '654321', idCard: held[1] } }, as);
+      await gw('/user/admin/internal/update', { ssoUid: 'u', status: { password: 'AdminPw!1' } }, as);
+      await gw('/user/admin/internal/update', { ssoUid: 'u', 'password=Leak1': 1 }, as);
+    });
+    expect(events.map((e) => [e.type, e.action, e.outcome, e.code])).toEqual([
+      ['account_change', 'third-party.bind', 'failure', 'A0100'],
+      ['login', 'oauth', 'failure', 'A0100'],
+      ['account_change', 'phone.bind', 'failure', 'A0100'],
+      ['admin_write', 'user.update', 'failure', 'A0100'],
+      ['admin_write', 'user.update', 'failure', 'A0100'],
+    ]);
+    const text = JSON.stringify(events);
+    expect(held.filter((value) => text.includes(value))).toEqual([]);
+  });
+});
+
 describe('the whole stream', () => {
   it('holds no token, password, code or secret key, and no phone or e-mail in clear', () => {
     const stream = bff.securityLines.join('\n');
