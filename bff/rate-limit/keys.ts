@@ -25,13 +25,13 @@ export function subnetKey(ip: string | undefined): string {
 
 /**
  * One target, one count: the canonical spelling (shared/validation/canonical.ts: NFKC, no format
- * characters, no trailing dot on a domain), lower-cased; a phone loses spaces, dashes and the +86
- * country code; an e-mail loses its `+tag` (alice+1@x and Alice@x reach one mailbox).
+ * characters, no trailing dot on a domain), lower-cased; a phone loses spaces, dashes, brackets and
+ * the +86 country code; an e-mail loses its `+tag` (alice+1@x and Alice@x reach one mailbox).
  */
 export function normalizeIdentifier(field: IdentifierField, value: string): string {
   const trimmed = canonicalIdentifier(value).toLowerCase();
-  if (field === 'phone' || /^[+\d][\d\s-]*$/.test(trimmed)) {
-    const digits = trimmed.replace(/[\s-]/g, '');
+  if (field === 'phone' || /^[+\d(][\d\s()-]*$/.test(trimmed)) {
+    const digits = trimmed.replace(/[\s()-]/g, '');
     return digits.replace(/^(?:\+|00)?86(?=1\d{10}$)/, '');
   }
   const at = trimmed.lastIndexOf('@');

@@ -127,6 +127,7 @@ describe('identifier keys', () => {
     const bff = await bffWith([perPhone]);
     expect((await post(bff, LOGIN_SMS, { phone: '13800000001' })).status).toBe(200);
     expect((await post(bff, LOGIN_SMS, { phone: ' +86 138-0000-0001 ' })).status).toBe(429);
+    expect((await post(bff, LOGIN_SMS, { phone: '+86(138)00000001' })).status).toBe(429);
     expect((await post(bff, REGISTER_SMS, { phone: '8613800000001' })).status).toBe(429);
     expect((await post(bff, FORGET, { type: 'phone', item: '13800000001' })).status).toBe(429);
     expect((await post(bff, LOGIN_SMS, { phone: '13800000002' })).status).toBe(200);

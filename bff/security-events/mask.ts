@@ -1,11 +1,11 @@
 /**
  * Personal data in a security event, minimised (PIPL): a phone or an e-mail is shown masked
- * (`138****8000`, `a***@example.com`), and joined across events by an HMAC of its canonical
- * spelling, never kept in clear.
+ * (`138****8000`, `a***@example.com`), and joined across events by an HMAC of the spelling the
+ * rate limits count (`+86 138-0013-8000` is `13800138000`), never kept in clear.
  */
 import { createHmac } from 'node:crypto';
 import { maskEmail, maskPhone } from '@shared/mask';
-import { canonicalIdentifier } from '@shared/validation/canonical';
+import { normalizeIdentifier } from '../rate-limit/keys';
 
 /** A target named by a phone, an e-mail or an account name, masked as what it looks like. */
 export function maskTarget(value: string): string {
@@ -17,12 +17,13 @@ export function maskTarget(value: string): string {
 
 export interface MaskedTarget {
   masked: string;
-  /** HMAC of the canonical, lower-cased spelling: the same person's events join on it. */
+  /** HMAC of the spelling the rate limits count (../rate-limit/keys.ts): the same person's events join on it. */
   hash: string;
 }
 
 export function targetOf(value: string, key: string | Buffer): MaskedTarget {
-  const canonical = canonicalIdentifier(value).toLowerCase();
+  // The account field takes a phone, an e-mail or a name: its normalization tells them apart.
+  const canonical = normalizeIdentifier('account', value);
   return { masked: maskTarget(canonical), hash: hmac(key, `target\u0000${canonical}`) };
 }
 
