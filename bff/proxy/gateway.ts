@@ -13,7 +13,13 @@ import { SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import { compressedFor } from '../compress';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
-import { clearSessionCookie, readSessionToken, setSessionCookie, type CookiePolicy } from '../session/cookie';
+import {
+  clearSessionCookie,
+  fitsSessionCookie,
+  readSessionToken,
+  setSessionCookie,
+  type CookiePolicy,
+} from '../session/cookie';
 import {
   abortOnHangUp,
   forwardingHeaders,
@@ -123,20 +129,28 @@ export function takeAt(body: unknown, dotted: string): string | undefined {
   return value;
 }
 
-function tokenFromSetCookie(headers: UpstreamReply['headers'], name: string): string | undefined {
+/**
+ * The session token a `Set-Cookie` of the UAA names: its value; null when it clears the cookie
+ * (no value, `Max-Age` of 0 or less, an `Expires` past); undefined when none names it.
+ */
+function tokenFromSetCookie(headers: UpstreamReply['headers'], name: string): string | null | undefined {
   const raw = headers['set-cookie'];
   for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
-    const [pair] = line.split(';');
-    const eq = pair?.indexOf('=') ?? -1;
-    if (pair && eq > 0 && pair.slice(0, eq).trim() === name) {
-      let value = pair.slice(eq + 1).trim();
-      try {
-        value = decodeURIComponent(value);
-      } catch {
-        // Not percent-encoded: taken as it is.
-      }
-      if (value) return value;
+    const [pair = '', ...attributes] = line.split(';');
+    const eq = pair.indexOf('=');
+    if (eq <= 0 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      // Not percent-encoded: taken as it is.
     }
+    const expired = attributes.some((attribute) => {
+      const [key = '', setting = ''] = attribute.split('=').map((part) => part.trim());
+      if (/^max-age$/i.test(key)) return Number(setting) <= 0;
+      return /^expires$/i.test(key) && Date.parse(setting) <= Date.now();
+    });
+    return value && !expired ? value : null;
   }
   return undefined;
 }
@@ -238,7 +252,12 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
     // What the security events read of the call (bff/security-events): the reply, token removed.
     res.locals.upstreamReply = body;
-    if (token && status < 400 && !isLogout) {
+    const succeeded = status < 400 && (body as Partial<Envelope>).msgCode === SUCCESS_CODE && !isLogout;
+    if (token === null && !isLogout) clearSessionCookie(req, res, opts.cookie);
+    else if (token && succeeded) {
+      // A session the cookie cannot carry would look signed in and be none: said, not hidden.
+      if (!fitsSessionCookie(token, opts.cookie))
+        return refuse(req, res, 'a token no cookie can carry', status);
       res.locals.issuedToken = token;
       setSessionCookie(req, res, opts.cookie, token);
     }

@@ -149,6 +149,50 @@ describe('token termination', () => {
     expect(issuedCookie(reply.headers)).toBeUndefined();
   });
 
+  it('sets no cookie from a reply whose msgCode says it failed, and strips the token all the same', async () => {
+    upstream.respond((_req, res) =>
+      sendJson(res, 200, { msgCode: 'A0207', msg: 'x', data: { token: TOKEN } }),
+    );
+    const reply = await login(dev);
+    expect(reply.body).toEqual({ msgCode: 'A0207', msg: 'x', data: {} });
+    expect(issuedCookie(reply.headers)).toBeUndefined();
+  });
+
+  it.each([
+    ['longer than a browser keeps', 'x'.repeat(4090)],
+    ['with a space', 'tok en'],
+  ])(
+    'answers 502 for a login whose token no cookie can carry (%s), never a session that is none',
+    async (_name, token) => {
+      upstream.respond((_req, res) => sendJson(res, 200, ok({ token, ssoCode: 'sso-1' })));
+      const reply = await login(dev);
+      expect(reply.status).toBe(502);
+      expect(reply.text).not.toContain(token);
+      expect(issuedCookie(reply.headers)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['Max-Age=0', 'uaa-token=deleted; Max-Age=0; Path=/'],
+    ['an Expires past', 'uaa-token=deleted; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/'],
+    ['no value', 'uaa-token=; Path=/'],
+  ])(
+    "takes the UAA's Set-Cookie that clears the session (%s) as a clearing, never as a token",
+    async (_name, line) => {
+      upstream.respond((_req, res) => sendJson(res, 200, ok({}), { 'set-cookie': [line] }));
+      const reply = await request(dev.url)
+        .post(USER_INFO)
+        .set('X-CSRF', '1')
+        .set('Cookie', `uaa-token=${TOKEN}`)
+        .send({});
+      expect(reply.status).toBe(200);
+      expect(issuedCookie(reply.headers)).toBeUndefined();
+      const lines = setCookiesFor(reply.headers);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.every(isClearing)).toBe(true);
+    },
+  );
+
   it.each([
     ['a top-level login clears an old iframe (Partitioned) cookie', {}, 'Lax', true],
     ['an iframe login clears an old top-level (Lax) cookie', { 'x-request-source': 'iframe' }, 'None', false],

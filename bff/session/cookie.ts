@@ -41,6 +41,16 @@ function baseOptions(req: Request, policy: CookiePolicy, embedded: boolean): Coo
 /** A token goes into `Authorization: Bearer …`: visible ASCII only, of a sane length. */
 const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
 
+/** What a browser keeps of one cookie, its name and value together (RFC 6265 §6.1: at least 4096 bytes). */
+const COOKIE_MAX_BYTES = 4096;
+
+/** A token the session cookie can carry and give back: its shape, and with its name within a browser's limit. */
+export function fitsSessionCookie(token: string, policy: CookiePolicy): boolean {
+  return (
+    TOKEN_SHAPE.test(token) && policy.name.length + 1 + encodeURIComponent(token).length <= COOKIE_MAX_BYTES
+  );
+}
+
 /** Every value the request's Cookie header gives the cookie `name`, percent-decoded, in order. */
 export function cookieValues(req: Request, name: string): string[] {
   const header = req.headers.cookie;
