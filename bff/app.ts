@@ -357,6 +357,8 @@ export function createApp(deps: AppDeps): Express {
     const rendered = await renderSignedIn(deps.renderer, pageFactsOf(req), pageConfig, firstScreen);
     documents.send(req, res, { config: pageConfig, firstScreen, rendered });
   });
+  // Any other method on any other path: the JSON envelope, as every error of the BFF is.
+  app.use((req, res) => sendError(req, res, 404, 'A0100', 'notFound'));
 
   // 8. One error handler: body parser refusals are the client's fault, the rest is ours.
   const onError: ErrorRequestHandler = (err: { type?: string; status?: number }, req, res, _next) => {

@@ -55,6 +55,25 @@ describe('the path guard', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
+  it('answers HEAD on a GET call with 405, the UAA untouched (its GET may cancel an account)', async () => {
+    const reply = await request(bff.url).head(`${GW}/api/v1/register/deactivate`).set('X-CSRF', '1');
+    expect(reply.status).toBe(405);
+    expect(reply.headers.allow).toBe('GET');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['a doubled first slash', 'POST', `/${GW}/api/v1/login/getUserInfo`],
+    ['another mount', 'POST', '/gw/uaa-bex/api/v1/login/getUserInfo'],
+    ['no route at all', 'DELETE', '/x'],
+  ])('answers %s with the JSON 404 envelope, never an HTML page', async (_name, method, path) => {
+    const reply = await rawRequest(bff.url, { method, path, headers: { 'x-csrf': '1', lang: 'en-US' } });
+    expect(reply.status).toBe(404);
+    expect(reply.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(reply.text)).toMatchObject({ msgCode: 'A0100' });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
   it("passes an ordinary path to `${UAA_UPSTREAM}/X`, without the browser's query", async () => {
     const reply = await rawRequest(bff.url, {
       path: `${GW}/api/v1/login/getLocationInfo?key=user&phone=13800138000`,

@@ -78,9 +78,9 @@ export function resolveGatewayCall(mount: string, endpoints: readonly Endpoint[]
     const found = normalized === undefined ? undefined : calls.get(normalized);
     if (!found) return sendError(req, res, 404, 'A0100', 'notFound');
     const { endpoint, upstreamPath, rulePath } = found;
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
-    if (method !== endpoint.method) {
-      res.setHeader('Allow', endpoint.method === 'GET' ? 'GET, HEAD' : endpoint.method);
+    // No HEAD for a GET call: the UAA may run the GET (a cancellation) and the BFF would see no answer.
+    if (req.method !== endpoint.method) {
+      res.setHeader('Allow', endpoint.method);
       return sendError(req, res, 405, 'A0100', 'methodNotAllowed');
     }
     (req as GatewayRequest).gatewayCall = { endpoint, rulePath, upstreamPath };
@@ -173,7 +173,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     if (token && !endpoint.open) headers.authorization = `Bearer ${token}`;
     // A GET forwards no body, so none of the browser's body headers either; a JSON body is the
     // validated one express.json read, in UTF-8 whatever the browser's charset was.
-    if (req.method === 'GET' || req.method === 'HEAD') {
+    if (req.method === 'GET') {
       delete headers['content-length'];
       delete headers['content-type'];
     } else if (req.forwardBody) {
@@ -213,8 +213,8 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     }
     if (isLogout) res.setHeader('Clear-Site-Data', '"cookies"');
 
-    // No body to read or rewrite: a HEAD reply, 204 or 304 passes on as it is.
-    if (req.method === 'HEAD' || status === 204 || status === 304) {
+    // No body to read or rewrite: a 204 or 304 passes on as it is.
+    if (status === 204 || status === 304) {
       reply.done();
       res.status(status);
       copyHeaders(reply, res);
@@ -295,8 +295,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     // A browser that hangs up ends the call; so does the upload limiter, for a body past its limit.
     const aborter = abortOnHangUp(res);
     req.abortUpstream = () => aborter.abort();
-    const body =
-      req.method === 'GET' || req.method === 'HEAD' ? null : (req.forwardBody ?? (hasBody(req) ? req : null));
+    const body = req.method === 'GET' ? null : (req.forwardBody ?? (hasBody(req) ? req : null));
     req.upstreamStart = performance.now();
     // From here on the call counts as made, whatever the browser does next (DESIGN.md §6).
     res.locals.upstreamDispatched = true;

@@ -77,7 +77,7 @@ export function validateGatewayBody(isUpload: (req: Request) => boolean): Reques
   return (incoming, res, next) => {
     const req = incoming as GatewayRequest;
     const call = gatewayCallOf(req);
-    if (!call || req.method === 'GET' || req.method === 'HEAD') return next();
+    if (!call || req.method === 'GET') return next();
     if (req.forwardBody === undefined) {
       // The upload's multipart body streams through, limited on the way (upload-limit.ts).
       if (isUpload(req)) return next();
