@@ -249,6 +249,29 @@ describe('upstream replies', () => {
   });
 });
 
+describe("the UAA's errors", () => {
+  const TRACE = 'java.sql.SQLException: Access denied for user uaa@db-01.corp.internal:3306';
+
+  it('pass on as their envelope alone, whatever else the UAA put in them', async () => {
+    upstream.respond((_req, res) =>
+      sendJson(res, 500, { msgCode: 'B0001', msg: 'busy', data: { host: 'db-01' }, trace: TRACE }),
+    );
+    const reply = await gw('/api/v1/login/getUserInfo').send({});
+    expect(reply.status).toBe(500);
+    expect(reply.body).toEqual({ msgCode: 'B0001', msg: 'busy' });
+  });
+
+  it("keep their status as the BFF's own envelope when they are none (a server's default error)", async () => {
+    upstream.respond((_req, res) =>
+      sendJson(res, 500, { timestamp: 1, status: 500, error: 'Internal Server Error', trace: TRACE }),
+    );
+    const reply = await gw('/api/v1/login/getUserInfo').set('lang', 'en-US').send({});
+    expect(reply.status).toBe(500);
+    expect(reply.body).toMatchObject({ msgCode: '-1' });
+    expect(reply.text).not.toContain('db-01');
+  });
+});
+
 describe('upstream failures', () => {
   async function expectStillHealthy(): Promise<void> {
     const health = await request(bff.url).get('/healthz');

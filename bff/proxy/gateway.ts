@@ -248,6 +248,17 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     }
     // Rate-limit rules that count failures or successes read the envelope's verdict.
     res.locals.upstreamMsgCode = (body as Partial<Envelope>).msgCode;
+    const failed = status >= 400;
+    if (failed) {
+      // An error reaches the browser as its envelope alone: what else the UAA put in it (a stack
+      // trace, an internal host, a database's name) stays here.
+      const { msgCode, msg } = body as Partial<Envelope>;
+      if (typeof msgCode !== 'string')
+        return status === 401
+          ? sendError(req, res, 401, 'A0211', 'identityExpired')
+          : sendError(req, res, status, '-1', { serverCode: '-1' });
+      body = { msgCode, msg: typeof msg === 'string' ? msg : '' };
+    }
     let token = tokenFromSetCookie(reply.headers, opts.cookie.name);
     for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
     // What the security events read of the call (bff/security-events): the reply, token removed.
@@ -265,7 +276,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     copyHeaders(reply, res);
     res.setHeader('content-type', 'application/json; charset=utf-8');
     // A long answer (a user or platform list) leaves compressed when nginx is not there to do it.
-    const out = await compressedFor(req, res, token ? Buffer.from(JSON.stringify(body)) : bytes);
+    const out = await compressedFor(req, res, token || failed ? Buffer.from(JSON.stringify(body)) : bytes);
     if (!res.destroyed) res.end(out);
   }
 
