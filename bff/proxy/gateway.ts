@@ -10,6 +10,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ALLOWLIST_FILE, ENDPOINTS, normalizePath, type Endpoint } from '@shared/contract/endpoints';
 import { SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
+import { loginData } from '@shared/contract/login';
 import { compressedFor } from '../compress';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
@@ -157,6 +158,43 @@ function tokenFromSetCookie(headers: UpstreamReply['headers'], name: string): st
 
 const LOGOUT = ENDPOINTS.logoutAll;
 
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Only the named fields that hold a string, a number or null. */
+function pick(record: unknown, names: readonly string[]): Json {
+  const picked: Json = {};
+  if (!isRecord(record)) return picked;
+  for (const name of names) {
+    const value = record[name];
+    if (value === null || typeof value === 'string' || typeof value === 'number') picked[name] = value;
+  }
+  return picked;
+}
+
+/**
+ * What the browser gets of a token-issuing reply: the spec's login response (§3: msgCode, msg,
+ * ssouid, phone, data.ssoCode, data.data.username) and nothing else, so a token the UAA puts
+ * anywhere the configured paths do not name (`Token`, `accessToken`, at the top) stays here.
+ */
+function loginResponse(body: unknown): Json {
+  const data = isRecord(body) ? body.data : undefined;
+  return {
+    ...pick(body, ['msgCode', 'msg', 'ssouid', 'phone']),
+    ...(isRecord(data)
+      ? {
+          data: {
+            ...pick(data, ['ssoCode']),
+            ...(isRecord(data.data) ? { data: pick(data.data, ['username']) } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The calls that issue a session: their reply is the login response. */
+const ISSUES_TOKEN = new Set(Object.values(ENDPOINTS).filter((endpoint) => endpoint.reply === loginData));
+
 export function createGateway(opts: GatewayOptions): RequestHandler {
   const { client, logger } = opts;
   const base = opts.target.replace(/\/+$/, '');
@@ -272,11 +310,13 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
       res.locals.issuedToken = token;
       setSessionCookie(req, res, opts.cookie, token);
     }
+    const sent = ISSUES_TOKEN.has(call.endpoint) ? loginResponse(body) : body;
     res.status(status);
     copyHeaders(reply, res);
     res.setHeader('content-type', 'application/json; charset=utf-8');
     // A long answer (a user or platform list) leaves compressed when nginx is not there to do it.
-    const out = await compressedFor(req, res, token || failed ? Buffer.from(JSON.stringify(body)) : bytes);
+    const rewritten = token || failed || sent !== body;
+    const out = await compressedFor(req, res, rewritten ? Buffer.from(JSON.stringify(sent)) : bytes);
     if (!res.destroyed) res.end(out);
   }
 

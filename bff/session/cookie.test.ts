@@ -89,11 +89,40 @@ describe('token termination', () => {
     try {
       upstream.respond((_req, res) => sendJson(res, 200, ok({ session: { jwt: TOKEN }, name: 'ann' })));
       const reply = await login(custom);
-      expect(reply.body).toEqual(ok({ session: {}, name: 'ann' }));
+      // The login response's own fields alone (spec §3): none of these.
+      expect(reply.body).toEqual(ok({}));
       expect(issuedCookie(reply.headers)!.split(';')[0]).toBe(`uaa-token=${TOKEN}`);
     } finally {
       await custom.close();
     }
+  });
+
+  it.each([
+    ['at the top', { ...ok({ ssoCode: 'sso-1' }), token: 'T-top' }],
+    ['in another case', ok({ Token: 'T-case', ssoCode: 'sso-1' })],
+    ['under another name', ok({ accessToken: 'T-acc', access_token: 'T-acc2', ssoCode: 'sso-1' })],
+    ['one level down', ok({ ssoCode: 'sso-1', data: { token: 'T-nested', username: 'ann' } })],
+    ['as an object', ok({ token: { value: 'T-obj' }, ssoCode: 'sso-1' })],
+  ])('gives the browser only the login response, never a token the UAA put %s', async (_name, body) => {
+    upstream.respond((_req, res) => sendJson(res, 200, body));
+    const reply = await login(dev);
+    expect(reply.text).not.toMatch(/T-(top|case|acc|nested|obj)/);
+    expect(reply.body.data.ssoCode).toBe('sso-1');
+  });
+
+  it('passes the login response on whole: msgCode, msg, ssouid, phone, ssoCode and the username', async () => {
+    const whole = {
+      ...ok({ token: TOKEN, ssoCode: 'sso-1', data: { username: 'ann' } }),
+      ssouid: 'u-1',
+      phone: null,
+    };
+    upstream.respond((_req, res) => sendJson(res, 200, whole));
+    const reply = await login(dev);
+    expect(reply.body).toEqual({
+      ...ok({ ssoCode: 'sso-1', data: { username: 'ann' } }),
+      ssouid: 'u-1',
+      phone: null,
+    });
   });
 
   it('keeps the cookie 14 days when autoLogin was ticked', async () => {
