@@ -14,7 +14,7 @@ import { activeTraceId } from '../tracing/context';
 import { hmac, targetOf, type MaskedTarget } from './mask';
 
 /** The schema's version: a field added keeps it, a field changed or removed moves it on. */
-export const SECURITY_EVENTS_VERSION = 1;
+export const SECURITY_EVENTS_VERSION = 2;
 
 export const SECURITY_EVENT_TYPES = [
   'login',
@@ -28,12 +28,15 @@ export const SECURITY_EVENT_TYPES = [
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
+/** `unknown`: the UAA was asked, the browser hung up, and its answer was never read (version 2). */
+export type Outcome = 'success' | 'failure' | 'unknown';
+
 /** What a caller says of an event; the request adds who, from where and when. */
 export interface EventInput {
   type: SecurityEventType;
   /** What exactly: `platform.delete`, `password.reset`, `sms`… (per type, docs/security-events.md). */
   action?: string;
-  outcome: 'success' | 'failure';
+  outcome: Outcome;
   /** The UAA's msgCode, or the BFF's own refusal code (A0301, A0100…), on a failure. */
   code?: string;
   /** The phone, e-mail or account the act was about, in clear: masked and hashed here. */
@@ -50,7 +53,7 @@ export interface SecurityEvent {
   v: number;
   type: SecurityEventType;
   action?: string;
-  outcome: 'success' | 'failure';
+  outcome: Outcome;
   code?: string;
   actor?: string;
   session?: string;

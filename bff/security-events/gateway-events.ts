@@ -204,12 +204,21 @@ export function gatewayEvents(events: SecurityEvents, cookie: CookiePolicy): Req
     // where, while the request's socket is there to say.
     const token = readSessionToken(req, cookie);
     const context = contextOf(req);
-    res.once('finish', () => {
+    let written = false;
+    const write = (hungUp: boolean) => {
+      if (written) return;
+      written = true;
       try {
-        onFinish(events, req, res, token, context);
+        onFinish(events, req, res, token, context, hungUp);
       } catch (err) {
         console.error(`security event not written: ${(err as Error).message}`);
       }
+    };
+    res.once('finish', () => write(false));
+    // A browser that hangs up once the UAA has the call leaves an event all the same: the change
+    // may well be made (a password, a deleted user), and the trail must say it was asked for.
+    res.once('close', () => {
+      if (!res.writableFinished && res.locals.upstreamDispatched) write(true);
     });
     next();
   };
@@ -221,6 +230,7 @@ function onFinish(
   res: Response,
   token: string | undefined,
   context: RequestContext,
+  hungUp: boolean,
 ): void {
   const call = gatewayCallOf(req);
   if (!call) return;
@@ -240,7 +250,9 @@ function onFinish(
     // What the contract took, never a refused body's (its fields may hold a code or a password).
     const body: Body = (req as GatewayRequest).checkedBody ?? {};
     const described = describe(body, reply);
-    const { outcome, code } = outcomeOf(res);
+    const { outcome, code } = hungUp
+      ? { outcome: 'unknown' as const, code: 'CLIENT_CLOSED' }
+      : outcomeOf(res);
     const actor = described.actor ?? undefined;
     if (issued && actor && outcome === 'success') events.learnUser(issued, actor);
     events.emit(context, {
