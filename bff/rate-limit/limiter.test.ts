@@ -333,6 +333,27 @@ describe('the rule set', () => {
     expect(upstream.requests).toHaveLength(1);
   });
 
+  it("refuses a target's eleventh wrong code in a quarter hour, from any address, on every call that checks one", async () => {
+    const bff = await startBff({ upstream: upstream.url, env: { TRUST_PROXY: 'loopback' } });
+    started.push(bff);
+    upstream.respond((_req, res) => sendJson(res, 200, { msgCode: 'A0208', msg: 'code error' }));
+    const reset = (ip: string, item: string) =>
+      request(bff.url)
+        .post(`${GW}/user/management/password/reset`)
+        .set('X-CSRF', '1')
+        .set('X-Forwarded-For', ip)
+        .send(sampleBody(`${GW}/user/management/password/reset`, { type: 'phone', item }));
+    const replies = await statuses(
+      Array.from({ length: 11 }, (_, i) =>
+        reset(`198.51.100.${i + 1}`, i % 2 ? '+86 138 0000 0009' : '13800000009'),
+      ),
+    );
+    expect(replies).toEqual([...Array(10).fill(200), 429]);
+    expect(upstream.requests).toHaveLength(10);
+    // Another target counts on its own.
+    expect((await reset('198.51.100.99', '13800000010')).status).toBe(200);
+  });
+
   it('is empty with [] in RATE_LIMITS_FILE: no limit, no RateLimit header', async () => {
     const bff = await bffWith([]);
     const replies = await Promise.all(

@@ -145,6 +145,16 @@ const gw = (endpoint: { path: string }) => `${GATEWAY_BASE}${endpoint.path.split
 /** The endpoints that send a code by SMS or e-mail. */
 export const CODE_SENDING_PATHS = CODE_SENDING_ENDPOINTS.map(gw);
 
+/** The calls that check a code sent to a target (the SMS login has its failed-login rules). */
+export const CODE_CHECKING_PATHS = [
+  ENDPOINTS.registerByPhone,
+  ENDPOINTS.registerByEmail,
+  ENDPOINTS.mobileBind,
+  ENDPOINTS.emailBind,
+  ENDPOINTS.messageCodeCheck,
+  ENDPOINTS.passwordReset,
+].map(gw);
+
 /**
  * The defaults of DESIGN.md §6. Why these numbers (docs/operations.md has the long form):
  * a person needs one code a minute and a handful a day; a household, a lab or a campus NAT
@@ -229,6 +239,18 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     name: 'failed-login-per-ip',
     match: [gw(ENDPOINTS.loginByAccount), gw(ENDPOINTS.loginByPhone)],
     key: 'ip',
+    limit: 10,
+    windowS: 15 * 60,
+    count: 'failures',
+    failMode: 'open',
+    mode: 'enforce',
+  },
+  // A code is six digits, valid minutes: one target's code gets ten wrong guesses a quarter hour,
+  // from however many addresses.
+  {
+    name: 'failed-code-check-per-target',
+    match: CODE_CHECKING_PATHS,
+    key: 'identifier',
     limit: 10,
     windowS: 15 * 60,
     count: 'failures',

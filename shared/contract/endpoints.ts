@@ -115,10 +115,12 @@ export const ENDPOINTS = {
     reply: personal.existData,
   }),
   registerByPhone: post('/api/v1/register/byPhone', {
+    identifier: 'phone',
     request: register.registerByPhoneRequest,
     reply: register.registerByPhoneData,
   }),
   registerByEmail: post('/api/v1/register/byEmail', {
+    identifier: 'email',
     request: register.registerByEmailRequest,
     reply: register.registerByEmailData,
   }),
@@ -147,10 +149,12 @@ export const ENDPOINTS = {
     reply: personal.userInfo,
   }),
   mobileBind: post('/api/v1/personal/mobile/bind', {
+    identifier: 'phone',
     request: personal.mobileBindRequest,
     reply: personal.userInfo,
   }),
   emailBind: post('/api/v1/personal/email/bind', {
+    identifier: 'email',
     request: personal.emailBindRequest,
     reply: personal.userInfo,
   }),
@@ -161,6 +165,7 @@ export const ENDPOINTS = {
     request: personal.messageCodeRequest,
   }),
   messageCodeCheck: post('/api/v1/personal/message/code/check', {
+    identifier: 'item',
     request: personal.messageCodeCheckRequest,
   }),
   itemCheck: post('/api/v1/personal/item/check', {
@@ -175,6 +180,7 @@ export const ENDPOINTS = {
     request: personal.passwordForgetRequest,
   }),
   passwordReset: post('/api/v1/user/management/password/reset', {
+    identifier: 'item',
     request: personal.passwordResetRequest,
   }),
   pubKey: post('/api/v1/cipher/getPubKey', { reply: login.pubKeyData }),
