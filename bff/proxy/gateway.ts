@@ -279,6 +279,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
       if (status === 401) return sendError(req, res, 401, 'A0211', 'identityExpired');
       // The cookie is gone whatever the upstream said: an empty success is a logout done.
       if (isLogout && status < 300) {
+        res.locals.upstreamMsgCode = SUCCESS_CODE;
         res.status(200).set('cache-control', 'no-store').json({ msgCode: SUCCESS_CODE, msg: 'success' });
         return;
       }

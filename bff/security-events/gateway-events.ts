@@ -130,7 +130,8 @@ const TABLE: Partial<Record<EndpointName, Describe>> = {
   })),
   credentialEnable: key('key.enable'),
   credentialDisable: key('key.disable'),
-  credentialRevoke: key('key.delete'),
+  // Spec §7: type 2 deletes the key; 1 or 0 disables it.
+  credentialRevoke: (b, r) => key(Number(b.type) === 2 ? 'key.delete' : 'key.disable')(b, r),
   credentialSecret: key('key.secret-shown'),
 
   platformAdd: admin('platform.add', (b, r) => {
@@ -141,6 +142,8 @@ const TABLE: Partial<Record<EndpointName, Describe>> = {
   platformUpdate: admin('platform.update', (b) => ({ ids: [str(b.id)], fields: fieldsOf(b, ['id']) })),
   platformDelete: admin('platform.delete', (b) => ({ ids: ids(b.ids) })),
   platformReset: admin('platform.secret-reset', (b) => ({ ids: ids(b.ids) })),
+  // The detail carries the client secret: who saw it is part of the trail.
+  platformDetail: admin('platform.secret-shown', (b) => ({ ids: [str(b.id)].filter(Boolean) })),
   uploadFile: admin('platform.logo-upload', () => ({})),
   internalUserCreate: admin(
     'user.create',
@@ -150,12 +153,12 @@ const TABLE: Partial<Record<EndpointName, Describe>> = {
       roleIds: b.roleIds,
       fields: fieldsOf(b, ['password']),
     }),
-    (b) => b.email ?? b.phone,
+    (b) => str(b.email) ?? b.phone,
   ),
   internalUserUpdate: admin(
     'user.update',
     (b) => ({ ids: [str(b.ssoUid)], status: b.status, roleIds: b.roleIds, fields: fieldsOf(b, ['ssoUid']) }),
-    (b) => b.email ?? b.phone,
+    (b) => str(b.email) ?? b.phone,
   ),
   internalUserDelete: admin('user.delete', (b) => ({ ids: ids(b.ssoUids) })),
   logoutAll: () => ({ type: 'session_end', action: 'logout' }),

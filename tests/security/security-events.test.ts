@@ -261,6 +261,8 @@ describe('back-office writes', () => {
       fields: ['displayName', 'logoutUrl'],
     });
     const writes = await eventsOf(async () => {
+      const detail = await gw('/mgmt/platforms/detail', { id: platformId }, as);
+      secrets.add(detail.body.data.clientSecret as string);
       await gw('/mgmt/platforms/update', { id: platformId, description: 'x' }, as);
       const reset = await gw('/mgmt/platforms/reset', { ids: [platformId] }, as);
       const secret = JSON.stringify(reset.body.data).match(/"clientSecret":"([^"]+)"/)?.[1];
@@ -268,6 +270,7 @@ describe('back-office writes', () => {
       await gw('/mgmt/platforms/delete', { ids: [platformId] }, as);
     });
     expect(writes.map((e) => [e.action, e.outcome, e.ids, e.actor])).toEqual([
+      ['platform.secret-shown', 'success', [platformId], admin],
       ['platform.update', 'success', [platformId], admin],
       ['platform.secret-reset', 'success', [platformId], admin],
       ['platform.delete', 'success', [platformId], admin],
@@ -326,7 +329,9 @@ describe('account changes', () => {
       secrets.add(shown.body.data.sk as string);
       await gw('/open/credential/disable', { ak }, as);
       await gw('/open/credential/enable', { ak }, as);
+      // Spec §7: type 1 (or 0) disables a key, type 2 deletes a disabled one.
       await gw('/open/credential/revoke', { ak, type: 1 }, as);
+      await gw('/open/credential/revoke', { ak, type: 2 }, as);
       await gw('/personal/info/update', { nickname: 'Eve' }, as);
     });
     expect(events.map((e) => [e.type, e.action, e.outcome, e.accessKeyId, e.actor])).toEqual([
@@ -334,6 +339,7 @@ describe('account changes', () => {
       ['account_change', 'key.secret-shown', 'success', ak, user.ssoUid],
       ['account_change', 'key.disable', 'success', ak, user.ssoUid],
       ['account_change', 'key.enable', 'success', ak, user.ssoUid],
+      ['account_change', 'key.disable', 'success', ak, user.ssoUid],
       ['account_change', 'key.delete', 'success', ak, user.ssoUid],
       ['account_change', 'nickname.set', 'success', undefined, user.ssoUid],
     ]);
