@@ -45,7 +45,8 @@ interface LogLocals {
  * status, the time taken (`responseTime`, ms), a bounded route label, the upstream's share
  * (`upstreamMs`, and `upstreamCalls`: a document may make several) and the rate-limit refusal, if any.
  *
- * The request id is the caller's X-Request-Id when well formed, else a fresh UUID; it is returned
+ * The request id is a trusted proxy's X-Request-Id when well formed (./tracing/context.ts drops
+ * any other peer's), else a fresh UUID; it is returned
  * in X-Request-Id and kept as `req.id` (the gateway forwards it to the upstream).
  */
 export function accessLog(logger: Logger, routeOf: (req: Request) => string): RequestHandler {

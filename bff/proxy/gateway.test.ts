@@ -169,14 +169,27 @@ describe('the header policy', () => {
     expect(seen.headers['content-type']).toBe('application/json;charset=UTF-8');
   });
 
-  it('echoes and forwards a well-formed X-Request-Id, and makes one up otherwise', async () => {
-    const reply = await gw('/api/v1/login/getUserInfo').set('X-Request-Id', 'req-abc.123').send({});
-    expect(reply.headers['x-request-id']).toBe('req-abc.123');
-    expect(upstream.requests[0]!.headers['x-request-id']).toBe('req-abc.123');
+  it("echoes and forwards a trusted proxy's well-formed X-Request-Id, and makes one up otherwise", async () => {
+    const behindProxy = await startBff({ upstream: upstream.url, env: { TRUST_PROXY: 'loopback' } });
+    try {
+      const call = (id: string) =>
+        request(behindProxy.url).post(USER_INFO).set('X-CSRF', '1').set('X-Request-Id', id).send({});
+      const reply = await call('req-abc.123');
+      expect(reply.headers['x-request-id']).toBe('req-abc.123');
+      expect(upstream.requests[0]!.headers['x-request-id']).toBe('req-abc.123');
 
-    const odd = await gw('/api/v1/login/getUserInfo').set('X-Request-Id', 'bad id <script>').send({});
-    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(upstream.requests[1]!.headers['x-request-id']).toBe(odd.headers['x-request-id']);
+      const odd = await call('bad id <script>');
+      expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(upstream.requests[1]!.headers['x-request-id']).toBe(odd.headers['x-request-id']);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('makes its own request id for a peer that is no trusted proxy (a browser): it names no other request', async () => {
+    const reply = await gw('/api/v1/login/getUserInfo').set('X-Request-Id', 'victim-req-1').send({});
+    expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(upstream.requests[0]!.headers['x-request-id']).toBe(reply.headers['x-request-id']);
   });
 
   it("keeps the upstream's cookies, server banner, CORS grants and other headers from the browser", async () => {

@@ -13,6 +13,7 @@ const TRACE_HEADERS = {
   traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01`,
   tracestate: 'vendor=1',
   baggage: 'user=someone',
+  'x-request-id': 'victim-request-1',
 };
 
 let server: Server | undefined;
@@ -31,6 +32,7 @@ async function seenTraceHeaders(trustProxy: string | number | string[]): Promise
       traceparent: req.headers.traceparent,
       tracestate: req.headers.tracestate,
       baggage: req.headers.baggage,
+      'x-request-id': req.headers['x-request-id'],
     });
   });
   server = createAppServer(app);
@@ -43,7 +45,7 @@ describe('a trace context', () => {
     expect(await seenTraceHeaders(['loopback'])).toEqual(TRACE_HEADERS);
   });
 
-  it('is dropped, with its state and baggage, from any other peer (a browser)', async () => {
+  it('is dropped, with its state, baggage and request id, from any other peer (a browser)', async () => {
     expect(await seenTraceHeaders(['10.0.0.1'])).toEqual({});
   });
 

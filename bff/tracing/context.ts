@@ -7,8 +7,11 @@ import type { IncomingMessage, Server } from 'node:http';
 import { context, isSpanContextValid, trace, type Attributes } from '@opentelemetry/api';
 import { BFF_PATHS } from '@shared/routes';
 
-/** The W3C trace context headers (and baggage, which rides with them). */
-const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate', 'baggage'] as const;
+/**
+ * What only a proxy may say of a request: the W3C trace context (and baggage, which rides with
+ * it), and the request id the logs and the security events carry.
+ */
+const PROXY_ONLY_HEADERS = ['traceparent', 'tracestate', 'baggage', 'x-request-id'] as const;
 
 const PROBES = new Set<string>([BFF_PATHS.healthz, BFF_PATHS.readyz, BFF_PATHS.metrics]);
 
@@ -19,10 +22,10 @@ export function isProbe(url: string | undefined): boolean {
 }
 
 /**
- * A `traceparent` is continued only from a trusted proxy (TRUST_PROXY, as Express trusts
- * X-Forwarded-For): from any other peer, a browser first, the trace context headers are dropped
- * before the HTTP instrumentation reads them, so that a browser can neither join its requests to
- * another's trace nor force its own sampling. The instrumentation reads them as it emits the
+ * A `traceparent` is continued, and an `X-Request-Id` kept, only from a trusted proxy (TRUST_PROXY,
+ * as Express trusts X-Forwarded-For): from any other peer, a browser first, those headers are
+ * dropped before the HTTP instrumentation reads them, so that a browser can neither join its
+ * requests to another's trace nor force its own sampling, nor give its events another request's id. The instrumentation reads them as it emits the
  * server's `request` event, before any listener, so the check stands in front of `emit` itself.
  */
 export function acceptTraceContextFrom(server: Server, trusted: (peerAddress: string) => boolean): void {
@@ -32,7 +35,7 @@ export function acceptTraceContextFrom(server: Server, trusted: (peerAddress: st
       const req = args[0] as IncomingMessage;
       const peer = req.socket.remoteAddress;
       if (peer === undefined || !trusted(peer)) {
-        for (const name of TRACE_CONTEXT_HEADERS) delete req.headers[name];
+        for (const name of PROXY_ONLY_HEADERS) delete req.headers[name];
       }
     }
     return emit(event, ...args);
