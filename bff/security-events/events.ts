@@ -107,6 +107,17 @@ export interface SecurityEventOptions {
   hashKey?: string;
 }
 
+/** What some line readers (Python's splitlines, a few shippers) end a line at, and JSON keeps as it is. */
+const LINE_ENDS = /[\u0085\u2028\u2029]/g;
+
+/** The event with no such character in any string of it: one event stays one line for every reader. */
+function oneLine(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LINE_ENDS, ' ');
+  if (Array.isArray(value)) return value.map(oneLine);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, oneLine(item)]));
+}
+
 /** Sessions whose user is known; bounded (the oldest go first), this process only. */
 const KNOWN_SESSIONS_MAX = 50_000;
 const USER_AGENT_MAX = 256;
@@ -142,7 +153,7 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
       ...context,
       ...input.details,
     };
-    logger.info(event);
+    logger.info(oneLine(event));
   }
 
   return {
