@@ -106,11 +106,26 @@ describe('parseConfig', () => {
     ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'javascript:alert(1)' }],
     ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'sso.example.com' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    // Ranges that trust the internet to say who it is, a hop count beyond any real chain, a host name.
+    ['TRUST_PROXY', { TRUST_PROXY: '0.0.0.0/0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '0.0.0.0/1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '::/0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'loopback,10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/255.0.0.0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '999' }],
   ])('refuses with one line naming %s for %j', (name, env) => {
     const errors = errorsOf(env);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(new RegExp(`^${name}\\b`));
   });
+
+  it.each(['loopback', 'uniquelocal, 172.16.0.0/12', '10.0.0.0/8', 'fc00::/7', '10.1.2.3', '2'])(
+    'takes TRUST_PROXY=%s',
+    (value) => {
+      expect(parseConfig({ TRUST_PROXY: value }).ok).toBe(true);
+    },
+  );
 
   it('gives one line per bad variable', () => {
     const errors = errorsOf({ PORT: 'abc', APP_ENV: 'prod', UAA_UPSTREAM: 'not-a-url', TRUST_PROXY: 'true' });

@@ -5,6 +5,7 @@
  * what the schema gives.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '@shared/environment';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
@@ -27,13 +28,42 @@ const csv = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
+/** More hops than a CDN, an ingress and nginx: every address beyond the real proxies is the client's to write. */
+const MAX_TRUSTED_HOPS = 3;
+/** The widest private ranges (10.0.0.0/8, fc00::/7): a wider one trusts the internet to say who it is. */
+const MIN_PREFIX = { 4: 8, 6: 7 } as const;
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Why a TRUST_PROXY entry is refused: a name, an address or a CIDR of a private range's width at most. */
+function proxyEntryProblem(entry: string): string | undefined {
+  if (PROXY_NAMES.includes(entry)) return undefined;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix)))
+    return `${JSON.stringify(entry)} is no address, CIDR (address/bits) or ${PROXY_NAMES.join(', ')}`;
+  const bits = prefix === undefined ? undefined : Number(prefix);
+  if (bits !== undefined && (bits < MIN_PREFIX[family as 4 | 6] || bits > (family === 4 ? 32 : 128)))
+    return `${JSON.stringify(entry)} trusts too wide a range: at most /${MIN_PREFIX[family as 4 | 6]}`;
+  return undefined;
+}
+
 // Express's `trust proxy`: a hop count or a list of addresses/CIDRs/names, never blanket `true`.
 const trustProxy = z
   .string()
   .refine((v) => !['true', '*'].includes(v.trim().toLowerCase()), 'must be a hop count or CIDRs, never true')
   .transform((v): number | string[] =>
     /^\d+$/.test(v.trim()) ? Number(v) : v.split(',').map((s) => s.trim()),
-  );
+  )
+  .superRefine((value, ctx) => {
+    if (typeof value === 'number' && value > MAX_TRUSTED_HOPS)
+      ctx.addIssue({
+        code: 'custom',
+        message: `at most ${MAX_TRUSTED_HOPS} hops: name the proxies' ranges instead`,
+      });
+    if (typeof value !== 'number')
+      for (const problem of value.map(proxyEntryProblem))
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 // One Redis node: `host:port`, `[v6-address]:port`, or a host alone (the default port). A host may
 // have underscores, as Compose service names do.
