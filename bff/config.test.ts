@@ -38,6 +38,7 @@ describe('parseConfig', () => {
       PORT: '9000',
       UAA_UPSTREAM: 'https://uaa.example.com/',
       APP_ENV: 'production',
+      SECURITY_LOG_HASH_KEY: 'k'.repeat(32),
       PUBLIC_ORIGIN: 'https://sso.example.com/',
       ALIYUN_CAPTCHA_PREFIX: 'pfx',
       ALIYUN_CAPTCHA_SCENE_ID: 'scene',
@@ -88,6 +89,7 @@ describe('parseConfig', () => {
       'UAA_UPSTREAM',
       {
         APP_ENV: 'production',
+        SECURITY_LOG_HASH_KEY: 'k'.repeat(32),
         PUBLIC_ORIGIN: 'https://sso.example.com',
         ALIYUN_CAPTCHA_PREFIX: 'pfx',
         ALIYUN_CAPTCHA_SCENE_ID: 'scene',
@@ -97,6 +99,7 @@ describe('parseConfig', () => {
       'PUBLIC_ORIGIN',
       {
         APP_ENV: 'production',
+        SECURITY_LOG_HASH_KEY: 'k'.repeat(32),
         UAA_UPSTREAM: 'https://uaa.example.com',
         ALIYUN_CAPTCHA_PREFIX: 'pfx',
         ALIYUN_CAPTCHA_SCENE_ID: 'scene',
@@ -126,6 +129,18 @@ describe('parseConfig', () => {
       expect(parseConfig({ TRUST_PROXY: value }).ok).toBe(true);
     },
   );
+
+  it('refuses production without a key for the security events, which would join nothing across restarts', () => {
+    const production = {
+      APP_ENV: 'production',
+      UAA_UPSTREAM: 'https://uaa.example.com',
+      PUBLIC_ORIGIN: 'https://sso.example.com',
+      ALIYUN_CAPTCHA_PREFIX: 'pfx',
+      ALIYUN_CAPTCHA_SCENE_ID: 'scene',
+    };
+    expect(errorsOf(production)).toEqual([expect.stringMatching(/^SECURITY_LOG_HASH_KEY\b.*required/)]);
+    expect(parseConfig({ ...production, RATE_LIMIT_HASH_KEY: 'r'.repeat(32) }).ok).toBe(true);
+  });
 
   it('gives one line per bad variable', () => {
     const errors = errorsOf({ PORT: 'abc', APP_ENV: 'prod', UAA_UPSTREAM: 'not-a-url', TRUST_PROXY: 'true' });
@@ -186,6 +201,7 @@ describe('LINKS_FILE', () => {
 describe('the captcha in production', () => {
   const production = {
     APP_ENV: 'production',
+    SECURITY_LOG_HASH_KEY: 'k'.repeat(32),
     UAA_UPSTREAM: 'https://uaa.example.com',
     PUBLIC_ORIGIN: 'https://sso.example.com',
   };
@@ -608,6 +624,7 @@ describe('the BFF process', () => {
       'no Aliyun captcha scene in production',
       {
         APP_ENV: 'production',
+        SECURITY_LOG_HASH_KEY: 'k'.repeat(32),
         UAA_UPSTREAM: 'http://127.0.0.1:9',
         PUBLIC_ORIGIN: 'https://sso.example.com',
         ALIYUN_CAPTCHA_PREFIX: 'pfx',

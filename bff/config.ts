@@ -400,6 +400,14 @@ const schema = z
         message: "is required when APP_ENV=production (the host the UAA is told, never the browser's)",
       });
     }
+    if (c.APP_ENV === 'production' && !c.SECURITY_LOG_HASH_KEY && !c.RATE_LIMIT_HASH_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECURITY_LOG_HASH_KEY'],
+        message:
+          "is required when APP_ENV=production (or RATE_LIMIT_HASH_KEY): a process's own key leaves the security events' hashes unjoinable across restarts and replicas",
+      });
+    }
     if (c.APP_ENV === 'production' && c.COOKIE_SECURE === false) {
       ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: 'cannot be false in production' });
     }

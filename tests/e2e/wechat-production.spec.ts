@@ -120,6 +120,7 @@ async function startServers(): Promise<void> {
       PORT: String(bffPort),
       HOST: '127.0.0.1',
       APP_ENV: 'production',
+      SECURITY_LOG_HASH_KEY: 'e2e-security-events-key-0123456789',
       UAA_UPSTREAM: uaaUrl,
       PUBLIC_ORIGIN: `http://localhost:${bffPort}`,
       STATIC_DIR,

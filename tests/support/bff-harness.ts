@@ -79,7 +79,6 @@ export interface TestBffOptions {
   renderer?: ServerRenderer;
 }
 
-/** The security events' HMAC key in the tests: events join on it, as across replicas. */
 /** The environment of a production BFF in front of `upstream`: production needs a real captcha vendor. */
 export const productionEnv = (upstream: string): Record<string, string> => ({
   APP_ENV: 'production',
@@ -89,6 +88,7 @@ export const productionEnv = (upstream: string): Record<string, string> => ({
   ALIYUN_CAPTCHA_SCENE_ID: 's',
 });
 
+/** The security events' HMAC key in the tests: events join on it, as across replicas. */
 export const TEST_SECURITY_HASH_KEY = 'test-security-events-key-0123456789';
 
 export interface TestBff {
@@ -106,7 +106,10 @@ export interface TestBff {
 export async function startBff(opts: TestBffOptions): Promise<TestBff> {
   const staticDir = opts.staticDir ?? makeStaticDir();
   // Production needs its public origin: the tests' own unless a test names one.
-  const production = opts.env?.APP_ENV === 'production' ? { PUBLIC_ORIGIN: 'https://sso.example.com' } : {};
+  const production =
+    opts.env?.APP_ENV === 'production'
+      ? { PUBLIC_ORIGIN: 'https://sso.example.com', SECURITY_LOG_HASH_KEY: TEST_SECURITY_HASH_KEY }
+      : {};
   const parsed = parseConfig({ STATIC_DIR: staticDir, ...production, ...opts.env });
   if (!parsed.ok) {
     if (!opts.staticDir) rmSync(staticDir, { recursive: true, force: true });
