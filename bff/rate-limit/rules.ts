@@ -155,6 +155,15 @@ export const CODE_CHECKING_PATHS = [
   ENDPOINTS.passwordReset,
 ].map(gw);
 
+/** Guessing's limit (a password, a code): failures alone count, so signing in again and again never does. */
+const TEN_FAILURES_A_QUARTER_HOUR = {
+  limit: 10,
+  windowS: 15 * 60,
+  count: 'failures',
+  failMode: 'open',
+  mode: 'enforce',
+} as const;
+
 /**
  * The defaults of DESIGN.md §6. Why these numbers (docs/operations.md has the long form):
  * a person needs one code a minute and a handful a day; a household, a lab or a campus NAT
@@ -228,22 +237,14 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     name: 'failed-login-per-account',
     match: [gw(ENDPOINTS.loginByAccount), gw(ENDPOINTS.loginByPhone)],
     key: 'identifier',
-    limit: 10,
-    windowS: 15 * 60,
-    count: 'failures',
-    failMode: 'open',
-    mode: 'enforce',
+    ...TEN_FAILURES_A_QUARTER_HOUR,
   },
   // One account has three spellings (username, e-mail, phone): the address bounds them together.
   {
     name: 'failed-login-per-ip',
     match: [gw(ENDPOINTS.loginByAccount), gw(ENDPOINTS.loginByPhone)],
     key: 'ip',
-    limit: 10,
-    windowS: 15 * 60,
-    count: 'failures',
-    failMode: 'open',
-    mode: 'enforce',
+    ...TEN_FAILURES_A_QUARTER_HOUR,
   },
   // A code is six digits, valid minutes: one target's code gets ten wrong guesses a quarter hour,
   // from however many addresses.
@@ -251,11 +252,7 @@ export const DEFAULT_RULES: RateLimitRule[] = [
     name: 'failed-code-check-per-target',
     match: CODE_CHECKING_PATHS,
     key: 'identifier',
-    limit: 10,
-    windowS: 15 * 60,
-    count: 'failures',
-    failMode: 'open',
-    mode: 'enforce',
+    ...TEN_FAILURES_A_QUARTER_HOUR,
   },
   {
     name: 'existence-check-per-ip',

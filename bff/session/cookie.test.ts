@@ -43,6 +43,9 @@ beforeEach(() => {
 
 const login = (bff: TestBff, body: object = { account: 'ann', password: 'x' }) =>
   request(bff.url).post(LOGIN).set('X-CSRF', '1').send(body);
+/** A call of a signed-in page: the user info, with the session cookie. */
+const userInfoSignedIn = () =>
+  request(dev.url).post(USER_INFO).set('X-CSRF', '1').set('Cookie', `uaa-token=${TOKEN}`).send({});
 
 describe('token termination', () => {
   it('moves data.token into an httpOnly Lax session cookie and out of the body', async () => {
@@ -209,11 +212,7 @@ describe('token termination', () => {
     "takes the UAA's Set-Cookie that clears the session (%s) as a clearing, never as a token",
     async (_name, line) => {
       upstream.respond((_req, res) => sendJson(res, 200, ok({}), { 'set-cookie': [line] }));
-      const reply = await request(dev.url)
-        .post(USER_INFO)
-        .set('X-CSRF', '1')
-        .set('Cookie', `uaa-token=${TOKEN}`)
-        .send({});
+      const reply = await userInfoSignedIn();
       expect(reply.status).toBe(200);
       expect(issuedCookie(reply.headers)).toBeUndefined();
       const lines = setCookiesFor(reply.headers);
@@ -248,11 +247,7 @@ describe('token termination', () => {
 
   it('clears the cookie and passes the 401 on when the upstream says 401', async () => {
     upstream.respond((_req, res) => sendJson(res, 401, { msgCode: 'A0211', msg: 'expired' }));
-    const reply = await request(dev.url)
-      .post(USER_INFO)
-      .set('X-CSRF', '1')
-      .set('Cookie', `uaa-token=${TOKEN}`)
-      .send({});
+    const reply = await userInfoSignedIn();
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ msgCode: 'A0211', msg: 'expired' });
     const lines = setCookiesFor(reply.headers);
@@ -263,11 +258,7 @@ describe('token termination', () => {
 
   it('does not touch the cookie on an ordinary reply', async () => {
     upstream.respond((_req, res) => sendJson(res, 200, ok({ username: 'ann' })));
-    const reply = await request(dev.url)
-      .post(USER_INFO)
-      .set('X-CSRF', '1')
-      .set('Cookie', `uaa-token=${TOKEN}`)
-      .send({});
+    const reply = await userInfoSignedIn();
     expect(reply.headers['set-cookie']).toBeUndefined();
   });
 });
