@@ -14,7 +14,7 @@ import {
   UPLOAD_GATEWAY_BASE,
   type Endpoint,
 } from '@shared/contract/endpoints';
-import { environmentFromHost, type AppEnv } from '@shared/environment';
+import { environmentFromHost, isLoopbackHost, type AppEnv } from '@shared/environment';
 import { LOOPBACK_ORIGINS } from '@shared/origins';
 import { BFF_PATHS } from '@shared/routes';
 import type { OutboxMessage } from '@shared/api/dev-paths';
@@ -118,7 +118,10 @@ export function createApp(deps: AppDeps): Express {
           : { provider: 'local' },
       openerOrigins: config.openerOrigins ?? [
         origin,
-        ...allowlist.domains().map((d) => `https://${d}`),
+        ...allowlist
+          .domains()
+          .filter((d) => env !== 'production' || !isLoopbackHost(d))
+          .map((d) => `https://${d}`),
         // Like frame-ancestors: local embedders on any port, never in production.
         ...(env === 'production' ? [] : LOOPBACK_ORIGINS),
       ],
@@ -187,6 +190,7 @@ export function createApp(deps: AppDeps): Express {
       captchaScriptOrigin: config.captcha.provider === 'aliyun' ? CAPTCHA_SCRIPT_ORIGIN : undefined,
       domains: () => allowlist.domains(),
       envOf,
+      openerOrigins: (req) => configFor(req).openerOrigins,
       brandPrefix: config.brandPrefix,
     }),
     cookieParser(),

@@ -186,6 +186,9 @@ describe('checkRedirect and loopback', () => {
     expect(reasonOf('https://127.0.0.1/', 'production', ['127.0.0.1'])).toBe('host');
     expect(reasonOf('http://localhost:3000/', 'production', ['localhost'])).toBe('scheme');
     expect(reasonOf('https://localhost:3000/', 'production', ['localhost'])).toBe('port');
+    // Every *.localhost is the visitor's own machine too.
+    expect(reasonOf('https://app.localhost/cb', 'production', ['localhost'])).toBe('host');
+    expect(reasonOf('https://app.localhost/cb', 'staging', ['localhost'])).toBe('host');
   });
 
   it.each([

@@ -48,7 +48,9 @@ export function checkRedirect(raw: unknown, allowlist: readonly string[], env: A
   }
   if (url.port !== '' && !loopbackAllowed) return { ok: false, reason: 'port' };
   if (loopbackAllowed) return { ok: true, url };
-  if (host.endsWith('.') || isLoopbackHost(host)) return { ok: false, reason: 'host' };
+  // Browsers resolve every `*.localhost` to the visitor's own machine: no code goes there.
+  if (host.endsWith('.') || isLoopbackHost(host) || host.endsWith('.localhost'))
+    return { ok: false, reason: 'host' };
   // Letters, digits and hyphens in non-empty dot-separated labels: `evil.com;.example.com` or `evil.com&.example.com`
   // is a valid URL host, but other parsers cut it at the `;` or `&` (PayloadsAllTheThings).
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host)) return { ok: false, reason: 'host' };

@@ -1,6 +1,6 @@
 import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
+import { appConfigOf, startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 let upstream: UpstreamDouble;
@@ -161,6 +161,29 @@ describe('framing', () => {
     expect(directives(reply).get('frame-ancestors')).toBe("'self' https://example.com https://*.example.com");
   });
 
+  it("leaves loopback out in production even when the allow-list names it: it is the visitor's own machine", async () => {
+    const shared = await startBff({
+      upstream: upstream.url,
+      env: {
+        APP_ENV: 'production',
+        UAA_UPSTREAM: upstream.url,
+        ALIYUN_CAPTCHA_PREFIX: 'p',
+        ALIYUN_CAPTCHA_SCENE_ID: 's',
+      },
+      allowlist: stubAllowlist(['example.com', 'localhost', '127.0.0.1']),
+    });
+    try {
+      const reply = await request(shared.url).get(`/login${WIDGET}`);
+      expect(directives(reply).get('frame-ancestors')).toBe(
+        "'self' https://example.com https://*.example.com",
+      );
+      const config = appConfigOf(reply.text);
+      expect(config.openerOrigins).toEqual([shared.url, 'https://example.com']);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it.each([
     '/admin',
     '/admin/platform',
@@ -237,6 +260,11 @@ describe('opener policy', () => {
     '/login',
     '/login?lang=en-US',
     '/register?openerOrigin=https%3A%2F%2Fexample.com',
+    // An opener the page may not talk to keeps no handle on it.
+    '/login?openerOrigin=https%3A%2F%2Fevil.example',
+    '/login?openerOrigin=null',
+    '/login?openerOrigin',
+    '/login?openerOrigin=https%3A%2F%2Fevil.example&openerOrigin=https%3A%2F%2Fexample.com',
     '/usercenter',
     '/admin',
   ])('keeps same-origin-allow-popups on %s', async (path) => {

@@ -9,9 +9,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import parseurl from 'parseurl';
-import type { AppEnv } from '@shared/environment';
+import { isLoopbackHost, type AppEnv } from '@shared/environment';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
+import { originAllowed } from '@shared/origins';
 import { isWidgetDocument, pagePath } from '@shared/widget';
 
 /**
@@ -73,7 +74,8 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 export function embeddingAncestors(domains: readonly string[], env: AppEnv): string[] {
   const sources = ["'self'"];
   for (const domain of domains) {
-    if (!HOSTNAME.test(domain)) continue;
+    // A loopback entry (localhost, for development) frames nothing in production: it is the visitor's own machine.
+    if (!HOSTNAME.test(domain) || (env === 'production' && isLoopbackHost(domain))) continue;
     sources.push(`https://${domain}`);
     if (!IPV4.test(domain)) sources.push(`https://*.${domain}`);
   }
@@ -81,11 +83,27 @@ export function embeddingAncestors(domains: readonly string[], env: AppEnv): str
   return [...new Set(sources)];
 }
 
+/**
+ * Whether the page's `openerOrigin` (the first, read as the SPA reads it) names an origin the page
+ * may talk to: only then does a popup-mode page keep its opener (the opening site's handle on it).
+ */
+function declaresAllowedOpener(req: Request, allowed: readonly string[]): boolean {
+  const declared = new URLSearchParams(parseurl.original(req)?.search ?? '').get('openerOrigin');
+  if (!declared) return false;
+  try {
+    return originAllowed(new URL(declared).origin, allowed);
+  } catch {
+    return false;
+  }
+}
+
 export interface SecurityHeaderOptions {
   /** The captcha vendor's script origin, when the vendor is configured. */
   captchaScriptOrigin?: string;
   domains(): readonly string[];
   envOf(req: Request): AppEnv;
+  /** The origins the page may talk to (the runtime config's `openerOrigins`). */
+  openerOrigins(req: Request): readonly string[];
   /** The sub-brand's route prefix (its login, register, forgot and authentication pages are the widget's too). */
   brandPrefix?: string;
 }
@@ -106,7 +124,7 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler[] {
   const keepsOpener = (req: Request): boolean => {
     const path = pagePath(req.path);
     if (openerAlways.has(path)) return true;
-    return openerInPopupMode.has(path) && req.query.openerOrigin !== undefined;
+    return openerInPopupMode.has(path) && declaresAllowedOpener(req, opts.openerOrigins(req));
   };
   // helmet hands its directive functions Node's request; in the app it is Express's.
   const envOf = (req: IncomingMessage): AppEnv => opts.envOf(req as Request);
