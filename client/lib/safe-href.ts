@@ -25,5 +25,7 @@ const OWN = 'https://own.invalid';
 export function ownPath(path: string | null | undefined): string | undefined {
   if (!path?.startsWith('/')) return undefined;
   const parsed = new URL(path, OWN);
-  return parsed.origin === OWN ? `${parsed.pathname}${parsed.search}${parsed.hash}` : undefined;
+  // `/..//evil.example` parses to the path `//evil.example`, which a navigation reads as a host.
+  if (parsed.origin !== OWN || parsed.pathname.startsWith('//')) return undefined;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
