@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '@shared/environment';
+import { CLIENT_ID } from '@shared/redirect';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
 import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
@@ -141,7 +142,7 @@ const caFile = fileVariable<string | undefined>(
 );
 
 const clientRedirectsSchema = z.record(
-  z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be a clientId'),
+  z.string().regex(CLIENT_ID, 'must be a clientId'),
   z
     .array(
       z

@@ -62,6 +62,9 @@ export function checkRedirect(raw: unknown, allowlist: readonly string[], env: A
   return admitted ? { ok: true, url } : { ok: false, reason: 'host' };
 }
 
+/** A clientId as CLIENT_REDIRECTS_FILE names one and /authentication takes it: visible ASCII, 1-128. */
+export const CLIENT_ID = /^[\x21-\x7e]{1,128}$/;
+
 /** The canonical Location for a one-time-code redirect: code set before the fragment, replacing any. */
 export function withCode(url: URL, code: string, state?: string): string {
   const target = new URL(url.href);

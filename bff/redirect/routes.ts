@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { isSuccess } from '@shared/api/envelope';
 import type { AppEnv } from '@shared/environment';
-import { checkRedirect, withCode } from '@shared/redirect';
+import { CLIENT_ID, checkRedirect, withCode } from '@shared/redirect';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
@@ -132,8 +132,21 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     res.set('Cache-Control', 'no-store').redirect(302, verdict.url.href);
   });
 
+  /** A client's pinned origins, its id matched as a lenient lookup (a case-insensitive column) would. */
+  const pinnedOrigins = (clientId: string): readonly string[] | undefined => {
+    const folded = clientId.toLowerCase();
+    for (const [pinned, origins] of deps.clientRedirects ?? [])
+      if (pinned.toLowerCase() === folded) return origins;
+    return undefined;
+  };
+
   async function authentication(req: Request, res: Response, branded: string | null): Promise<void> {
     res.set('Cache-Control', 'no-store');
+    // A HEAD (a prefetcher, a scanner with the cookie) would spend a code nobody reads.
+    if (req.method === 'HEAD') {
+      res.status(405).set('Allow', 'GET').end();
+      return;
+    }
     const clientId = single(req, 'clientId');
     const redirect = single(req, 'redirect');
     const state = single(req, 'state');
@@ -153,10 +166,12 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     };
     if (clientId === null || redirect === null || state === null || !clientId || !redirect)
       return refuse('parameters');
+    // Visible ASCII, as the pins are written: ` c1` or `c1\t` would be another id here and maybe the same upstream.
+    if (!CLIENT_ID.test(clientId)) return refuse('parameters');
     const verdict = checkRedirect(redirect, deps.allowlist.domains(), deps.envOf(req));
     if (!verdict.ok) return refuse('not-allowed');
     // Pinned: another allow-listed host may not collect this client's code.
-    const pinned = deps.clientRedirects?.get(clientId);
+    const pinned = pinnedOrigins(clientId);
     if (pinned && !pinned.includes(verdict.url.origin)) {
       deps.logger.warn(
         { reqId: req.id, clientId },

@@ -150,15 +150,18 @@ describe('2. documents that call the UAA are under the per-address limits', () =
     expect(upstream.requests).toHaveLength(1);
   });
 
-  it('a HEAD /authentication counts as the GET does (it fetches a code all the same)', async () => {
+  it('a HEAD /authentication fetches no code (a prefetcher would spend one nobody reads): 405', async () => {
     upstream.respond((_req, res) => sendJson(res, 200, ok({ code: 'c1' })));
     const bff = await bffWith({ RATE_LIMITS_FILE: rules(2) });
-    for (let i = 0; i < 6; i += 1)
-      await request(bff.url)
+    for (let i = 0; i < 3; i += 1) {
+      const reply = await request(bff.url)
         .head('/authentication?clientId=c&redirect=https://app.example.com/')
         .set('X-Forwarded-For', ip)
         .set('Cookie', `uaa-token=head-${i}`);
-    expect(upstream.requests).toHaveLength(2);
+      expect(reply.status).toBe(405);
+      expect(reply.headers.location).toBeUndefined();
+    }
+    expect(upstream.requests).toHaveLength(0);
   });
 
   it("each of a back-office document's calls counts: over the budget, the rest are not made", async () => {

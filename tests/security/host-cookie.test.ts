@@ -106,6 +106,23 @@ describe('CLIENT_REDIRECTS_FILE', () => {
     expect(other.status).toBe(400);
     expect(other.headers.location).toBeUndefined();
     expect(other.text).not.toMatch(/code=/);
+    // The pinned id spelled otherwise (a lenient upstream lookup may take it for the same client).
+    for (const clientId of ['UAA-MEDIA', 'uaa-media ', ' uaa-media', 'uaa-media\t']) {
+      const before = bff.securityLines.length;
+      const variant = await request(bff.url)
+        .get('/authentication')
+        .query({ clientId, redirect: 'https://other.example.com/cb' })
+        .set('Cookie', cookie);
+      expect(variant.status, JSON.stringify(clientId)).toBe(400);
+      expect(variant.headers.location).toBeUndefined();
+      // Refused by the BFF, before any code was asked for.
+      expect(
+        bff
+          .securityEvents()
+          .slice(before)
+          .map((e) => e.type),
+      ).toEqual(['redirect_refused']);
+    }
     // A client not in the file keeps the allow-list.
     const unpinned = await request(bff.url)
       .get('/authentication')
