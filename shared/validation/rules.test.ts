@@ -264,7 +264,12 @@ describe('checkWebUrl', () => {
     'example.com',
     '//example.com',
     'http://',
-  ])('refuses %s', (url) => {
+    // What the parser drops or hides: the address stored would not be the one checked or shown.
+    'https://p.example/cb\r\nSet-Cookie: x=1',
+    'https://p.example/\u0000logout',
+    'https://p.exa\tmple/',
+    'https://p.example/\u202egnp.exe',
+  ])('refuses %j', (url) => {
     expect(checkWebUrl(url)).toBe('urlRule');
   });
   it('passes an empty value unless required', () => {

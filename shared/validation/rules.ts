@@ -107,7 +107,13 @@ export const platformNameRule = text('platformNameRule').check(
   z.regex(/^[\u4e00-\u9fa5A-Za-z0-9]{1,32}$/, 'platformNameRule'),
 );
 
+/** What the URL parser drops or keeps unseen (tab, CR, LF, NUL; bidirectional overrides): never in an address kept. */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const HIDDEN_IN_URL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
 function isWebUrl(value: string): boolean {
+  // The parser reads `https://p.exa\tmple/` as p.example: what is stored would not be what was checked.
+  if (HIDDEN_IN_URL.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
