@@ -15,7 +15,9 @@ export default function RoleListPage() {
   const common = useTexts(adminTexts);
   const [page, setPage] = useState(1);
   const { data, isLoading } = useRoles({ pageNumber: page, pageSize: PAGE_SIZE }, 1);
-  const moduleTitle = (name: string) => common.modules[name as BackOfficeModule] ?? name;
+  // Own keys only: a module named `__proto__` or `toString` is shown as its name, not Object's.
+  const moduleTitle = (name: string) =>
+    Object.hasOwn(common.modules, name) ? common.modules[name as BackOfficeModule] : name;
 
   // Declared widths (issue 29): a long description wraps within its column instead of widening
   // the table past the panel at 1280 px.
