@@ -107,7 +107,13 @@ export type RoleListData = z.output<typeof roleListData>;
 
 export const userResListRequest = z.nullish(z.strictObject({ userId: optionalField }));
 /** data of role/management/user/res/list: the module names the user may open. */
-export const userResListData = z.array(z.enum(BACK_OFFICE_MODULES));
+const isBackOfficeModule = (name: string): name is BackOfficeModule =>
+  (BACK_OFFICE_MODULES as readonly string[]).includes(name);
+/** The modules a user may open: one the product does not know (a module added upstream) is left out, not a refusal of all. */
+export const userResListData = z.pipe(
+  z.array(z.string()),
+  z.transform((names) => names.filter(isBackOfficeModule)),
+);
 export type UserResListData = z.output<typeof userResListData>;
 
 // ---- internal users -----------------------------------------------------------------------------
