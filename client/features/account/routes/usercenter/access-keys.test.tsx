@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI_KEY_DESCRIPTION, type Credential } from '@shared/contract/credential';
 import { productMessage } from '@shared/errors/catalogue';
 import { validationText } from '@shared/validation/messages';
-import { LOCALES, openInApp, setUpClientTest } from '@tests/support/client-app';
+import { LOCALES, openInApp, Refusal, setUpClientTest } from '@tests/support/client-app';
 import { fill, press, settle, shown } from '@tests/support/client-form';
 import { AccessKeys } from './access-keys';
 import { texts } from './locale';
@@ -100,5 +100,18 @@ describe.each(LOCALES)('the access keys in %s', (lang) => {
     fireEvent.click(dialog(t.deleteConfirmTitle).getByRole('button', { name: t.delete }));
     await waitFor(() => expect(uaa.notified.success).toHaveBeenCalledWith(t.deleted));
     expect(uaa.callsOf('credentialRevoke').map((c) => c.body)).toEqual([{ ak: 'AK-OFF', type: 2 }]);
+  });
+
+  it('shows the key as it is now when its deletion is refused (switched on elsewhere meanwhile)', async () => {
+    uaa.answer({
+      credentialList: [DISABLED],
+      credentialRevoke: new Refusal('A0201', 'close the key first', 200),
+    });
+    await open();
+    expect(uaa.callsOf('credentialList')).toHaveLength(1);
+    await press(t.delete);
+    fireEvent.click(dialog(t.deleteConfirmTitle).getByRole('button', { name: t.delete }));
+    await waitFor(() => expect(uaa.callsOf('credentialList')).toHaveLength(2));
+    expect(uaa.notified.success).not.toHaveBeenCalled();
   });
 });

@@ -117,9 +117,13 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       okText: t.delete,
       cancelText: t.cancel,
       onOk: async () => {
-        await deleteCredential(key.ak);
-        notify.success(t.deleted);
-        await mutate();
+        try {
+          await deleteCredential(key.ak);
+          notify.success(t.deleted);
+        } finally {
+          // Refused too (the key was switched on elsewhere): the list shows the key as it is now.
+          await mutate();
+        }
       },
     });
   }
