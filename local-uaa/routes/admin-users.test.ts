@@ -3,6 +3,7 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { verifyPassword } from '../passwords';
 import { ROLE_IDS, SEED_ROLES } from '../seed';
 import { createTestUaa, type TestUaa } from '@tests/support/local-uaa';
+import type { RoleRecord } from '../records';
 
 const { internalUserList, internalUserSearch, internalUserCreate, internalUserUpdate, internalUserDelete } =
   ENDPOINTS;
@@ -292,6 +293,47 @@ describe('user/admin/internal: update and delete', () => {
     expect(reply.body).toEqual({ msgCode: '10000', msg: 'success' });
     expect(t.store.users.list()).toHaveLength(1);
     expect((await t.authed(ENDPOINTS.userInfo.path, a.token)).status).toBe(401);
+  });
+});
+
+describe('user/admin/internal: no manager gives more than they hold', () => {
+  /** A users-only manager: the seeds have none, the real UAA may (roles are seeded, so it is added to the table). */
+  function usersOnlyManager(t: TestUaa) {
+    const roles = t.store.roles as unknown as { records: Map<number, RoleRecord> };
+    roles.records.set(7, { roleId: 7, roleName: 'user manager', resName: 'users', roleDesc: 'users only' });
+    return t.member({ roles: [7], email: 'helpdesk@example.org' });
+  }
+
+  it('refuses their own roles, a role with a module they lack, and a new password for someone who holds one', async () => {
+    const t = createTestUaa();
+    const { user, token } = usersOnlyManager(t);
+    const admin = t.store.findUserByUsername('admin')!;
+    const other = t.member({ email: 'o@example.org' }).user;
+    const refused = async (body: Record<string, unknown>) =>
+      (await t.authed(internalUserUpdate.path, token, body)).body.msgCode;
+    expect(await refused({ ssoUid: user.ssoUid, roleIds: [ROLE_IDS.superAdmin] })).toBe('A0201');
+    expect(await refused({ ssoUid: other.ssoUid, roleIds: [ROLE_IDS.superAdmin] })).toBe('A0201');
+    expect(await refused({ ssoUid: admin.ssoUid, password: t.encrypt('Taken-over1', 'resetPassword') })).toBe(
+      'A0201',
+    );
+    const created = await t.authed(
+      internalUserCreate.path,
+      token,
+      createBody(t, { roleIds: [ROLE_IDS.superAdmin] }),
+    );
+    expect(created.body.msgCode).toBe('A0201');
+    expect(t.store.users.get(user.ssoUid)?.roles).toEqual([7]);
+    // What they hold they may give: their own role, to someone else.
+    expect(await refused({ ssoUid: other.ssoUid, roleIds: [7] })).toBe('10000');
+  });
+
+  it('saves a user whose phone public registration took (120…) when the phone is unchanged', async () => {
+    const t = createTestUaa();
+    const { user } = t.member({ email: 'p@example.org', phone: '12012345678' });
+    const save = (phone: string) =>
+      t.authed(internalUserUpdate.path, t.adminToken(), { ssoUid: user.ssoUid, phone, description: 'note' });
+    expect((await save('12012345678')).body.msgCode).toBe('10000');
+    expect((await save('12012345679')).body.msgCode).toBe('A0103');
   });
 });
 

@@ -92,7 +92,8 @@ function validatedPatch(
   }
   if (input.phone !== undefined) {
     const phone = input.phone.trim();
-    if (phone !== '') {
+    // The account's own phone is not checked again: public registration takes any 1 and ten digits.
+    if (phone !== '' && phone !== self?.phone) {
       assertRule(checkPhone(phone, { strict: true }));
       if (takenByOther(store.users.findByPhone(phone)))
         throw new UaaError('A0209', 200, localText('phoneExists'));
@@ -145,6 +146,27 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
     if (remaining.length === 0) throw new UaaError('A0201', 200, localText('lastAdmin'));
   }
 
+  /**
+   * A manager gives no more than they hold: no change to their own roles, no role with a module
+   * they lack, and no new password for someone who holds one (a users-only manager made super admin).
+   */
+  function assertWithinOwnRights(
+    me: UserRecord,
+    target: UserRecord | undefined,
+    roleIds?: number[],
+    password?: boolean,
+  ) {
+    const mine = new Set(store.roles.modulesOf(me.roles));
+    const beyondMine = (roles: number[]) => store.roles.modulesOf(roles).some((m) => !mine.has(m));
+    if (roleIds !== undefined) {
+      const same =
+        roleIds.length === target?.roles.length && roleIds.every((id) => target.roles.includes(id));
+      if (target?.ssoUid === me.ssoUid && !same) throw new UaaError('A0201', 200, localText('notYourself'));
+      if (beyondMine(roleIds)) throw new UaaError('A0201');
+    }
+    if (password && target && beyondMine(target.roles)) throw new UaaError('A0201');
+  }
+
   router.post(ENDPOINTS.internalUserList.path, ...guard, (req, res) => {
     const body = parseRequest(req, ENDPOINTS.internalUserList) ?? {};
     sendOk(res, pageOf(store, store.users.list(), body));
@@ -181,6 +203,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
       throw new UaaError('A0100', 200, localText('sourceRequired'));
     }
     validatedPatch(store, body);
+    assertWithinOwnRights(currentUser(res), undefined, body.roleIds);
     const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'register', now());
     assertRule(checkNewPassword(password));
     const passwordHash = await hashPassword(password);
@@ -196,6 +219,7 @@ export function registerAdminUserRoutes(router: Router, { store, now, requireAut
     if (body.ssoUid === me.ssoUid && body.status === 'DISABLED') {
       throw new UaaError('A0201', 200, localText('notYourself'));
     }
+    assertWithinOwnRights(me, store.users.get(body.ssoUid), body.roleIds, Boolean(body.password));
     let passwordHash: string | undefined;
     if (body.password !== undefined && body.password !== '') {
       const password = openPasswordEnvelope(store.keyPair.privateKey, body.password, 'resetPassword', now());

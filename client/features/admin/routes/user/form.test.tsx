@@ -85,6 +85,16 @@ describe.each(LOCALES)('the internal-user form in %s', (lang) => {
     ]);
   });
 
+  it('saves a user whose phone public registration took (120…), unchanged', async () => {
+    uaa.answer({ internalUserSearch: { users: [{ ...MEMBER, phone: '12012345678' }], totalCount: 1 } });
+    await open('/admin/user/edit?id=u1');
+    fireEvent.click(screen.getByRole('switch', { name: t.status }));
+    await submitForm();
+    expect(uaa.callsOf('internalUserUpdate').map((c) => c.body)).toEqual([
+      expect.objectContaining({ ssoUid: 'u1', phone: '12012345678', status: 'DISABLED' }),
+    ]);
+  });
+
   it('checks a password only once "Change password" unlocks it', async () => {
     await open('/admin/user/edit?id=u1');
     expect((screen.getByLabelText(t.password) as HTMLInputElement).disabled).toBe(true);

@@ -94,9 +94,10 @@ export default function UserFormPage() {
         validator: async (value: unknown, callback: (error?: string) => void) => {
           const v = trimmed(value);
           if (!v) return callback(trimmed(form.getFieldValue(other)) ? undefined : atLeastOne);
+          // Unchanged on edit: the account's own (a phone the public registration took, 120…), not checked again.
+          if (mode === 'edit' && v === (user?.[kind] ?? '')) return callback();
           const invalid = kind === 'email' ? checkEmail(v) : checkPhone(v, { strict: true });
           if (invalid) return callback(kind === 'email' ? t.emailFormat : t.phoneFormat);
-          if (mode === 'edit' && v === (user?.[kind] ?? '')) return callback();
           const exists = await itemExists({ item: v, type: kind });
           callback(exists ? (kind === 'email' ? t.emailTaken : t.phoneTaken) : undefined);
         },
