@@ -58,7 +58,8 @@ export function usePlatforms(query: PlatformQuery) {
 /** Every platform, for names and filter options (the user list and form). */
 export function useAllPlatforms() {
   return useSWR([RESOURCE.allPlatforms], async () => {
-    const reply = await call('platformList', { current: 1, noPage: true });
+    // Names only: without them the list shows ids, never "no permission" for the page itself.
+    const reply = await call('platformList', { current: 1, noPage: true }, { aside: true, silent: true });
     return reply.data?.records ?? [];
   });
 }

@@ -35,6 +35,11 @@ export class ApiError extends Error {
 export interface CallOptions {
   /** Do not toast failures (the caller shows them itself). */
   silent?: boolean;
+  /**
+   * A lookup beside the page's own data (platform names on the user list): its 403 does without
+   * it, instead of showing the whole page as not permitted.
+   */
+  aside?: boolean;
   captcha?: CaptchaResult;
   query?: Record<string, string>;
 }
@@ -95,7 +100,7 @@ export async function call<N extends EndpointName>(
     init.body = JSON.stringify(body ?? {});
   }
   // The schema is ENDPOINTS[name].reply, so its output is ReplyOf<N> (TypeScript loses that through the index).
-  return send(url, init, silent, endpoint.reply) as Promise<Envelope<ReplyOf<N>>>;
+  return send(url, init, silent, endpoint.reply, options.aside) as Promise<Envelope<ReplyOf<N>>>;
 }
 
 /**
@@ -108,6 +113,7 @@ export async function send<S extends z.ZodMiniType>(
   init: RequestInit,
   silent: boolean,
   data: S,
+  aside = false,
 ): Promise<Envelope<z.output<S>>> {
   let response: Response;
   try {
@@ -135,7 +141,7 @@ export async function send<S extends z.ZodMiniType>(
     onUnauthorized();
     throw new ApiError(reply?.msgCode ?? 'A0211', message, 401);
   }
-  if (response.status === 403) setPermitted(false);
+  if (response.status === 403 && !aside) setPermitted(false);
   if (!reply || typeof reply.msgCode !== 'string') {
     throw networkFailure('networkError', 'network', silent);
   }

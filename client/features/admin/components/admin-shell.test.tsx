@@ -2,7 +2,8 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { productMessage } from '@shared/errors/catalogue';
-import { renderInApp, setUpClientTest } from '@tests/support/client-app';
+import { setPermitted } from '@client/lib/api/session-events';
+import { Refusal, renderInApp, setUpClientTest } from '@tests/support/client-app';
 import { internalUser, userInfo } from '@tests/support/client-fixtures';
 import { settle, shown } from '@tests/support/client-form';
 import { AdminShell } from './admin-shell';
@@ -23,5 +24,19 @@ describe('the back office shell', () => {
     expect(shown(productMessage('noPermission', 'en-US'))).toBe(false);
     expect(document.querySelectorAll('.admin-sider .arco-menu-item')).toHaveLength(2);
     expect(uaa.notified.error).not.toHaveBeenCalled();
+  });
+
+  it("shows a page it may open when a lookup beside it is refused (403 on the platforms' names)", async () => {
+    setPermitted(true);
+    uaa.answer({
+      userResList: ['users'],
+      internalUserList: { users: [internalUser({ email: 'row@example.com' })], totalCount: 1 },
+      platformList: new Refusal('A0201', 'no platforms module', 403),
+    });
+    renderInApp(<AdminShell />, { url: '/admin/user', route: '/admin/*' });
+    await waitFor(() => expect(uaa.callsOf('platformList').length).toBeGreaterThan(0), { timeout: 8000 });
+    await settle();
+    expect(shown(productMessage('noPermission', 'en-US'))).toBe(false);
+    expect(shown('row@example.com')).toBe(true);
   });
 });
