@@ -1,6 +1,12 @@
 import request, { type Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConfigOf, startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
+import {
+  appConfigOf,
+  productionEnv,
+  startBff,
+  stubAllowlist,
+  type TestBff,
+} from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 
 let upstream: UpstreamDouble;
@@ -164,12 +170,7 @@ describe('framing', () => {
   it("leaves loopback out in production even when the allow-list names it: it is the visitor's own machine", async () => {
     const shared = await startBff({
       upstream: upstream.url,
-      env: {
-        APP_ENV: 'production',
-        UAA_UPSTREAM: upstream.url,
-        ALIYUN_CAPTCHA_PREFIX: 'p',
-        ALIYUN_CAPTCHA_SCENE_ID: 's',
-      },
+      env: productionEnv(upstream.url),
       allowlist: stubAllowlist(['example.com', 'localhost', '127.0.0.1']),
     });
     try {
