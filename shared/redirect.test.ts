@@ -188,7 +188,8 @@ describe('checkRedirect and loopback', () => {
     expect(reasonOf('https://localhost:3000/', 'production', ['localhost'])).toBe('port');
     // Every *.localhost is the visitor's own machine too.
     expect(reasonOf('https://app.localhost/cb', 'production', ['localhost'])).toBe('host');
-    expect(reasonOf('https://app.localhost/cb', 'staging', ['localhost'])).toBe('host');
+    // Outside production a developer's own *.localhost name serves as a sub-platform.
+    expect(reasonOf('https://app.localhost/cb', 'staging', ['localhost'])).toBe('ok');
   });
 
   it.each([

@@ -48,8 +48,8 @@ export function checkRedirect(raw: unknown, allowlist: readonly string[], env: A
   }
   if (url.port !== '' && !loopbackAllowed) return { ok: false, reason: 'port' };
   if (loopbackAllowed) return { ok: true, url };
-  // Browsers resolve every `*.localhost` to the visitor's own machine: no code goes there.
-  if (host.endsWith('.') || isLoopbackHost(host) || host.endsWith('.localhost'))
+  // Browsers resolve every `*.localhost` to the visitor's own machine: in production no code goes there.
+  if (host.endsWith('.') || isLoopbackHost(host) || (env === 'production' && host.endsWith('.localhost')))
     return { ok: false, reason: 'host' };
   // Letters, digits and hyphens in non-empty dot-separated labels: `evil.com;.example.com` or `evil.com&.example.com`
   // is a valid URL host, but other parsers cut it at the `;` or `&` (PayloadsAllTheThings).
