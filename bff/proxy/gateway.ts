@@ -275,8 +275,11 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     } catch {
       body = undefined;
     }
+    const msgCode = (body as Partial<Envelope> | null | undefined)?.msgCode;
+    // A 401 that is no envelope (an empty body, a proxy's page, a server's default JSON): the BFF's own.
+    if (status === 401 && typeof msgCode !== 'string')
+      return sendError(req, res, 401, 'A0211', 'identityExpired');
     if (typeof body !== 'object' || body === null) {
-      if (status === 401) return sendError(req, res, 401, 'A0211', 'identityExpired');
       // The cookie is gone whatever the upstream said: an empty success is a logout done.
       if (isLogout && status < 300) {
         res.locals.upstreamMsgCode = SUCCESS_CODE;
@@ -286,23 +289,20 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
       return refuse(req, res, bytes.length === 0 ? 'empty body' : 'not JSON', status);
     }
     // Rate-limit rules that count failures or successes read the envelope's verdict.
-    res.locals.upstreamMsgCode = (body as Partial<Envelope>).msgCode;
+    res.locals.upstreamMsgCode = msgCode;
     const failed = status >= 400;
     if (failed) {
       // An error reaches the browser as its envelope alone: what else the UAA put in it (a stack
       // trace, an internal host, a database's name) stays here.
-      const { msgCode, msg } = body as Partial<Envelope>;
-      if (typeof msgCode !== 'string')
-        return status === 401
-          ? sendError(req, res, 401, 'A0211', 'identityExpired')
-          : sendError(req, res, status, '-1', { serverCode: '-1' });
+      if (typeof msgCode !== 'string') return sendError(req, res, status, '-1', { serverCode: '-1' });
+      const { msg } = body as Partial<Envelope>;
       body = { msgCode, msg: typeof msg === 'string' ? msg : '' };
     }
     let token = tokenFromSetCookie(reply.headers, opts.cookie.name);
     for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
     // What the security events read of the call (bff/security-events): the reply, token removed.
     res.locals.upstreamReply = body;
-    const succeeded = status < 400 && (body as Partial<Envelope>).msgCode === SUCCESS_CODE && !isLogout;
+    const succeeded = !failed && msgCode === SUCCESS_CODE && !isLogout;
     if (token === null && !isLogout) clearSessionCookie(req, res, opts.cookie);
     else if (token && succeeded) {
       // A session the cookie cannot carry would look signed in and be none: said, not hidden.
