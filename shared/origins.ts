@@ -13,5 +13,19 @@ export function originAllowed(origin: string, allowed: readonly string[]): boole
   });
 }
 
+/**
+ * The origin of the address an opener or embedder declared (`openerOrigin`, a referrer), when it
+ * is one the page may talk to; else null (no address, not a URL, not allowed).
+ */
+export function allowedOriginOf(declared: string | null, allowed: readonly string[]): string | null {
+  if (!declared) return null;
+  try {
+    const origin = new URL(declared).origin;
+    return originAllowed(origin, allowed) ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Loopback origins on any port: development and staging only. */
 export const LOOPBACK_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;

@@ -12,7 +12,7 @@ import parseurl from 'parseurl';
 import { isLoopbackHost, type AppEnv } from '@shared/environment';
 import { DEV_PATHS } from '@shared/api/dev-paths';
 import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
-import { originAllowed } from '@shared/origins';
+import { allowedOriginOf } from '@shared/origins';
 import { isWidgetDocument, pagePath } from '@shared/widget';
 
 /**
@@ -89,12 +89,7 @@ export function embeddingAncestors(domains: readonly string[], env: AppEnv): str
  */
 function declaresAllowedOpener(req: Request, allowed: readonly string[]): boolean {
   const declared = new URLSearchParams(parseurl.original(req)?.search ?? '').get('openerOrigin');
-  if (!declared) return false;
-  try {
-    return originAllowed(new URL(declared).origin, allowed);
-  } catch {
-    return false;
-  }
+  return allowedOriginOf(declared, allowed) !== null;
 }
 
 export interface SecurityHeaderOptions {

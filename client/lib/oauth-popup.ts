@@ -3,7 +3,7 @@
  * 1000x800 popup (the login page's buttons, the user centre's binds); the callback side is the
  * oauth feature's.
  */
-import { originAllowed } from '@shared/origins';
+import { allowedOriginOf } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
 import { call } from './api/client';
 import { runtimeConfig } from './runtime-config';
@@ -32,12 +32,7 @@ export function newState(): string {
  */
 export function declaredOpenerOrigin(): string | null {
   const declared = new URLSearchParams(window.location.search).get('openerOrigin') ?? document.referrer;
-  try {
-    const origin = new URL(declared).origin;
-    return originAllowed(origin, runtimeConfig().openerOrigins) ? origin : null;
-  } catch {
-    return null;
-  }
+  return allowedOriginOf(declared, runtimeConfig().openerOrigins);
 }
 
 /** Whether this window was opened by another site's page (one whose address it cannot read). */
