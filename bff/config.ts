@@ -141,19 +141,25 @@ const caFile = fileVariable<string | undefined>(
   () => undefined,
 );
 
-const clientRedirectsSchema = z.record(
-  z.string().regex(CLIENT_ID, 'must be a clientId'),
-  z
-    .array(
-      z
-        .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
-        .refine(
-          (v) => new URL(v).origin === v.replace(/\/$/, ''),
-          'must be an origin (scheme, host and port, no path)',
-        ),
-    )
-    .min(1, 'must list at least one origin'),
-);
+const clientRedirectsSchema = z
+  .record(
+    z.string().regex(CLIENT_ID, 'must be a clientId'),
+    z
+      .array(
+        z
+          .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+          .refine(
+            (v) => new URL(v).origin === v.replace(/\/$/, ''),
+            'must be an origin (scheme, host and port, no path)',
+          ),
+      )
+      .min(1, 'must list at least one origin'),
+  )
+  .refine(
+    (pins) => new Set(Object.keys(pins).map((id) => id.toLowerCase())).size === Object.keys(pins).length,
+    // /authentication matches a pinned id whatever its case: two that differ only in case would be one.
+    'names one clientId twice, in different case',
+  );
 
 /** CLIENT_REDIRECTS_FILE: `{ clientId: [origins] }`. */
 const clientRedirectsFile = fileVariable<ReadonlyMap<string, readonly string[]> | undefined>(

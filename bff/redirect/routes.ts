@@ -132,13 +132,8 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     res.set('Cache-Control', 'no-store').redirect(302, verdict.url.href);
   });
 
-  /** A client's pinned origins, its id matched as a lenient lookup (a case-insensitive column) would. */
-  const pinnedOrigins = (clientId: string): readonly string[] | undefined => {
-    const folded = clientId.toLowerCase();
-    for (const [pinned, origins] of deps.clientRedirects ?? [])
-      if (pinned.toLowerCase() === folded) return origins;
-    return undefined;
-  };
+  // A client's pinned origins by its id in lower case, as a lenient lookup (a case-insensitive column) matches it.
+  const pins = new Map([...(deps.clientRedirects ?? [])].map(([id, origins]) => [id.toLowerCase(), origins]));
 
   async function authentication(req: Request, res: Response, branded: string | null): Promise<void> {
     res.set('Cache-Control', 'no-store');
@@ -171,7 +166,7 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     const verdict = checkRedirect(redirect, deps.allowlist.domains(), deps.envOf(req));
     if (!verdict.ok) return refuse('not-allowed');
     // Pinned: another allow-listed host may not collect this client's code.
-    const pinned = pinnedOrigins(clientId);
+    const pinned = pins.get(clientId.toLowerCase());
     if (pinned && !pinned.includes(verdict.url.origin)) {
       deps.logger.warn(
         { reqId: req.id, clientId },

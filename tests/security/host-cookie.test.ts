@@ -137,4 +137,14 @@ describe('CLIENT_REDIRECTS_FILE', () => {
     const result = parseConfig({ CLIENT_REDIRECTS_FILE: file });
     expect(!result.ok && result.errors.join('\n')).toMatch(/CLIENT_REDIRECTS_FILE=.*must be an origin/);
   });
+
+  it('refuses a file that names one clientId twice in different case, which the pins match as one', async () => {
+    const { parseConfig } = await import('@bff/config');
+    const file = writeJsonFile('twice.json', {
+      c1: ['https://a.example.com'],
+      C1: ['https://b.example.com'],
+    });
+    const result = parseConfig({ CLIENT_REDIRECTS_FILE: file });
+    expect(!result.ok && result.errors.join('\n')).toMatch(/CLIENT_REDIRECTS_FILE=.*one clientId twice/);
+  });
 });
