@@ -10,7 +10,7 @@
 import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { acceptTraceContextFrom } from './tracing/context';
+import { acceptProxyOnlyHeadersFrom } from './tracing/context';
 
 /**
  * A constructor that builds `Base`'s objects with `prototype` as their prototype. Node's message
@@ -50,9 +50,9 @@ export function createAppServer(app: Express, options: ServerOptions = {}): Serv
     },
     app,
   );
-  // A trace context from the proxies TRUST_PROXY names only: Express's `trust proxy` setting as
+  // A trace context and a request id from the proxies TRUST_PROXY names only: Express's `trust proxy` setting as
   // Express compiles it (the function req.ip asks, hop 0 being the peer).
-  acceptTraceContextFrom(server, (address) =>
+  acceptProxyOnlyHeadersFrom(server, (address) =>
     (app.get('trust proxy fn') as (address: string, hop: number) => boolean)(address, 0),
   );
   return server;

@@ -22,13 +22,14 @@ export function isProbe(url: string | undefined): boolean {
 }
 
 /**
- * A `traceparent` is continued, and an `X-Request-Id` kept, only from a trusted proxy (TRUST_PROXY,
- * as Express trusts X-Forwarded-For): from any other peer, a browser first, those headers are
- * dropped before the HTTP instrumentation reads them, so that a browser can neither join its
- * requests to another's trace nor force its own sampling, nor give its events another request's id. The instrumentation reads them as it emits the
- * server's `request` event, before any listener, so the check stands in front of `emit` itself.
+ * A `traceparent` is continued, and an `X-Request-Id` kept, only from a trusted proxy
+ * (TRUST_PROXY, as Express trusts X-Forwarded-For): from any other peer, a browser first, those
+ * headers are dropped before the HTTP instrumentation reads them, so that a browser can neither
+ * join its requests to another's trace, nor force its own sampling, nor give its events another
+ * request's id. The instrumentation reads them as it emits the server's `request` event, before
+ * any listener, so the check stands in front of `emit` itself.
  */
-export function acceptTraceContextFrom(server: Server, trusted: (peerAddress: string) => boolean): void {
+export function acceptProxyOnlyHeadersFrom(server: Server, trusted: (peerAddress: string) => boolean): void {
   const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
   server.emit = (event: string | symbol, ...args: unknown[]): boolean => {
     if (event === 'request') {
