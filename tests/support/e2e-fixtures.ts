@@ -4,15 +4,19 @@
  * stack, so journeys run in parallel without seeing each other's users, platforms or counters.
  * Specs import from here, not from '@playwright/test'.
  */
+import { availableParallelism } from 'node:os';
 import { devices, test as base, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { common, LANGS, login, type Lang } from './e2e-texts';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
 
 export * from '@playwright/test';
 
-/** How many stacks the browser tests start, and on which ports (one per Playwright worker). */
+/**
+ * How many stacks the browser tests start, and on which ports (one per Playwright worker). One
+ * worker more than cores: a test often waits on its stack or a throttled network (docs/testing.md).
+ */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism() + 1);
 
 export function stackPort(slot: number): number {
   return E2E_PORT + slot;
