@@ -15,6 +15,7 @@ import {
   ROLE,
   uniqueName,
 } from '../support/e2e-admin';
+import { copyTexts } from '../../client/lib/hooks/use-copy.locale';
 import { product, serverErrors, validation, type Lang } from '../support/e2e-texts';
 
 const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
@@ -185,7 +186,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(page.getByTestId('client-secret')).toHaveText(before.clientSecret);
 
       await page.getByRole('button', { name: t.copyClientId }).click();
-      await expect(toast(page, c.copied)).toBeVisible();
+      await expect(toast(page, copyTexts[lang].copied)).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(before.clientId);
       await page.getByRole('button', { name: t.copyClientSecret }).click();
       await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(before.clientSecret);

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLI_KEY_DESCRIPTION, type Credential } from '@shared/contract/credential';
 import { productMessage } from '@shared/errors/catalogue';
 import { validationText } from '@shared/validation/messages';
 import { LOCALES, openInApp, Refusal, setUpClientTest } from '@tests/support/client-app';
 import { fill, press, settle, shown } from '@tests/support/client-form';
 import { AccessKeys } from './access-keys';
+import { copyTexts } from '@client/lib/hooks/use-copy.locale';
 import { texts } from './locale';
 
 const key = (ak: string, status: Credential['status'], description = ''): Credential => ({
@@ -24,6 +25,16 @@ const uaa = setUpClientTest({
   credentialList: [ENABLED],
   credentialCreate: { ak: 'AK-NEW', sk: 'SK-NEW-FULL' },
   credentialSecret: { sk: 'SK-FULL-SECRET' },
+});
+
+/** jsdom has no clipboard: the test gives the page one. */
+function clipboard(writeText: (value: string) => Promise<void>) {
+  const spy = vi.fn(writeText);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
+  return spy;
+}
+afterEach(() => {
+  delete (navigator as { clipboard?: unknown }).clipboard;
 });
 
 describe.each(LOCALES)('the access keys in %s', (lang) => {
@@ -113,5 +124,24 @@ describe.each(LOCALES)('the access keys in %s', (lang) => {
     fireEvent.click(dialog(t.deleteConfirmTitle).getByRole('button', { name: t.delete }));
     await waitFor(() => expect(uaa.callsOf('credentialList')).toHaveLength(2));
     expect(uaa.notified.success).not.toHaveBeenCalled();
+  });
+
+  it('copies a secret not shown by fetching it; a refused copy or fetch is said, never silent', async () => {
+    const writeText = clipboard(async () => undefined);
+    await open();
+    await press(`${t.copy} ${t.sk}`);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('SK-FULL-SECRET'));
+    expect(uaa.notified.success).toHaveBeenCalledWith(copyTexts[lang].copied);
+
+    writeText.mockRejectedValueOnce(new DOMException('Write permission denied.', 'NotAllowedError'));
+    await press(`${t.copy} ${t.sk}`);
+    await waitFor(() => expect(uaa.notified.error).toHaveBeenCalledWith(copyTexts[lang].copyFailed));
+
+    uaa.answer({ credentialSecret: new Refusal('A0201', 'no such key', 200) });
+    uaa.notified.error.mockClear();
+    await press(`${t.copy} ${t.sk}`);
+    await waitFor(() => expect(uaa.notified.error).toHaveBeenCalledTimes(1));
+    expect(uaa.notified.error).not.toHaveBeenCalledWith(copyTexts[lang].copyFailed);
+    expect(writeText).toHaveBeenCalledTimes(2);
   });
 });

@@ -31,6 +31,7 @@ import { texts } from './locale';
 import { useSubmit } from '@client/lib/hooks/use-submit';
 import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
+import { useCopy } from '@client/lib/hooks/use-copy';
 import { handleError } from '@client/lib/api/handle-error';
 
 /** Spec §9: the tip shown when deleting an enabled key stays 2 s. */
@@ -39,13 +40,9 @@ export const DELETE_TIP_MS = 2000;
 /** `?tab=keys&type=create`: the dialog creating a key is open. */
 const CREATE_TYPE = 'create';
 
-async function copy(value: string, done: string): Promise<void> {
-  await navigator.clipboard.writeText(value);
-  notify.success(done);
-}
-
 export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mobile: boolean }) {
   const formatTime = useFormatTime();
+  const copy = useCopy();
   const t = useTexts(texts);
   const { locale } = useLocale();
   const text = useValidationText();
@@ -74,6 +71,15 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
     try {
       const sk = await revealSecret(ak);
       setSecrets((s) => ({ ...s, [ak]: sk }));
+    } catch (error) {
+      handleError(error);
+    }
+  }
+
+  /** The secret as shown, else fetched for the copy alone; a refused fetch is reported as any call's. */
+  async function copySecret(ak: string): Promise<void> {
+    try {
+      await copy(secrets[ak] ?? (await revealSecret(ak)));
     } catch (error) {
       handleError(error);
     }
@@ -157,7 +163,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
           type="text"
           size="mini"
           aria-label={`${t.copy} ${t.sk}`}
-          onClick={async () => copy(secrets[key.ak] ?? (await revealSecret(key.ak)), t.copied)}
+          onClick={() => void copySecret(key.ak)}
         >
           {t.copy}
         </Button>

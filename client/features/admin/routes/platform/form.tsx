@@ -18,7 +18,7 @@ import { AdminPage } from '@client/features/admin/components/admin-page';
 import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
-import { useCopy } from '@client/features/admin/hooks/use-copy';
+import { useCopy } from '@client/lib/hooks/use-copy';
 import { Tabs } from '@client/components/tabs';
 import { useRule, useValidationText } from '@client/components/form-rules';
 import { focusFell } from '@client/lib/focus';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHookInApp, setUpClientTest } from '@tests/support/client-app';
-import { adminTexts } from '../components/admin-shell.locale';
 import { useCopy } from './use-copy';
+import { copyTexts } from './use-copy.locale';
 
 const uaa = setUpClientTest();
 
@@ -22,7 +22,7 @@ describe('useCopy (spec §8 "copy success")', () => {
     const { result } = renderHookInApp(useCopy, { lang: 'zh-CN' });
     await result.current('sk-value');
     expect(writeText).toHaveBeenCalledWith('sk-value');
-    expect(uaa.notified.success).toHaveBeenCalledWith(adminTexts['zh-CN'].copied);
+    expect(uaa.notified.success).toHaveBeenCalledWith(copyTexts['zh-CN'].copied);
     expect(uaa.notified.error).not.toHaveBeenCalled();
   });
 
@@ -32,7 +32,7 @@ describe('useCopy (spec §8 "copy success")', () => {
     });
     const { result } = renderHookInApp(useCopy);
     await result.current('sk-value');
-    expect(uaa.notified.error).toHaveBeenCalledWith(adminTexts['en-US'].copyFailed);
+    expect(uaa.notified.error).toHaveBeenCalledWith(copyTexts['en-US'].copyFailed);
     expect(uaa.notified.success).not.toHaveBeenCalled();
   });
 });
