@@ -3,15 +3,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_REGISTRY } from '@shared/i18n/define-texts';
 
-// Load every client module so that each text table registers itself; not the two entries: main
-// renders into the page, and entry-server puts a stand-in document on globalThis as it loads
-// (whatever loaded after it, SWR first, then met a document without addEventListener). The shared
-// catalogues (validation, errors) and the local UAA's texts are tables of the same shape.
+// Load every client module so that each text table registers itself; not main, which renders into
+// the page as it loads. The shared catalogues (validation, errors) and the local UAA's texts are
+// tables of the same shape.
 const modules = import.meta.glob([
   '../../**/*.{ts,tsx}',
   '!../../**/*.test.{ts,tsx}',
   '!../../main.tsx',
-  '!../../entry-server.tsx',
   '../../../shared/**/*.ts',
   '!../../../shared/**/*.test.ts',
   '../../../local-uaa/messages.ts',
