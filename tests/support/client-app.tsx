@@ -146,9 +146,17 @@ export function setUpClientTest(answers: Answers = {}): ClientTest {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     window.localStorage.clear();
+    delete (navigator as { clipboard?: unknown }).clipboard;
     delete (SVGElement.prototype as Partial<SVGGraphicsElement>).getBBox;
   });
   return test;
+}
+
+/** jsdom has no clipboard: the page gets one that writes through `writeText`, a spy, until the test ends. */
+export function stubClipboard(writeText: (value: string) => Promise<void> = async () => undefined) {
+  const spy = vi.fn(writeText);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
+  return spy;
 }
 
 /** Where the router is now: path and query. */

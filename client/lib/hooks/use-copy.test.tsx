@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderHookInApp, setUpClientTest } from '@tests/support/client-app';
+import { describe, expect, it } from 'vitest';
+import { renderHookInApp, setUpClientTest, stubClipboard } from '@tests/support/client-app';
 import { useCopy } from './use-copy';
 import { copyTexts } from './use-copy.locale';
 
 const uaa = setUpClientTest();
 
-/** jsdom has no clipboard: the test gives the page one. */
-function clipboard(writeText: (value: string) => Promise<void>) {
-  const spy = vi.fn(writeText);
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
-  return spy;
-}
-afterEach(() => {
-  delete (navigator as { clipboard?: unknown }).clipboard;
-});
-
 describe('useCopy (spec §8 "copy success")', () => {
   it('copies the value and says so, in the page language', async () => {
-    const writeText = clipboard(async () => undefined);
+    const writeText = stubClipboard();
     const { result } = renderHookInApp(useCopy, { lang: 'zh-CN' });
     await result.current('sk-value');
     expect(writeText).toHaveBeenCalledWith('sk-value');
@@ -27,7 +17,7 @@ describe('useCopy (spec §8 "copy success")', () => {
   });
 
   it('says the copy failed when the browser refuses it (no permission, no secure context)', async () => {
-    clipboard(async () => {
+    stubClipboard(async () => {
       throw new DOMException('Write permission denied.', 'NotAllowedError');
     });
     const { result } = renderHookInApp(useCopy);

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI_KEY_DESCRIPTION, type Credential } from '@shared/contract/credential';
 import { productMessage } from '@shared/errors/catalogue';
 import { validationText } from '@shared/validation/messages';
-import { LOCALES, openInApp, Refusal, setUpClientTest } from '@tests/support/client-app';
+import { LOCALES, openInApp, Refusal, setUpClientTest, stubClipboard } from '@tests/support/client-app';
 import { fill, press, settle, shown } from '@tests/support/client-form';
 import { AccessKeys } from './access-keys';
 import { copyTexts } from '@client/lib/hooks/use-copy.locale';
@@ -25,16 +25,6 @@ const uaa = setUpClientTest({
   credentialList: [ENABLED],
   credentialCreate: { ak: 'AK-NEW', sk: 'SK-NEW-FULL' },
   credentialSecret: { sk: 'SK-FULL-SECRET' },
-});
-
-/** jsdom has no clipboard: the test gives the page one. */
-function clipboard(writeText: (value: string) => Promise<void>) {
-  const spy = vi.fn(writeText);
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
-  return spy;
-}
-afterEach(() => {
-  delete (navigator as { clipboard?: unknown }).clipboard;
 });
 
 describe.each(LOCALES)('the access keys in %s', (lang) => {
@@ -127,7 +117,7 @@ describe.each(LOCALES)('the access keys in %s', (lang) => {
   });
 
   it('copies a secret not shown by fetching it; a refused copy or fetch is said, never silent', async () => {
-    const writeText = clipboard(async () => undefined);
+    const writeText = stubClipboard();
     await open();
     await press(`${t.copy} ${t.sk}`);
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('SK-FULL-SECRET'));
