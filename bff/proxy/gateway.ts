@@ -309,7 +309,8 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
       if (!fitsSessionCookie(token, opts.cookie))
         return refuse(req, res, 'a token no cookie can carry', status);
       res.locals.issuedToken = token;
-      setSessionCookie(req, res, opts.cookie, token);
+      // A bind's autoLogin is always true (spec §7), never a tick: a session-only login stays one.
+      setSessionCookie(req, res, opts.cookie, token, { remember: call.endpoint !== ENDPOINTS.loginBind });
     }
     const sent = ISSUES_TOKEN.has(call.endpoint) ? loginResponse(body) : body;
     res.status(status);

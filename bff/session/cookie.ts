@@ -95,12 +95,18 @@ export function readSessionToken(req: Request, policy: CookiePolicy): string | u
 
 /**
  * The cookie of a session a login reply issued: kept 14 days when the login's body asked for
- * `autoLogin`, else for the browser's session; the widget's variant when the login came from the
- * embedded frame (its marker header).
+ * `autoLogin` and that is the visitor's choice (`remember`), else for the browser's session; the
+ * widget's variant when the login came from the embedded frame (its marker header).
  */
-export function setSessionCookie(req: Request, res: Response, policy: CookiePolicy, token: string): void {
+export function setSessionCookie(
+  req: Request,
+  res: Response,
+  policy: CookiePolicy,
+  token: string,
+  { remember = true }: { remember?: boolean } = {},
+): void {
   const body = req.body as { autoLogin?: unknown } | undefined;
-  const autoLogin = body?.autoLogin === true || body?.autoLogin === 'true';
+  const autoLogin = remember && (body?.autoLogin === true || body?.autoLogin === 'true');
   const embedded = req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE;
   const options = baseOptions(req, policy, embedded);
   if (autoLogin) options.maxAge = FOURTEEN_DAYS_MS;
