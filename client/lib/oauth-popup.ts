@@ -19,9 +19,53 @@ export const LOGIN_TYPE: Record<OauthProvider, string> = { github: '3', wechat: 
 /** The `type` a bind carries through the provider back to the callback page. */
 export const BIND_TYPE = 'bind';
 
-export function newState(): string {
+function newState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A third-party login or bind this browser started, kept with its state until its callback. */
+export interface OauthJourney {
+  provider: OauthProvider;
+  purpose: 'login' | 'bind';
+  /** Popup mode: the other site whose login popup this is (popupOpenerOrigin at the start). */
+  opener: string | null;
+  /** WeChat's: the query of the page it started from, which the round trip would lose. */
+  search: string;
+}
+
+/** How long a journey waits for its callback: Keycloak's default login timeout. */
+export const OAUTH_JOURNEY_MAX_AGE_MS = 30 * 60_000;
+
+/** Keeps `journey` (the only one: a new one replaces it) under a new state, which it returns. */
+export function startOauthJourney(journey: OauthJourney): string {
+  const state = newState();
+  storage.set('oauth-journey', JSON.stringify({ ...journey, state, startedAt: Date.now() }));
+  return state;
+}
+
+/**
+ * The journey the callback's `state` belongs to, read once; null when none was started in this
+ * browser, another was started since, or it is older than OAUTH_JOURNEY_MAX_AGE_MS. A state left
+ * in a shared browser is then no key to its next user's account.
+ */
+export function takeOauthJourney(state: string | null): OauthJourney | null {
+  try {
+    const kept = JSON.parse(storage.take('oauth-journey') ?? 'null') as
+      (Partial<OauthJourney> & { state?: unknown; startedAt?: unknown }) | null;
+    const age = Date.now() - Number(kept?.startedAt);
+    if (!kept || !state || kept.state !== state || !(age >= 0 && age <= OAUTH_JOURNEY_MAX_AGE_MS))
+      return null;
+    if (kept.provider !== 'github' && kept.provider !== 'wechat' && kept.provider !== 'carsi') return null;
+    return {
+      provider: kept.provider,
+      purpose: kept.purpose === 'bind' ? 'bind' : 'login',
+      opener: typeof kept.opener === 'string' ? kept.opener : null,
+      search: typeof kept.search === 'string' ? kept.search : '',
+    };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -77,15 +121,12 @@ export async function openOauthPopup(
         `sso-${provider}`,
         `popup=yes,width=${POPUP_SIZE.width},height=${POPUP_SIZE.height},left=${left},top=${top}`,
       );
-  const state = newState();
-  storage.set('oauth-state', state);
-  if (opener) storage.set('oauth-opener', JSON.stringify({ state, origin: opener }));
-  else storage.remove('oauth-opener');
+  const state = startOauthJourney({ provider, purpose, opener, search: '' });
   try {
     const reply = await call('oauthAddress', {
       oauthFrom: provider,
       state,
-      // Passed back to the callback, which then binds instead of logging in.
+      // Spec §7's; the callback goes by the journey kept here, not by a `type` handed back.
       type: purpose === 'bind' ? BIND_TYPE : LOGIN_TYPE[provider],
     });
     const address = safeHref(reply.data?.oauthAddress);

@@ -8,12 +8,8 @@ export type StorageKey =
   | 'redirect_url'
   | 'register_search'
   | 'midpage-current-env'
-  /** The OAuth `state` of the popup login in progress (checked by the callback page). */
-  | 'oauth-state'
-  /** Popup mode: the other site the OAuth login in progress is for, with its state. */
-  | 'oauth-opener'
-  /** The WeChat QR login or bind in progress: its state, purpose and starting query. */
-  | 'wechat-journey';
+  /** The third-party login or bind in progress: its state, purpose, opener, start (lib/oauth-popup.ts). */
+  | 'oauth-journey';
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {

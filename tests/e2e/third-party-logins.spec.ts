@@ -3,6 +3,8 @@
  * CARSI from a sub-platform sends the opener through /authentication with a code; WeChat is
  * refused with a warning outside production. (A popup another site opened: popup-login-tells-opener.)
  */
+import { texts as callbackTexts } from '../../client/features/oauth/routes/oauth-callback/locale';
+import { api, signInAsNewUser } from '../support/e2e-api';
 import { expect, test } from '../support/e2e-fixtures';
 import { product, thirdParty } from '../support/e2e-texts';
 
@@ -41,4 +43,36 @@ test('WeChat login is refused with a warning outside production', async ({ page 
   await expect(page.getByText(product.wechatUnsupported['en-US'])).toBeVisible();
   await page.goto('/wechat?lang=zh-CN');
   await expect(page.getByText(product.wechatUnsupported['zh-CN'])).toBeVisible();
+});
+
+test("a GitHub login's code sent on as a bind's binds nothing to the next user of the browser", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Someone starts a GitHub login on a shared computer and walks away: its state stays behind.
+  await page.goto('/login?lang=en-US');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: thirdParty['en-US'].github }).click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/__dev\/oauth\/github/);
+  const consent = popup.url();
+  await popup.close();
+  // On their own device they approve it with their GitHub account: the callback, which has no
+  // journey there, exchanges nothing, and its address is theirs to send on.
+  const elsewhere = await browser.newContext();
+  const theirs = await elsewhere.newPage();
+  await theirs.goto(consent);
+  await theirs.getByRole('button', { name: APPROVE }).click();
+  await theirs.waitForURL(/\/github-login\?.*code=/);
+  const callback = theirs.url();
+  await elsewhere.close();
+  // The next user of the computer signs in and is sent the callback, made a bind's.
+  await signInAsNewUser(page, baseURL!);
+  const link = new URL(callback);
+  link.searchParams.set('type', 'bind');
+  await page.goto(`${link.pathname}${link.search}&lang=en-US`);
+  await expect(page.getByText(callbackTexts['en-US'].badState)).toBeVisible();
+  const info = await api(page.request, '/login/getUserInfo');
+  expect((info.data as { githubAccount?: unknown }).githubAccount ?? null).toBeNull();
 });

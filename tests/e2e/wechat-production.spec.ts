@@ -323,7 +323,8 @@ async function expectQrShown(page: Page, lang: Lang, opts: { bind?: boolean } = 
   const query = standIn.lastQuery;
   expect(query.get('redirect_uri')).toBe(`${base}${ROUTES.wechat}`);
   expect(query.get('state')).toMatch(/^[0-9a-f]{32}$/);
-  expect(query.get('state')).toBe(await page.evaluate(() => localStorage.getItem('oauth-state')));
+  const journey = await page.evaluate(() => localStorage.getItem('oauth-journey'));
+  expect(query.get('state')).toBe((JSON.parse(journey ?? '{}') as { state?: string }).state);
   expect(query.get('lang')).toBe(lang === 'en-US' ? 'en' : 'cn');
 }
 

@@ -11,8 +11,10 @@ import {
   BIND_TYPE,
   LOGIN_MESSAGE_TYPE,
   LOGIN_TYPE,
-  newState,
   popupOpenerOrigin,
+  startOauthJourney,
+  takeOauthJourney,
+  type OauthJourney,
   type OauthProvider,
 } from '@client/lib/oauth-popup';
 import { runtimeConfig } from '@client/lib/runtime-config';
@@ -21,60 +23,17 @@ import { storage } from '@client/lib/storage';
 
 export const POPUP_CLOSE_DELAY_MS = 500;
 
-/** The other site a popup-mode login started with `state` is for (read once); else null. */
-export function takeOauthOpener(state: string): string | null {
-  try {
-    const value = JSON.parse(storage.take('oauth-opener') ?? 'null') as {
-      state?: unknown;
-      origin?: unknown;
-    } | null;
-    return value && value.state === state && typeof value.origin === 'string' ? value.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * What a WeChat QR login started with: a login or a bind, and the query of the page it started
- * from (clientId, redirect, redirect_url, …), which WeChat's round trip (back to /wechat with
- * only code and state) would otherwise lose. Kept with the OAuth state it belongs to.
- */
-export interface WechatJourney {
-  purpose: 'login' | 'bind';
-  search: string;
-  /** Popup mode: the other site whose login popup this is (popupOpenerOrigin at the start). */
-  opener?: string | null;
-}
-
-/** The journey started with `state`, read once; null when none was kept (or another QR's was). */
-export function takeWechatJourney(state: string): WechatJourney | null {
-  try {
-    // Only the journey of the QR shown last is kept, with its state.
-    const value = JSON.parse(storage.take('wechat-journey') ?? 'null') as
-      (Partial<WechatJourney> & { state?: unknown }) | null;
-    if (!value || value.state !== state || typeof value.search !== 'string') return null;
-    return {
-      purpose: value.purpose === 'bind' ? 'bind' : 'login',
-      search: value.search,
-      opener: typeof value.opener === 'string' ? value.opener : null,
-    };
-  } catch {
-    return null;
-  }
-}
-
 /** The address of WeChat's QR page for a login or (from the user centre) a bind. */
 export async function wechatAddress(
-  journey: WechatJourney = { purpose: 'login', search: '' },
+  journey: Pick<OauthJourney, 'purpose' | 'search'> = { purpose: 'login', search: '' },
 ): Promise<string> {
-  const state = newState();
-  storage.set('oauth-state', state);
+  // The query of the page it started from is kept too: WeChat's round trip brings back only code and state.
   const opener = journey.purpose === 'login' ? popupOpenerOrigin() : null;
-  storage.set('wechat-journey', JSON.stringify({ state, ...journey, opener }));
+  const state = startOauthJourney({ ...journey, provider: 'wechat', opener });
   const reply = await call('oauthAddress', {
     oauthFrom: 'wechat',
     state,
-    // As for GitHub: a provider that hands `type` back tells the callback it is a bind.
+    // Spec §7's; the callback goes by the journey kept here (callbackJourney), not by a `type` back.
     type: journey.purpose === 'bind' ? BIND_TYPE : LOGIN_TYPE.wechat,
   });
   // The QR frame loads it inside this page: a web address only, never a script.
@@ -132,6 +91,14 @@ export function notifyOpener(
   }
 }
 
-export function takeOauthState(): string | null {
-  return storage.take('oauth-state');
+/**
+ * The journey `provider`'s callback address belongs to (its `state`), read once: null is a bad
+ * state. What the callback does is the journey's purpose, never the address's: a login's code sent
+ * on as a bind's (`type=bind`) would bind another's identity to this browser's account, so that
+ * address is refused too.
+ */
+export function callbackJourney(provider: OauthProvider, params: URLSearchParams): OauthJourney | null {
+  const journey = takeOauthJourney(params.get('state'));
+  if (journey?.provider !== provider) return null;
+  return journey.purpose === 'bind' || params.get('type') !== BIND_TYPE ? journey : null;
 }

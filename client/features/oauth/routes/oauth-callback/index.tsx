@@ -5,14 +5,13 @@ import { ROUTES } from '@shared/routes';
 import { ApiError } from '@client/lib/api/client';
 import {
   bindCode,
+  callbackJourney,
   exchangeCode,
   notifyOpener,
   openerDestination,
   POPUP_CLOSE_DELAY_MS,
-  takeOauthOpener,
-  takeOauthState,
 } from '@client/features/oauth/oauth';
-import { BIND_TYPE, type OauthProvider } from '@client/lib/oauth-popup';
+import type { OauthProvider } from '@client/lib/oauth-popup';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -36,30 +35,27 @@ export default function OauthCallbackPage() {
     if (started.current) return; // a code is single-use: exchange it once
     started.current = true;
     const code = params.get('code');
-    const expected = takeOauthState();
-    // Popup mode: the other site this login is for, kept with the state the provider sends back.
-    const site = expected ? takeOauthOpener(expected) : null;
+    const journey = callbackJourney(provider, params);
     if (!code) return setState({ kind: 'failed', message: t.missingCode });
-    if (!expected || params.get('state') !== expected)
-      return setState({ kind: 'failed', message: t.badState });
+    if (!journey) return setState({ kind: 'failed', message: t.badState });
     // The page that opened this popup takes the visitor on, when there is one that may be told.
     const handOver = () => {
       const opener = window.opener as Window | null;
-      if (!opener || opener.closed || notifyOpener(opener, site) === 'refused') return false;
+      if (!opener || opener.closed || notifyOpener(opener, journey.opener) === 'refused') return false;
       setState({ kind: 'done' });
       window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
       return true;
     };
-    const binding = params.get('type') === BIND_TYPE && provider === 'github';
-    const work = binding
-      ? // A binding goes back to the user centre it started from.
-        bindCode('github', code).then(
-          () => void (handOver() || navigate(openerDestination(''), { replace: true })),
-        )
-      : // A login takes the step every login takes; without an opener to tell, this window goes on.
-        exchangeCode(provider, code, params.get('source')).then((reply) =>
-          afterLogin(reply, '', { handOver }),
-        );
+    const work =
+      journey.purpose === 'bind'
+        ? // A binding goes back to the user centre it started from.
+          bindCode('github', code).then(
+            () => void (handOver() || navigate(openerDestination(''), { replace: true })),
+          )
+        : // A login takes the step every login takes; without an opener to tell, this window goes on.
+          exchangeCode(provider, code, params.get('source')).then((reply) =>
+            afterLogin(reply, '', { handOver }),
+          );
     work.catch((err: unknown) =>
       setState({ kind: 'failed', message: err instanceof ApiError ? err.message : t.failed }),
     );

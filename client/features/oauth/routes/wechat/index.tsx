@@ -13,12 +13,10 @@ import {
   exchangeCode,
   notifyOpener,
   POPUP_CLOSE_DELAY_MS,
-  takeOauthState,
-  takeWechatJourney,
+  callbackJourney,
   wechatAddress,
-  type WechatJourney,
 } from '@client/features/oauth/oauth';
-import { BIND_TYPE, WECHAT_BIND_PURPOSE } from '@client/lib/oauth-popup';
+import { WECHAT_BIND_PURPOSE, type OauthJourney } from '@client/lib/oauth-popup';
 import { useRuntimeConfig } from '@client/lib/browser-facts';
 import { ownPath } from '@client/lib/safe-href';
 import { storage } from '@client/lib/storage';
@@ -46,9 +44,9 @@ type Navigate = (to: string) => void;
  * its opener (spec §4's popup mode: another site's page only when the login started for it);
  * /midpage's stored redirect (used once) is followed. Returns true when one of them has.
  */
-function handOver(journey: WechatJourney, navigate: Navigate): boolean {
+function handOver(journey: OauthJourney, navigate: Navigate): boolean {
   const opener = window.opener as Window | null;
-  if (opener && !opener.closed && notifyOpener(opener, journey.opener ?? null) !== 'refused') {
+  if (opener && !opener.closed && notifyOpener(opener, journey.opener) !== 'refused') {
     window.setTimeout(() => window.close(), POPUP_CLOSE_DELAY_MS);
     return true;
   }
@@ -97,11 +95,10 @@ export default function WechatPage() {
       const top = ownTop();
       if (top) return top.location.replace(window.location.href);
       // No login started here (nothing stored) is as bad as a wrong state: a forged link signs nobody in.
-      const expected = takeOauthState();
-      if (!expected || params.get('state') !== expected) return setError(t.badState);
-      const journey: WechatJourney = takeWechatJourney(expected) ?? { purpose: 'login', search: '' };
+      const journey = callbackJourney('wechat', params);
+      if (!journey) return setError(t.badState);
       const toUsercenter = () => navigate(ROUTES.usercenter, { replace: true });
-      if (journey.purpose === 'bind' || params.get('type') === BIND_TYPE) {
+      if (journey.purpose === 'bind') {
         // A bind keeps the session it started with; either way the visitor is back in the user centre.
         setBinding(true);
         bindCode('wechat', code)
