@@ -8,6 +8,7 @@ import {
   LOCALE_COOKIE,
   PLACEHOLDERS,
   PRERENDER_DIR,
+  RENDERER_FILE,
   PRERENDER_MANIFEST,
   type PrerenderManifest,
 } from '@shared/prerender';
@@ -202,6 +203,7 @@ describe('the BFF with prerendered documents', () => {
     writeFileSync(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify({ '/login': [LOGIN_CHUNK] }));
     for (const doc of MANIFEST.documents)
       writeFileSync(path.join(dir, PRERENDER_DIR, doc.file), body(doc.locale, doc.path));
+    writeFileSync(path.join(dir, PRERENDER_DIR, RENDERER_FILE), 'export const renderer = "server code";');
     bff = await startBff({ upstream: upstream.url, staticDir: dir });
   });
   afterAll(async () => {
@@ -269,6 +271,20 @@ describe('the BFF with prerendered documents', () => {
       expect(reply.text).not.toContain('prerender.invalid');
       expect(appConfigOf(reply.text)).toBeTruthy();
     }
+  });
+
+  it('never serves the folder as files under another spelling of its name', async () => {
+    const spellings = ['/%70rerender/', `/${PRERENDER_DIR}%2f`, `/${PRERENDER_DIR}%2F`, '/%2570rerender/'];
+    for (const file of ['login.zh-CN.html', PRERENDER_MANIFEST, RENDERER_FILE]) {
+      for (const prefix of spellings) {
+        const reply = await get(`${prefix}${file}`);
+        expect(reply.text, `${prefix}${file}`).not.toMatch(/server code|prerender\.invalid|"documents"/);
+      }
+    }
+    // The files at the top are still served as files.
+    const preloads = await get(`/${ROUTE_PRELOADS_FILE}`);
+    expect(preloads.headers['content-type']).toMatch(/json/);
+    expect(preloads.text).toContain(LOGIN_CHUNK);
   });
 
   it('compresses the page as the browser accepts', async () => {
