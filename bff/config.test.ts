@@ -55,6 +55,32 @@ describe('parseConfig', () => {
     });
   });
 
+  it('refuses a redirect domain that would admit a whole top-level domain, or nothing', () => {
+    // `example,com` for example.com, or a wildcard over a TLD: every .com host would get one-time codes.
+    for (const typo of ['example,com', '*.com', '.com', 'com']) {
+      expect(errorsOf({ REDIRECT_ALLOWLIST: typo }), typo).toContainEqual(
+        expect.stringMatching(
+          /^REDIRECT_ALLOWLIST=.*"(\*\.|\.)?com" is no domain like partner\.example\.com/,
+        ),
+      );
+    }
+    for (const nothing of [
+      'https://partner.example.com',
+      'partner.example.com:443',
+      'partner.example.com/cb',
+    ])
+      expect(errorsOf({ REDIRECT_ALLOWLIST: nothing }), nothing).toHaveLength(1);
+    const good = parseConfig({
+      REDIRECT_ALLOWLIST: '*.example.com, .partner.example.org, localhost, 10.0.0.5',
+    });
+    expect(good.ok && good.config.redirectAllowlist).toEqual([
+      '*.example.com',
+      '.partner.example.org',
+      'localhost',
+      '10.0.0.5',
+    ]);
+  });
+
   it('tells the UAA PUBLIC_ORIGIN, else a loopback host the browser reached, else localhost on PORT', () => {
     const told = (env: Record<string, string>, host: string | undefined, protocol = 'http') => {
       const parsed = parseConfig(env);

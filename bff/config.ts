@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { APP_ENVS, type AppEnv } from '@shared/environment';
-import { CLIENT_ID } from '@shared/redirect';
+import { CLIENT_ID, normalizeDomain } from '@shared/redirect';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
 import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
@@ -29,6 +29,22 @@ const csv = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
+/**
+ * REDIRECT_ALLOWLIST: domains of two labels or more (a leading `*.` or `.` allowed), or
+ * localhost. A top-level domain alone (`*.com`, or `example,com` for `example.com`) would admit
+ * every host under it; a URL or a port would admit nothing.
+ */
+const redirectDomains = csv.superRefine((entries, ctx) => {
+  for (const entry of entries) {
+    const domain = normalizeDomain(entry);
+    if (domain !== 'localhost' && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain))
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(entry)} is no domain like partner.example.com (no scheme, port or path; a top-level domain alone would admit every host under it)`,
+      });
+  }
+});
+
 /** More hops than a CDN, an ingress and nginx: every address beyond the real proxies is the client's to write. */
 const MAX_TRUSTED_HOPS = 3;
 /** The widest private ranges (10.0.0.0/8, fc00::/7): a wider one trusts the internet to say who it is. */
@@ -298,7 +314,7 @@ const schema = z
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a cookie name of letters, digits, _ or -')
       .default('uaa-token'),
     COOKIE_SECURE: bool.optional(),
-    REDIRECT_ALLOWLIST: csv.default([]),
+    REDIRECT_ALLOWLIST: redirectDomains.default([]),
     ALLOWLIST_URL: httpUrl.optional(),
     ALLOWLIST_TTL_S: z.coerce
       .number({ error: 'must be seconds' })
