@@ -49,6 +49,17 @@ describe('health checks', () => {
     expect(reply.body).toMatchObject({ status: 'not-ready', upstream: false, allowlist: true });
   });
 
+  it('asks the upstream once for a burst of /readyz, which anyone may send', async () => {
+    const bff = await bffWith({});
+    upstream.reset();
+    // A UAA slow enough for the whole burst to arrive while the first probe runs.
+    upstream.respond((_req, res) => setTimeout(() => res.end(), 300));
+    const replies = await Promise.all(Array.from({ length: 20 }, () => request(bff.url).get('/readyz')));
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(upstream.requests.filter((r) => r.method === 'HEAD')).toHaveLength(1);
+    upstream.reset();
+  });
+
   it('answers /readyz with 503 when no allow-list is loaded', async () => {
     const bff = await bffWith({ allowlistLoaded: false });
     const reply = await request(bff.url).get('/readyz');

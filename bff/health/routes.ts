@@ -8,21 +8,31 @@ export function createHealthRoutes(deps: {
   allowlist: AllowlistSource;
   client: UpstreamClient;
 }): Router {
-  const router = express.Router();
-  router.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
-  });
-  router.get('/readyz', async (_req, res) => {
-    let upstreamUp = false;
+  async function probeUpstream(): Promise<boolean> {
     try {
       // Any HTTP answer means the upstream is there; only a network failure counts as down.
       // Through the one client: the same TLS trust, path prefix and pool as every real call.
       const reply = await deps.client.call({ method: 'HEAD', url: deps.upstream, timeoutMs: 2000 });
       reply.done();
-      upstreamUp = true;
+      return true;
     } catch {
-      upstreamUp = false;
+      return false;
     }
+  }
+  // One probe at a time, shared by every /readyz that comes while it runs: /readyz is open to
+  // anyone, and a flood of it must not become a flood of the UAA.
+  let inFlight: Promise<boolean> | undefined;
+  function upstreamAnswers(): Promise<boolean> {
+    inFlight ??= probeUpstream().finally(() => (inFlight = undefined));
+    return inFlight;
+  }
+
+  const router = express.Router();
+  router.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const upstreamUp = await upstreamAnswers();
     const ready = upstreamUp && deps.allowlist.loaded();
     res
       .status(ready ? 200 : 503)
