@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import parseurl from 'parseurl';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-screen';
 import {
@@ -160,31 +160,13 @@ export function createDocuments(opts: DocumentOptions): Documents {
   // The prerendered documents are templates, served only as documents; index.html is one too.
   files.use(`/${PRERENDER_DIR}`, (req, res) => send(req, res));
   files.get('/index.html', (req, res) => send(req, res));
-  files.use(topLevelFiles(opts.staticDir));
+  // Only the files at the top of the build, as named: no spelling of a folder's name
+  // (`/%70rerender/renderer.mjs`, the server renderer) reaches what is beneath.
+  const topFiles = existsSync(opts.staticDir)
+    ? readdirSync(opts.staticDir, { withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => `/${f.name}`)
+    : [];
+  files.get(topFiles, express.static(opts.staticDir, { index: false, maxAge: '1h' }));
   return { files, send };
-}
-
-/**
- * The files at the top of the build, found at start, and nothing beneath: a folder under it is
- * never served as files, however a path spells it (`/%70rerender/renderer.mjs` is the server
- * renderer, `/prerender%2flogin.zh-CN.html` a template).
- */
-function topLevelFiles(staticDir: string): RequestHandler {
-  const names = new Set(
-    existsSync(staticDir)
-      ? readdirSync(staticDir, { withFileTypes: true })
-          .filter((entry) => entry.isFile() && entry.name !== 'index.html')
-          .map((entry) => entry.name)
-      : [],
-  );
-  const serve = express.static(staticDir, { index: false, maxAge: '1h' });
-  return (req, res, next) => {
-    let name: string;
-    try {
-      name = decodeURIComponent(req.path.slice(1));
-    } catch {
-      return next();
-    }
-    return names.has(name) ? serve(req, res, next) : next();
-  };
 }
