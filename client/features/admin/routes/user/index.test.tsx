@@ -48,4 +48,13 @@ describe.each(LOCALES)('the internal-user list in %s', (lang) => {
     ]);
     expect(uaa.notified.success).toHaveBeenCalledOnce();
   });
+
+  it('shows a source no platform has as stored, nothing hidden or reordered in it', async () => {
+    uaa.answer({
+      internalUserList: { users: [internalUser({ createBy: '\u202eevil\u200b.example' })], totalCount: 1 },
+    });
+    await open();
+    expect(shown('evil.example')).toBe(true);
+    expect(document.body.textContent).not.toMatch(/[\u202e\u200b]/);
+  });
 });

@@ -66,7 +66,9 @@ export default function UserListPage() {
   };
   const { data, isLoading, mutate } = useInternalUsers({ pageNumber: page, pageSize: PAGE_SIZE }, filters);
   const deletion = useListDeletion(deleteInternalUsers, t.deleted);
-  const nameOf = (id: string) => names.get(id) ?? id;
+  // An id no platform has is shown as stored, less what could hide or reorder it (a right-to-left
+  // override): anyone's sign-up link may set the source the UAA records.
+  const nameOf = (id: string) => names.get(id) ?? id.replace(/[\p{Cc}\p{Cf}]/gu, '');
 
   function search(values: FilterValues): void {
     const { from, to } = dayRange(values.created);
