@@ -3,6 +3,7 @@
  * 1000x800 popup (the login page's buttons, the user centre's binds); the callback side is the
  * oauth feature's.
  */
+import { OAUTH_PROVIDERS, type OauthProvider } from '@shared/contract/login';
 import { allowedOriginOf } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
 import { call } from './api/client';
@@ -10,7 +11,7 @@ import { runtimeConfig } from './runtime-config';
 import { safeHref } from './safe-href';
 import { storage } from './storage';
 
-export type OauthProvider = 'github' | 'wechat' | 'carsi';
+export type { OauthProvider };
 export const POPUP_SIZE = { width: 1000, height: 800 } as const;
 export const LOGIN_MESSAGE_TYPE = 'sso-login-success';
 
@@ -56,9 +57,10 @@ export function takeOauthJourney(state: string | null): OauthJourney | null {
     const age = Date.now() - Number(kept?.startedAt);
     if (!kept || !state || kept.state !== state || !(age >= 0 && age <= OAUTH_JOURNEY_MAX_AGE_MS))
       return null;
-    if (kept.provider !== 'github' && kept.provider !== 'wechat' && kept.provider !== 'carsi') return null;
+    const provider = OAUTH_PROVIDERS.find((name) => name === kept.provider);
+    if (!provider) return null;
     return {
-      provider: kept.provider,
+      provider,
       purpose: kept.purpose === 'bind' ? 'bind' : 'login',
       opener: typeof kept.opener === 'string' ? kept.opener : null,
       search: typeof kept.search === 'string' ? kept.search : '',
