@@ -174,7 +174,11 @@ export function createApp(deps: AppDeps): Express {
     if (token === undefined) return { authenticated: false };
     return res.locals.rateLimit ? undefined : firstScreen(req, token, abortOnHangUp(res));
   };
-  const metrics = createMetrics({ allowlist, rateLimitStoreUp: () => rateLimits.storeUp() });
+  const metrics = createMetrics({
+    allowlist,
+    rateLimitStoreUp: () => rateLimits.storeUp(),
+    rateLimitsHeld: () => rateLimits.held(),
+  });
 
   const app = express();
   app.disable('x-powered-by');

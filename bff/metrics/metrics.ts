@@ -62,6 +62,7 @@ export interface Metrics {
 export function createMetrics(deps: {
   allowlist: AllowlistSource;
   rateLimitStoreUp(): boolean | undefined;
+  rateLimitsHeld(): number | undefined;
 }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bff_' });
@@ -111,6 +112,17 @@ export function createMetrics(deps: {
       registers: [registry],
       collect() {
         this.set(deps.rateLimitStoreUp() ? 1 : 0);
+      },
+    });
+  }
+
+  if (deps.rateLimitsHeld() !== undefined) {
+    new Gauge({
+      name: 'bff_rate_limit_keys',
+      help: 'Rate-limit counters held in this process (keys and distinct targets): bounded by what was admitted, never by what was refused',
+      registers: [registry],
+      collect() {
+        this.set(deps.rateLimitsHeld() ?? 0);
       },
     });
   }

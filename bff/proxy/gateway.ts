@@ -8,7 +8,14 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ALLOWLIST_FILE, ENDPOINTS, normalizePath, type Endpoint } from '@shared/contract/endpoints';
+import {
+  ALLOWLIST_FILE,
+  ENDPOINTS,
+  GATEWAY_BASE,
+  normalizePath,
+  UPLOAD_GATEWAY_BASE,
+  type Endpoint,
+} from '@shared/contract/endpoints';
 import { SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import { loginData } from '@shared/contract/login';
 import { compressedFor } from '../compress';
@@ -63,13 +70,11 @@ export function gatewayCallOf(req: Request): GatewayCall | undefined {
  * the contract stay out of reach.
  */
 export function resolveGatewayCall(mount: string, endpoints: readonly Endpoint[]): RequestHandler {
-  const mountPath = normalizePath(mount) ?? mount;
   // Worked out once: each allowed call by its normalized path, with its table spelling and rule path.
   const calls = new Map<string, { endpoint: Endpoint; upstreamPath: string; rulePath: string }>();
   for (const endpoint of endpoints) {
-    const tablePath = endpoint.path.split('?')[0] ?? '';
-    const normalized = normalizePath(tablePath) ?? tablePath;
-    calls.set(normalized, { endpoint, upstreamPath: endpoint.path, rulePath: `${mountPath}${normalized}` });
+    const { normalized, rulePath } = spellingsOf(mount, endpoint);
+    calls.set(normalized, { endpoint, upstreamPath: endpoint.path, rulePath });
   }
   return (req, res, next) => {
     // The browser's query is not forwarded: no call of the contract takes one, so nothing the
@@ -94,10 +99,23 @@ function splitQuery(url: string): [string, string | undefined] {
   return at === -1 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
 }
 
+/** A call's path relative to its mount, and the mount and path together, each in its one normalized spelling. */
+function spellingsOf(mount: string, endpoint: Endpoint): { normalized: string; rulePath: string } {
+  const tablePath = endpoint.path.split('?')[0] ?? '';
+  const normalized = normalizePath(tablePath) ?? tablePath;
+  return { normalized, rulePath: `${normalizePath(mount) ?? mount}${normalized}` };
+}
+
 /** Every call of the table on the UAA mount, plus the allow-list file. */
 export const UAA_GATEWAY_ENDPOINTS: readonly Endpoint[] = [...Object.values(ENDPOINTS), ALLOWLIST_FILE];
 /** The upload mount forwards the upload call and nothing else. */
 export const UPLOAD_GATEWAY_ENDPOINTS: readonly Endpoint[] = [ENDPOINTS.uploadFile];
+
+/** Every path a rate-limit rule can meet: each gateway call's rule path (a document counts as its call). */
+export const GATEWAY_RULE_PATHS: readonly string[] = [
+  ...UAA_GATEWAY_ENDPOINTS.map((endpoint) => spellingsOf(GATEWAY_BASE, endpoint).rulePath),
+  ...UPLOAD_GATEWAY_ENDPOINTS.map((endpoint) => spellingsOf(UPLOAD_GATEWAY_BASE, endpoint).rulePath),
+];
 
 export interface GatewayOptions {
   client: UpstreamClient;

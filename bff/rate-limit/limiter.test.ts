@@ -3,7 +3,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../log';
 import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
-import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import {
+  closedPortUrl,
+  ok,
+  sendJson,
+  startUpstream,
+  type UpstreamDouble,
+} from '@tests/support/upstream-double';
 import { reloadFromFile } from './limiter';
 import type { RateLimitRule } from './rules';
 import { sampleBody } from '@tests/support/sample-bodies';
@@ -314,6 +320,42 @@ describe('a shadow rule', () => {
     expect(shadowEvents[0]).toMatchObject({ outcome: 'success', rule: 'try-tighter', shadow: true });
   });
 
+  it('refuses nothing while its store is down, whatever its failMode says', async () => {
+    const closedPort = new URL(await closedPortUrl()).port;
+    const bff = await bffWith(
+      [
+        {
+          name: 'shadow-closed',
+          match: [LOGIN_SMS],
+          key: 'ip',
+          limit: 5,
+          windowS: 60,
+          mode: 'shadow',
+          failMode: 'closed',
+        },
+        {
+          name: 'shadow-distinct',
+          match: [LOGIN_SMS],
+          key: 'ip',
+          distinct: true,
+          limit: 5,
+          windowS: 60,
+          mode: 'shadow',
+          failMode: 'closed',
+        },
+      ],
+      {
+        env: {
+          REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+          RATE_LIMIT_HASH_KEY: 'shadow-test-hash-key-0123',
+        },
+      },
+    );
+    expect(bff.rateLimits.storeUp()).toBe(false);
+    expect((await post(bff, LOGIN_SMS)).status).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
   it('is refused in the rules file with any other mode', async () => {
     await expect(
       bffWith([{ name: 'x', match: [USER_INFO], key: 'ip', limit: 1, windowS: 60, mode: 'count' as never }]),
@@ -398,5 +440,61 @@ describe('the rule set', () => {
       expect.arrayContaining([expect.stringMatching(/^\[0\]\.match\[0\]: /)]),
     );
     expect(refusal?.problems).toEqual(expect.arrayContaining([expect.stringMatching(/^\[0\]\.limit: /)]));
+  });
+});
+
+describe('refused requests', () => {
+  /** Code sends to `count` new phones from one address, a few at a time; their statuses. */
+  async function flood(bff: TestBff, count: number, ip: string): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let from = 0; from < count; from += 25) {
+      const batch = Array.from({ length: Math.min(25, count - from) }, (_, i) =>
+        request(bff.url)
+          .post(LOGIN_SMS)
+          .set('X-CSRF', '1')
+          .set('X-Forwarded-For', ip)
+          .send({ phone: `139${String(from + i).padStart(8, '0')}` }),
+      );
+      for (const reply of await Promise.all(batch)) statuses.push(reply.status);
+    }
+    return statuses;
+  }
+  const held = async (bff: TestBff) =>
+    Number(/^bff_rate_limit_keys (\d+)$/m.exec((await request(bff.url).get('/metrics')).text)?.[1]);
+
+  it('leave no counter behind: a flood from one address holds what its admitted sends hold', async () => {
+    // The default rules: the per-phone rules count a send before the per-address rule refuses it.
+    const bff = await startBff({ upstream: upstream.url });
+    started.push(bff);
+    const before = await held(bff);
+    const statuses = await flood(bff, 120, '203.0.113.7');
+    const admitted = statuses.filter((s) => s === 200).length;
+    expect(admitted).toBe(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100);
+    // Per admitted phone: a minute and a day key, a member of the address's and the network's
+    // distinct sets; then one key per address rule. 100 refused sends to new phones add nothing.
+    const perAdmitted = 4;
+    const afterFlood = await held(bff);
+    expect(afterFlood - before).toBeLessThanOrEqual(admitted * perAdmitted + 6);
+    // A second flood from the same address, all refused, holds nothing more.
+    expect(new Set(await flood(bff, 40, '203.0.113.7'))).toEqual(new Set([429]));
+    expect(await held(bff)).toBe(afterFlood);
+  });
+
+  it('give back a code the upstream would not send and keep no zero for it', async () => {
+    const bff = await bffWith([
+      {
+        name: 'per-phone',
+        match: [LOGIN_SMS],
+        key: 'identifier',
+        limit: 1,
+        windowS: 86_400,
+        count: 'successes',
+      },
+    ]);
+    upstream.respond((_req, res) => sendJson(res, 200, { msgCode: 'A0400', msg: 'bad phone' }));
+    expect(await flood(bff, 30, '203.0.113.8')).not.toContain(429);
+    expect(upstream.requests).toHaveLength(30);
+    expect(await held(bff)).toBe(0);
   });
 });

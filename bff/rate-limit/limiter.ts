@@ -10,10 +10,9 @@ import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { SUCCESS_CODE } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
-import { normalizePath } from '@shared/contract/endpoints';
 import { gatewayCallOf } from '../proxy/gateway';
 import { hashKey, identifierOf, ipKey, subnetKey } from './keys';
-import { loadRulesFile, type RateLimitRule } from './rules';
+import { loadRulesFile, matcher, rulePath, type RateLimitRule } from './rules';
 import {
   memoryBackend,
   redisBackend,
@@ -47,6 +46,8 @@ export interface RateLimits {
   rules(): readonly RateLimitRule[];
   /** Whether the shared store answers; undefined with in-process counters. */
   storeUp(): boolean | undefined;
+  /** The counters this process holds (keys and distinct targets); undefined with Redis. */
+  held(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -72,25 +73,6 @@ interface Limiter {
 }
 
 type Refund = () => Promise<void>;
-
-/**
- * The path as the rules read it: the gateway's resolved call when there is one (the table's one
- * spelling), else the request's path in the gateway's one normalization.
- */
-export function rulePath(url: string): string {
-  return normalizePath(url) ?? (url.split('?')[0] ?? '').toLowerCase();
-}
-
-function matcher(patterns: readonly string[]): (path: string) => boolean {
-  const exact = new Set<string>();
-  const prefixes: string[] = [];
-  for (const pattern of patterns) {
-    const lower = pattern.toLowerCase();
-    if (lower.endsWith('*')) prefixes.push(lower.slice(0, -1));
-    else exact.add(rulePath(lower));
-  }
-  return (path) => exact.has(path) || prefixes.some((prefix) => path.startsWith(prefix));
-}
 
 /**
  * A non-string identifier (an array, a number, an object) is refused before any rule or the
@@ -146,6 +128,8 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
     const signature = JSON.stringify(rule);
     const matches = matcher(rule.match);
     const shadow = rule.mode === 'shadow';
+    // A shadow rule refuses nothing, so not while the store is down either.
+    const failOpen = shadow || rule.failMode === 'open';
     const refusal = (req: Request, res: Response): 'refused' | 'shadow' => {
       if (shadow) {
         const seen = (res.locals.rateLimitShadow as ShadowRefusals | undefined) ?? [];
@@ -174,7 +158,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
           try {
             verdict = await store.admit(keyed.key, member, rule.limit, windowMs);
           } catch (err) {
-            if (rule.failMode === 'open') return undefined;
+            if (failOpen) return undefined;
             throw err instanceof StoreUnavailableError ? err : new StoreUnavailableError(String(err));
           }
           if (!verdict.admitted) {
@@ -211,7 +195,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
       // Failed logins: a success gives its count back (a hang-up does not).
       skipSuccessfulRequests: rule.count === 'failures',
       requestWasSuccessful: (_req, res) => res.locals.upstreamMsgCode === SUCCESS_CODE,
-      passOnStoreError: rule.failMode === 'open',
+      passOnStoreError: failOpen,
       handler: (req: Request) => verdicts.get(req)?.(true),
       // The browser's own X-Forwarded-For is expected and ignored unless TRUST_PROXY says otherwise.
       validate: { xForwardedForHeader: false, forwardedHeader: false },
@@ -309,6 +293,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
     },
     rules: () => active.map((limiter) => limiter.rule),
     storeUp: () => backend.up(),
+    held: () => backend.held(),
     close: async () => {
       retire(active);
       await backend.close();

@@ -186,6 +186,53 @@ describe('rate limits shared through Redis', () => {
     }
   });
 
+  it('keep no key for a refused request: a flood of code sends to new phones from one address', async () => {
+    const perPhone = { match: [LOGIN_SMS], key: 'identifier', count: 'successes', failMode: 'closed' };
+    const flood = await startBff({
+      upstream: upstream.url,
+      env: {
+        RATE_LIMITS_FILE: writeRulesFile([
+          { name: 'flood-phone-minute', ...perPhone, limit: 1, windowS: 60 },
+          { name: 'flood-phone-day', ...perPhone, limit: 10, windowS: 86_400 },
+          {
+            name: 'flood-ip-hour',
+            match: [LOGIN_SMS],
+            key: 'ip',
+            limit: 20,
+            windowS: 3600,
+            failMode: 'closed',
+          },
+        ]),
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        RATE_LIMIT_HASH_KEY: HASH_KEY,
+      },
+    });
+    started.push(flood);
+    await until('the replica to reach Redis', () => flood.rateLimits.storeUp() === true);
+    const statuses: number[] = [];
+    for (let from = 0; from < 120; from += 20) {
+      const batch = Array.from({ length: 20 }, (_, i) =>
+        request(flood.url)
+          .post(LOGIN_SMS)
+          .set('X-CSRF', '1')
+          .set('X-Forwarded-For', '198.51.100.9')
+          .send({ phone: `137${String(from + i).padStart(8, '0')}` }),
+      );
+      for (const reply of await Promise.all(batch)) statuses.push(reply.status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    const client = createClient({ url: `redis://127.0.0.1:${port}` });
+    await client.connect();
+    try {
+      const keys = await client.keys(`${REDIS_KEY_PREFIX}flood-*`);
+      // A minute and a day key for each of the 20 phones sent to, one for the address: the 100
+      // refused sends, each counted by the phone rules before the address rule refused it, left none.
+      expect(keys).toHaveLength(41);
+    } finally {
+      await client.close();
+    }
+  });
+
   describe('when Redis goes away', () => {
     beforeAll(async () => {
       await killRedis();

@@ -2,19 +2,51 @@
  * Rate-limit rules (DESIGN.md §6) are data: the built-in defaults below, or a JSON array in
  * RATE_LIMITS_FILE, validated here once at start and again on every SIGHUP reload.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { z } from 'zod';
 import {
   CODE_SENDING_ENDPOINTS,
   ENDPOINTS,
   GATEWAY_BASE,
   IDENTIFIER_FIELDS,
+  normalizePath,
   UPLOAD_GATEWAY_BASE,
   type Endpoint,
 } from '@shared/contract/endpoints';
 import { brandRoute, ROUTES } from '@shared/routes';
 import { pagePath } from '@shared/widget';
+import { GATEWAY_RULE_PATHS } from '../proxy/gateway';
 import { wantsFirstScreen } from '../spa/first-screen';
+
+/**
+ * A rules file's bounds, checked before it is parsed or validated: the defaults take about 3 KB,
+ * so 64 KiB is room for any real set, and a ConfigMap of 1 MiB (an array of half a million
+ * numbers) is refused in one line instead of filling the heap with its validation's problems.
+ */
+export const MAX_RULES_FILE_BYTES = 64 * 1024;
+export const MAX_RULES = 100;
+/** Problems reported of a refused file: the first few, then how many more. */
+const MAX_PROBLEMS = 10;
+
+/**
+ * The path as the rules read it: the gateway's resolved call when there is one (the table's one
+ * spelling), else the request's path in the gateway's one normalization.
+ */
+export function rulePath(url: string): string {
+  return normalizePath(url) ?? (url.split('?')[0] ?? '').toLowerCase();
+}
+
+/** A rule's `match` as a test of a rule path: exact paths in any spelling, or a prefix ending in `*`. */
+export function matcher(patterns: readonly string[]): (path: string) => boolean {
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const pattern of patterns) {
+    const lower = pattern.toLowerCase();
+    if (lower.endsWith('*')) prefixes.push(lower.slice(0, -1));
+    else exact.add(rulePath(lower));
+  }
+  return (path) => exact.has(path) || prefixes.some((prefix) => path.startsWith(prefix));
+}
 
 // The memory store times windows with setInterval, whose longest delay is 2^31-1 ms.
 const MAX_WINDOW_S = Math.floor((2 ** 31 - 1) / 1000);
@@ -33,7 +65,18 @@ const ruleSchema = z
             'must be a gateway path such as /gw/uaa-be/api/v1/login/getSmsCode, optionally ending in *',
           ),
       )
-      .min(1, 'must list at least one path'),
+      .min(1, 'must list at least one path')
+      .superRefine((patterns, ctx) => {
+        // `/gw/uaa-be/api/v1/login/.*` (a regular expression) would load and limit nothing.
+        patterns.forEach((pattern, i) => {
+          if (!GATEWAY_RULE_PATHS.some(matcher([pattern])))
+            ctx.addIssue({
+              code: 'custom',
+              path: [i],
+              message: `matches no gateway call ("${pattern.slice(0, 80)}"): name a call's path, or a prefix ending in *`,
+            });
+        });
+      }),
     /**
      * What is counted apart: the client's address, its /24 (IPv4) or /56 (IPv6) network, the
      * target the body names (with or without the address), or the endpoint itself (a budget
@@ -65,6 +108,7 @@ const ruleSchema = z
       .default('all'),
     /** With Redis, what a request gets while the store is unreachable: served (open) or refused (closed). */
     failMode: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
+    // A shadow rule never refuses, not even while the store is down: its failMode is read as open.
     /**
      * `shadow`: the rule counts, and logs, meters and reports what it would refuse, but refuses
      * nothing and sends no RateLimit header (a WAF's "count" mode: try a limit on real traffic
@@ -88,6 +132,7 @@ const ruleSchema = z
 
 const rulesSchema = z
   .array(ruleSchema, { error: 'must be a JSON array of rules' })
+  .max(MAX_RULES, `must hold at most ${MAX_RULES} rules`)
   .superRefine((rules, ctx) => {
     const seen = new Set<string>();
     rules.forEach((rule, i) => {
@@ -102,25 +147,44 @@ export type RateLimitRule = z.infer<typeof ruleSchema>;
 export type RulesResult = { ok: true; rules: RateLimitRule[] } | { ok: false; errors: string[] };
 
 export function parseRules(value: unknown): RulesResult {
+  // Too long an array is refused before its items are looked at: each would be a problem.
+  if (Array.isArray(value) && value.length > MAX_RULES)
+    return { ok: false, errors: [`must hold at most ${MAX_RULES} rules (it holds ${value.length})`] };
   const parsed = rulesSchema.safeParse(value);
   if (parsed.success) return { ok: true, rules: parsed.data };
-  return {
-    ok: false,
-    errors: parsed.error.issues.map((issue) => {
-      const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-      return `${where ? `${where.replace(/^\./, '')}: ` : ''}${issue.message}`;
-    }),
-  };
+  const { issues } = parsed.error;
+  const errors = issues.slice(0, MAX_PROBLEMS).map((issue) => {
+    const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+    return `${where ? `${where.replace(/^\./, '')}: ` : ''}${issue.message}`;
+  });
+  if (issues.length > MAX_PROBLEMS) errors.push(`and ${issues.length - MAX_PROBLEMS} more problems`);
+  return { ok: false, errors };
 }
 
-/** Reads and validates a rules file; every problem is one line. */
-export function loadRulesFile(file: string): RulesResult {
-  let text: string;
+/** A file's text if it is no longer than `maxBytes`: its size is read before its text. */
+function readBounded(file: string, maxBytes: number): { text: string } | { error: string } {
+  let fd: number | undefined;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
+    const { size } = fstatSync(fd);
+    if (size > maxBytes) return { error: `is ${size} bytes, over the ${maxBytes} a rules file may have` };
+    // One byte more than allowed is asked for: a file that grew since fstat is still caught.
+    const buffer = Buffer.alloc(maxBytes + 1);
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    if (read > maxBytes) return { error: `is over the ${maxBytes} bytes a rules file may have` };
+    return { text: buffer.toString('utf8', 0, read) };
   } catch (err) {
-    return { ok: false, errors: [`cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`] };
+    return { error: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** Reads and validates a rules file, bounded before it is parsed; every problem is one line. */
+export function loadRulesFile(file: string): RulesResult {
+  const read = readBounded(file, MAX_RULES_FILE_BYTES);
+  if ('error' in read) return { ok: false, errors: [read.error] };
+  const { text } = read;
   let json: unknown;
   try {
     json = JSON.parse(text);

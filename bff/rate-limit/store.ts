@@ -38,6 +38,11 @@ export interface DistinctStore {
   remove(key: string, member: string): Promise<void>;
 }
 
+/** A distinct-target store of this process, which can say how much it holds. */
+interface MemoryDistinctStore extends DistinctStore {
+  held(): number;
+}
+
 export interface CounterBackend {
   /** A fresh store for one rule: counters of different rules never mix. */
   storeFor(ruleName: string): Store;
@@ -45,11 +50,13 @@ export interface CounterBackend {
   distinctFor(ruleName: string): DistinctStore;
   /** Undefined for in-process counters, which cannot be down. */
   up(): boolean | undefined;
+  /** The counters held in this process (keys and distinct targets); undefined with Redis. */
+  held(): number | undefined;
   close(): Promise<void>;
 }
 
 /** Distinct targets in this process; expired windows are swept as the map grows. */
-function memoryDistinct(): DistinctStore {
+function memoryDistinct(): MemoryDistinctStore {
   const sets = new Map<string, { members: Set<string>; resetAt: number }>();
   let sweepAt = 1024;
   return {
@@ -70,16 +77,44 @@ function memoryDistinct(): DistinctStore {
       return { admitted: true, added: true, resetAt: entry.resetAt };
     },
     remove: async (key, member) => {
-      sets.get(key)?.members.delete(member);
+      const entry = sets.get(key);
+      entry?.members.delete(member);
+      // A key whose last target was given back is gone, not an empty set kept for the window.
+      if (entry?.members.size === 0) sets.delete(key);
+    },
+    held: () => {
+      let held = 0;
+      for (const entry of sets.values()) held += 1 + entry.members.size;
+      return held;
     },
   };
 }
 
+/**
+ * express-rate-limit's MemoryStore, whose counts given back (a request a later rule refused, a
+ * code the upstream did not send, a login that succeeded) take the key away once nothing is left
+ * in it: its own decrement keeps a zero for the rest of the window (a day for the code rules), so
+ * a flood of refused sends to new targets held a key per target (issue 41).
+ */
+class ForgettingMemoryStore extends MemoryStore {
+  override async decrement(key: string): Promise<void> {
+    await super.decrement(key);
+    if (((await this.get(key))?.totalHits ?? 0) <= 0) await this.resetKey(key);
+  }
+  held(): number {
+    return this.current.size + this.previous.size;
+  }
+}
+
 export function memoryBackend(): CounterBackend {
+  // Stores of rules a reload retired are emptied by their shutdown and count nothing.
+  const stores: { held(): number }[] = [];
+  const kept = <S extends { held(): number }>(store: S): S => (stores.push(store), store);
   return {
-    storeFor: () => new MemoryStore(),
-    distinctFor: () => memoryDistinct(),
+    storeFor: () => kept(new ForgettingMemoryStore()),
+    distinctFor: () => kept(memoryDistinct()),
     up: () => undefined,
+    held: () => stores.reduce((sum, store) => sum + store.held(), 0),
     close: async () => {},
   };
 }
@@ -95,6 +130,13 @@ if redis.call('SCARD', key) >= tonumber(ARGV[2]) then return {0, 0, redis.call('
 redis.call('SADD', key, ARGV[1])
 if redis.call('PTTL', key) < 0 then redis.call('PEXPIRE', key, ARGV[3]) end
 return {1, 1, redis.call('PTTL', key)}
+`;
+// A count given back: the key goes once it is zero, never lives on at zero (or below, without an
+// expiry, as a DECR of a key already gone would leave it).
+const GIVE_BACK = `
+local left = redis.call('DECR', KEYS[1])
+if left <= 0 then redis.call('DEL', KEYS[1]) end
+return left
 `;
 const COMMAND_TIMEOUT_MS = 500;
 
@@ -387,7 +429,7 @@ export function redisBackend(
     }
   };
   return {
-    storeFor: (ruleName) => new ResilientRedisStore(`${REDIS_KEY_PREFIX}${ruleName}:`, send, up),
+    storeFor: (ruleName) => new ResilientRedisStore(`${REDIS_KEY_PREFIX}${ruleName}:`, send, up, call),
     distinctFor: (ruleName) => {
       const prefix = `${REDIS_KEY_PREFIX}${ruleName}:`;
       return {
@@ -411,13 +453,15 @@ export function redisBackend(
       };
     },
     up,
+    held: () => undefined,
     close: () => connection.close(),
   };
 }
 
 /**
- * rate-limit-redis, plus two things it lacks: fail at once while Redis is down, and load its
- * scripts again when Redis was down when the limiter started (its init promise stays rejected).
+ * rate-limit-redis, plus three things it lacks: fail at once while Redis is down, load its
+ * scripts again when Redis was down when the limiter started (its init promise stays rejected),
+ * and a count given back that takes the key away once it is zero (its DECR keeps it).
  * Its commands carry their key, which a cluster routes them by (one key each: no hash tags needed).
  */
 class ResilientRedisStore implements Store {
@@ -430,6 +474,7 @@ class ResilientRedisStore implements Store {
     readonly prefix: string,
     send: (key: string | undefined, args: string[]) => Promise<Reply>,
     private readonly isUp: () => boolean,
+    private readonly call: (key: string, ...args: string[]) => Promise<Reply>,
   ) {
     const { RedisStore: Inner } = load('rate-limit-redis') as typeof RateLimitRedis;
     this.#inner = new Inner({ prefix, sendCommandCluster: ({ key, command }) => send(key, command) });
@@ -467,8 +512,9 @@ class ResilientRedisStore implements Store {
   increment(key: string) {
     return this.#call(() => this.#inner.increment(key));
   }
-  decrement(key: string) {
-    return this.#call(() => this.#inner.decrement(key));
+  async decrement(key: string) {
+    const full = `${this.prefix}${key}`;
+    await this.call(full, 'EVAL', GIVE_BACK, '1', full);
   }
   resetKey(key: string) {
     return this.#call(() => this.#inner.resetKey(key));

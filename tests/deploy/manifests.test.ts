@@ -538,7 +538,7 @@ describe("the Ingress against nginx.conf's rules", () => {
 /** Every series name the BFF exports, with the labels each may carry. */
 async function exportedSeries(): Promise<Map<string, Set<string>>> {
   const allowlist = { ageSeconds: () => 1 } as unknown as AllowlistSource;
-  const { registry } = createMetrics({ allowlist, rateLimitStoreUp: () => true });
+  const { registry } = createMetrics({ allowlist, rateLimitStoreUp: () => true, rateLimitsHeld: () => 0 });
   const series = new Map<string, Set<string>>();
   for (const { name, type } of await registry.getMetricsAsJSON()) {
     const metric = registry.getSingleMetric(name) as unknown as { labelNames?: string[] };
