@@ -4,6 +4,7 @@
  * guards (path, CSRF, body type and size, rate limits), health checks and metrics, the session
  * and redirect routes, then the SPA.
  */
+import { randomBytes } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import pino, { type Logger } from 'pino';
@@ -42,6 +43,7 @@ import { hasBody } from './request-body';
 import { JSON_TYPES, ownOrigin, requireCsrf, requireJsonBody } from './security/csrf';
 import { securityHeaders } from './security/headers';
 import { createRefusedTokens } from './session/refused-tokens';
+import { stepUpBinding } from './session/step-up';
 import { contextOf, createSecurityEvents, type SecurityEvents } from './security-events/events';
 import { emitRateLimitEvents, gatewayEvents } from './security-events/gateway-events';
 import {
@@ -136,6 +138,11 @@ export function createApp(deps: AppDeps): Express {
         : undefined,
       hashKey: config.securityLogHashKey,
     });
+  // A secret every replica shares (one of the two is required in production); else this process's.
+  const stepUp = stepUpBinding(
+    cookie,
+    config.rateLimitHashKey ?? config.securityLogHashKey ?? randomBytes(32),
+  );
   /** The path the rate-limit rules know a UAA call by: its gateway path. */
   const callRulePath = (call: Endpoint) => `${GATEWAY_BASE}${normalizePath(call.path) ?? call.path}`;
   // Tokens the UAA just answered 401 for: a document carrying one calls nobody (issue 30).
@@ -256,6 +263,8 @@ export function createApp(deps: AppDeps): Express {
       requireStringIdentifier,
       // One parse: canonical identifiers, the endpoint's strict request schema, and the bytes to forward.
       validateGatewayBody(isUpload),
+      // A flow's later step goes upstream only from the session that passed its first step.
+      stepUp.guard,
       // Uploads stream through, cut off at 5 MB.
       limitStreamedBody(),
       // DESIGN.md §6: per address, network, target or endpoint; a refusal never reaches the upstream.
@@ -270,6 +279,7 @@ export function createApp(deps: AppDeps): Express {
         onRefusedToken,
         logger,
         timeoutMs,
+        onAnswer: stepUp.onAnswer,
       }),
     );
     return gateway;

@@ -129,6 +129,8 @@ export interface GatewayOptions {
   onRefusedToken?: (token: string) => void;
   logger: Logger;
   timeoutMs?: number;
+  /** Called with the reply's msgCode before the answer leaves (its headers can still be set). */
+  onAnswer?: (req: Request, res: Response, msgCode: unknown) => void;
 }
 
 /** Removes and returns a string at a dotted path (`data.token`). */
@@ -330,6 +332,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
       // A bind's autoLogin is always true (spec §7), never a tick: a session-only login stays one.
       setSessionCookie(req, res, opts.cookie, token, { remember: call.endpoint !== ENDPOINTS.loginBind });
     }
+    opts.onAnswer?.(req, res, failed ? undefined : msgCode);
     const sent = ISSUES_TOKEN.has(call.endpoint) ? loginResponse(body) : body;
     res.status(status);
     copyHeaders(reply, res);

@@ -130,6 +130,8 @@ export const PRODUCT_MESSAGES = defineTexts(
     badIdentifier: 'Request refused: the phone, e-mail or account must be given once, as text',
     badBody: 'Request refused: the request holds fields this call does not take, or a field twice',
     badPhoneSpelling: 'Request refused: a phone number holds only digits, spaces, +, - and brackets',
+    stepUpFirst:
+      'Please verify your current phone or e-mail first, in this browser (the first step has not passed here, or has expired)',
     redirectNotAllowed: 'Redirect failed, check the redirect address is in the white list',
     internalError: 'Internal error',
   },
@@ -162,6 +164,7 @@ export const PRODUCT_MESSAGES = defineTexts(
     badIdentifier: '请求被拒绝：手机号、邮箱或账号只能以文本形式填写一次',
     badBody: '请求被拒绝：请求中含有此接口不接受的字段，或重复的字段',
     badPhoneSpelling: '请求被拒绝：手机号只能包含数字、空格、+、- 和括号',
+    stepUpFirst: '请先在当前浏览器中验证当前手机号或邮箱（第一步未在此通过或已过期）',
     redirectNotAllowed: '跳转失败，请检查跳转地址是否在白名单中',
     internalError: '内部错误',
   },
