@@ -226,6 +226,30 @@ describe("the session cookie's name", () => {
   });
 });
 
+describe('TRUST_PROXY_HEADERS', () => {
+  const kept = (value?: string) => {
+    const result = parseConfig(value === undefined ? {} : { TRUST_PROXY_HEADERS: value });
+    if (!result.ok) throw new Error(result.errors.join('; '));
+    return result.config.trustProxyHeaders;
+  };
+
+  it('takes all four from a trusted proxy by default (nginx.conf sets or clears each), and none with none', () => {
+    expect(kept()).toEqual(['x-request-id', 'traceparent', 'tracestate', 'baggage']);
+    expect(kept('none')).toEqual([]);
+    expect(kept('NONE')).toEqual([]);
+  });
+
+  it('takes the ones it names, in any case', () => {
+    expect(kept('Traceparent, tracestate,traceparent')).toEqual(['traceparent', 'tracestate']);
+  });
+
+  it('refuses a header that is not one of them', () => {
+    expect(errorsOf({ TRUST_PROXY_HEADERS: 'traceparent,x-forwarded-for' })).toEqual([
+      'TRUST_PROXY_HEADERS="traceparent,x-forwarded-for": "x-forwarded-for" is not one of x-request-id, traceparent, tracestate, baggage (or none)',
+    ]);
+  });
+});
+
 describe('LINKS_FILE', () => {
   const links = { home: '/', feedback: '/feedback', default: { agreement: '/a', privacy: '/p' } };
 

@@ -13,6 +13,7 @@ import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
 import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
 import { builtInLinks, parseLinks } from './links';
+import { PROXY_ONLY_HEADERS, type ProxyOnlyHeader } from './tracing/context';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const bool = z
@@ -89,6 +90,22 @@ const trustProxy = z
       for (const problem of value.map(proxyEntryProblem))
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/** TRUST_PROXY_HEADERS: some of the proxy-only headers, in any case, or `none`. */
+const trustProxyHeaders = z.string().transform((v, ctx): ProxyOnlyHeader[] => {
+  if (v.trim().toLowerCase() === 'none') return [];
+  const names = v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of names)
+    if (!(PROXY_ONLY_HEADERS as readonly string[]).includes(name))
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(name)} is not one of ${PROXY_ONLY_HEADERS.join(', ')} (or none)`,
+      });
+  return [...new Set(names)] as ProxyOnlyHeader[];
+});
 
 // One Redis node: `host:port`, `[v6-address]:port`, or a host alone (the default port). A host may
 // have underscores, as Compose service names do.
@@ -352,6 +369,13 @@ const schema = z
       .min(5, 'must be at least 5')
       .default(300),
     TRUST_PROXY: trustProxy.default(['loopback']),
+    /**
+     * Which of X-Request-Id, traceparent, tracestate and baggage the BFF takes from a proxy
+     * TRUST_PROXY trusts (comma-separated; `none`: none, the BFF makes its own request ids and
+     * starts its own traces). All four by default: nginx.conf sets or clears each; an ingress
+     * that passes a browser's on must not be trusted for it.
+     */
+    TRUST_PROXY_HEADERS: trustProxyHeaders.default([...PROXY_ONLY_HEADERS]),
     RATE_LIMITS_FILE: rateLimitsFile,
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     /** Redis through Sentinel: the sentinels (host:port, comma-separated) and the master name they watch. */
@@ -517,6 +541,8 @@ const schema = z
     allowlistTtlS: c.ALLOWLIST_TTL_S,
     /** Express's `trust proxy`: a hop count, or addresses, CIDRs and names (loopback...). */
     trustProxy: c.TRUST_PROXY,
+    /** The request-id and trace headers taken from a trusted proxy (none from any other peer). */
+    trustProxyHeaders: c.TRUST_PROXY_HEADERS,
     /** Re-read on SIGHUP. */
     rateLimitsFile: c.RATE_LIMITS_FILE.file,
     /** The rules from RATE_LIMITS_FILE, or the built-in defaults. */
