@@ -177,6 +177,79 @@ describe('parseConfig', () => {
   });
 });
 
+describe("the session cookie's name", () => {
+  const production = {
+    APP_ENV: 'production',
+    UAA_UPSTREAM: 'https://uaa.example.com',
+    PUBLIC_ORIGIN: 'https://sso.example.com',
+    SECURITY_LOG_HASH_KEY: 'k'.repeat(32),
+    ALIYUN_CAPTCHA_PREFIX: 'p',
+    ALIYUN_CAPTCHA_SCENE_ID: 's',
+  };
+  const cookieOf = (env: Record<string, string>) => {
+    const result = parseConfig(env);
+    if (!result.ok) throw new Error(result.errors.join('; '));
+    return { name: result.config.cookieName, legacy: result.config.cookieLegacyName };
+  };
+
+  it('is __Host-uaa-token in production, reading uaa-token, its name before, while the new one is absent', () => {
+    expect(cookieOf(production)).toEqual({ name: '__Host-uaa-token', legacy: 'uaa-token' });
+  });
+
+  it('stays uaa-token elsewhere (http://localhost has no Secure cookie to give a __Host- name)', () => {
+    for (const env of [{}, { APP_ENV: 'development' }, { APP_ENV: 'staging' }] as Record<string, string>[])
+      expect(cookieOf(env), JSON.stringify(env)).toEqual({ name: 'uaa-token', legacy: undefined });
+  });
+
+  it("is the operator's when COOKIE_NAME names one, with no legacy name unless COOKIE_LEGACY_NAME gives it", () => {
+    expect(cookieOf({ ...production, COOKIE_NAME: 'uaa-token' })).toEqual({
+      name: 'uaa-token',
+      legacy: undefined,
+    });
+    expect(
+      cookieOf({ ...production, COOKIE_NAME: '__Host-sso', COOKIE_LEGACY_NAME: '__Host-uaa-token' }),
+    ).toEqual({ name: '__Host-sso', legacy: '__Host-uaa-token' });
+  });
+
+  it('reads no legacy name with COOKIE_LEGACY_NAME=none', () => {
+    expect(cookieOf({ ...production, COOKIE_LEGACY_NAME: 'none' })).toEqual({
+      name: '__Host-uaa-token',
+      legacy: undefined,
+    });
+  });
+
+  it("refuses a legacy name that is the cookie's own, or no cookie name at all", () => {
+    expect(errorsOf({ ...production, COOKIE_LEGACY_NAME: '__Host-uaa-token' })).toEqual([
+      'COOKIE_LEGACY_NAME="__Host-uaa-token": is the session cookie\'s own name: name the earlier one, or none',
+    ]);
+    expect(errorsOf({ COOKIE_LEGACY_NAME: 'uaa token' })[0]).toMatch(/^COOKIE_LEGACY_NAME="uaa token": /);
+  });
+});
+
+describe('TRUST_PROXY_HEADERS', () => {
+  const kept = (value?: string) => {
+    const result = parseConfig(value === undefined ? {} : { TRUST_PROXY_HEADERS: value });
+    if (!result.ok) throw new Error(result.errors.join('; '));
+    return result.config.trustProxyHeaders;
+  };
+
+  it('takes all four from a trusted proxy by default (nginx.conf sets or clears each), and none with none', () => {
+    expect(kept()).toEqual(['x-request-id', 'traceparent', 'tracestate', 'baggage']);
+    expect(kept('none')).toEqual([]);
+    expect(kept('NONE')).toEqual([]);
+  });
+
+  it('takes the ones it names, in any case', () => {
+    expect(kept('Traceparent, tracestate,traceparent')).toEqual(['traceparent', 'tracestate']);
+  });
+
+  it('refuses a header that is not one of them', () => {
+    expect(errorsOf({ TRUST_PROXY_HEADERS: 'traceparent,x-forwarded-for' })).toEqual([
+      'TRUST_PROXY_HEADERS="traceparent,x-forwarded-for": "x-forwarded-for" is not one of x-request-id, traceparent, tracestate, baggage (or none)',
+    ]);
+  });
+});
+
 describe('LINKS_FILE', () => {
   const links = { home: '/', feedback: '/feedback', default: { agreement: '/a', privacy: '/p' } };
 

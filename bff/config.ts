@@ -13,6 +13,7 @@ import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
 import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
 import { builtInLinks, parseLinks } from './links';
+import { PROXY_ONLY_HEADERS, type ProxyOnlyHeader } from './tracing/context';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const bool = z
@@ -23,6 +24,14 @@ const port = z.coerce
   .int('must be a port number')
   .min(0, 'must be a port number')
   .max(65535, 'must be a port number');
+const cookieName = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a cookie name of letters, digits, _ or -');
+/** COOKIE_LEGACY_NAME's word for no legacy cookie (an empty value counts as unset, like every variable's). */
+const NO_LEGACY_COOKIE = 'none';
+/** The session cookie's names: what production calls it (ASVS 5.0 V3.3.1), and what it did before. */
+const PRODUCTION_COOKIE_NAME = '__Host-uaa-token';
+const DEFAULT_COOKIE_NAME = 'uaa-token';
 const csv = z.string().transform((v) =>
   v
     .split(',')
@@ -81,6 +90,22 @@ const trustProxy = z
       for (const problem of value.map(proxyEntryProblem))
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/** TRUST_PROXY_HEADERS: some of the proxy-only headers, in any case, or `none`. */
+const trustProxyHeaders = z.string().transform((v, ctx): ProxyOnlyHeader[] => {
+  if (v.trim().toLowerCase() === 'none') return [];
+  const names = v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of names)
+    if (!(PROXY_ONLY_HEADERS as readonly string[]).includes(name))
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(name)} is not one of ${PROXY_ONLY_HEADERS.join(', ')} (or none)`,
+      });
+  return [...new Set(names)] as ProxyOnlyHeader[];
+});
 
 // One Redis node: `host:port`, `[v6-address]:port`, or a host alone (the default port). A host may
 // have underscores, as Compose service names do.
@@ -211,6 +236,24 @@ function captchaProvider(c: { CAPTCHA_PROVIDER?: 'local' | 'aliyun'; APP_ENV?: A
   return c.CAPTCHA_PROVIDER ?? (c.APP_ENV === 'production' ? 'aliyun' : 'local');
 }
 
+type CookieVariables = { APP_ENV?: AppEnv; COOKIE_NAME?: string; COOKIE_LEGACY_NAME?: string };
+
+/** The session cookie's name: COOKIE_NAME, else the __Host- one in production. */
+function cookieNameOf(c: CookieVariables): string {
+  return c.COOKIE_NAME ?? (c.APP_ENV === 'production' ? PRODUCTION_COOKIE_NAME : DEFAULT_COOKIE_NAME);
+}
+
+/**
+ * The earlier name still read: COOKIE_LEGACY_NAME, else the one production used before, so that
+ * an upgrade signs nobody out; only while COOKIE_NAME is defaulted (an operator who names the
+ * cookie names its predecessor too).
+ */
+function legacyCookieNameOf(c: CookieVariables): string | undefined {
+  if (c.COOKIE_LEGACY_NAME === NO_LEGACY_COOKIE) return undefined;
+  if (c.COOKIE_LEGACY_NAME !== undefined) return c.COOKIE_LEGACY_NAME;
+  return c.APP_ENV === 'production' && c.COOKIE_NAME === undefined ? DEFAULT_COOKIE_NAME : undefined;
+}
+
 type RedisVariables = {
   REDIS_URL?: string;
   REDIS_SENTINELS?: RedisNode[];
@@ -309,10 +352,14 @@ const schema = z
     APP_ENV: z
       .enum(APP_ENVS as [AppEnv, ...AppEnv[]], { error: `must be one of ${APP_ENVS.join(', ')}` })
       .optional(),
-    COOKIE_NAME: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a cookie name of letters, digits, _ or -')
-      .default('uaa-token'),
+    /** Unset: `__Host-uaa-token` in production, `uaa-token` elsewhere (a __Host- cookie needs Secure). */
+    COOKIE_NAME: cookieName.optional(),
+    /**
+     * The name of an earlier session cookie still read, never set, while a browser has no cookie of
+     * COOKIE_NAME (a rolling upgrade); `none`: not read. Unset: `uaa-token` in production while
+     * COOKIE_NAME is unset (the name production used before it took the prefix), else none.
+     */
+    COOKIE_LEGACY_NAME: z.union([z.literal(NO_LEGACY_COOKIE), cookieName]).optional(),
     COOKIE_SECURE: bool.optional(),
     REDIRECT_ALLOWLIST: redirectDomains.default([]),
     ALLOWLIST_URL: httpUrl.optional(),
@@ -322,6 +369,13 @@ const schema = z
       .min(5, 'must be at least 5')
       .default(300),
     TRUST_PROXY: trustProxy.default(['loopback']),
+    /**
+     * Which of X-Request-Id, traceparent, tracestate and baggage the BFF takes from a proxy
+     * TRUST_PROXY trusts (comma-separated; `none`: none, the BFF makes its own request ids and
+     * starts its own traces). All four by default: nginx.conf sets or clears each; an ingress
+     * that passes a browser's on must not be trusted for it.
+     */
+    TRUST_PROXY_HEADERS: trustProxyHeaders.default([...PROXY_ONLY_HEADERS]),
     RATE_LIMITS_FILE: rateLimitsFile,
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
     /** Redis through Sentinel: the sentinels (host:port, comma-separated) and the master name they watch. */
@@ -442,11 +496,18 @@ const schema = z
       });
     }
     checkRedis(c, ctx);
-    if (/^__(Host|Secure)-/.test(c.COOKIE_NAME) && c.COOKIE_SECURE === false) {
+    if (c.COOKIE_NAME && /^__(Host|Secure)-/.test(c.COOKIE_NAME) && c.COOKIE_SECURE === false) {
       ctx.addIssue({
         code: 'custom',
         path: ['COOKIE_SECURE'],
         message: `cannot be false with COOKIE_NAME=${c.COOKIE_NAME} (browsers refuse such a cookie without Secure)`,
+      });
+    }
+    if (c.COOKIE_LEGACY_NAME !== undefined && c.COOKIE_LEGACY_NAME === cookieNameOf(c)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COOKIE_LEGACY_NAME'],
+        message: `is the session cookie's own name: name the earlier one, or ${NO_LEGACY_COOKIE}`,
       });
     }
     if (c.DEV_UPSTREAM && c.APP_ENV === 'production') {
@@ -471,13 +532,17 @@ const schema = z
     appEnv: c.APP_ENV,
     /** PUBLIC_ORIGIN; unset (never in production), see `publicOriginFor`. */
     publicOrigin: c.PUBLIC_ORIGIN ? new URL(c.PUBLIC_ORIGIN).origin : undefined,
-    cookieName: c.COOKIE_NAME,
+    cookieName: cookieNameOf(c),
+    /** An earlier session cookie's name, read while COOKIE_NAME's is absent; undefined: none. */
+    cookieLegacyName: legacyCookieNameOf(c),
     cookieSecure: c.COOKIE_SECURE,
     redirectAllowlist: c.REDIRECT_ALLOWLIST,
     allowlistUrl: c.ALLOWLIST_URL,
     allowlistTtlS: c.ALLOWLIST_TTL_S,
     /** Express's `trust proxy`: a hop count, or addresses, CIDRs and names (loopback...). */
     trustProxy: c.TRUST_PROXY,
+    /** The request-id and trace headers taken from a trusted proxy (none from any other peer). */
+    trustProxyHeaders: c.TRUST_PROXY_HEADERS,
     /** Re-read on SIGHUP. */
     rateLimitsFile: c.RATE_LIMITS_FILE.file,
     /** The rules from RATE_LIMITS_FILE, or the built-in defaults. */

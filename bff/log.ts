@@ -46,7 +46,7 @@ interface LogLocals {
  * (`upstreamMs`, and `upstreamCalls`: a document may make several) and the rate-limit refusal, if any.
  *
  * The request id is a trusted proxy's X-Request-Id when well formed (./tracing/context.ts drops
- * any other peer's), else a fresh UUID; it is returned in X-Request-Id and kept as `req.id` (the
+ * any other peer's, and a proxy's TRUST_PROXY_HEADERS does not name), else a fresh UUID; it is returned in X-Request-Id and kept as `req.id` (the
  * gateway forwards it to the upstream).
  */
 export function accessLog(logger: Logger, routeOf: (req: Request) => string): RequestHandler {

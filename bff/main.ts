@@ -93,7 +93,7 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
     client,
     renderer,
   });
-  const server = createAppServer(app, SERVER_TIMEOUTS);
+  const server = createAppServer(app, SERVER_TIMEOUTS, config.trustProxyHeaders);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -10,7 +10,7 @@
 import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { acceptProxyOnlyHeadersFrom } from './tracing/context';
+import { acceptProxyOnlyHeadersFrom, type ProxyOnlyHeader } from './tracing/context';
 
 /**
  * A constructor that builds `Base`'s objects with `prototype` as their prototype. Node's message
@@ -41,7 +41,15 @@ export const SERVER_TIMEOUTS = {
   connectionsCheckingInterval: 1000,
 } as const satisfies ServerOptions;
 
-export function createAppServer(app: Express, options: ServerOptions = {}): Server {
+/**
+ * The server for `app`; `proxyHeaders` are the request-id and trace headers taken from a trusted
+ * proxy (TRUST_PROXY_HEADERS; all of them unless said).
+ */
+export function createAppServer(
+  app: Express,
+  options: ServerOptions = {},
+  proxyHeaders?: readonly ProxyOnlyHeader[],
+): Server {
   const server = createServer(
     {
       ...options,
@@ -52,8 +60,10 @@ export function createAppServer(app: Express, options: ServerOptions = {}): Serv
   );
   // A trace context and a request id from the proxies TRUST_PROXY names only: Express's `trust proxy` setting as
   // Express compiles it (the function req.ip asks, hop 0 being the peer).
-  acceptProxyOnlyHeadersFrom(server, (address) =>
-    (app.get('trust proxy fn') as (address: string, hop: number) => boolean)(address, 0),
+  acceptProxyOnlyHeadersFrom(
+    server,
+    (address) => (app.get('trust proxy fn') as (address: string, hop: number) => boolean)(address, 0),
+    proxyHeaders,
   );
   return server;
 }

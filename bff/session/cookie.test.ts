@@ -2,7 +2,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBff, type TestBff } from '@tests/support/bff-harness';
+import { productionEnv, startBff, type TestBff } from '@tests/support/bff-harness';
 import { cookieAttributes, isClearing, issuedCookie, setCookiesFor } from '@tests/support/http';
 import { sampleBody } from '@tests/support/sample-bodies';
 import {
@@ -324,6 +324,78 @@ describe('logout', () => {
     expect(reply.headers['clear-site-data']).toBe('"cookies"');
     expect(setCookiesFor(reply.headers).length).toBeGreaterThan(0);
     expect(setCookiesFor(reply.headers).every(isClearing)).toBe(true);
+  });
+});
+
+// docs/operations.md "Session cookie": production's default name took the __Host- prefix; the
+// name before it is read while a browser has no cookie of the new one, and ends with it.
+describe("production's cookie name and the one before it", () => {
+  const HOST_NAME = '__Host-uaa-token';
+  const OLD = 'uaa-token';
+  let production: TestBff;
+  let untilNone: TestBff;
+  beforeAll(async () => {
+    production = await startBff({ upstream: upstream.url, env: productionEnv(upstream.url) });
+    untilNone = await startBff({
+      upstream: upstream.url,
+      env: { ...productionEnv(upstream.url), COOKIE_LEGACY_NAME: 'none' },
+    });
+  });
+  afterAll(async () => {
+    await production.close();
+    await untilNone.close();
+  });
+  const userInfo = (bff: TestBff, cookie: string) =>
+    request(bff.url).post(USER_INFO).set('X-CSRF', '1').set('Cookie', cookie).send({});
+
+  it('is __Host-uaa-token: a login sets that name alone, and clears the one before it', async () => {
+    const reply = await login(production, { account: 'ann', password: 'x', autoLogin: true });
+    expect(issuedCookie(reply.headers, HOST_NAME)!.split(';')[0]).toBe(`${HOST_NAME}=${TOKEN}`);
+    expect(issuedCookie(reply.headers, OLD)).toBeUndefined();
+    expect(setCookiesFor(reply.headers, OLD).length).toBeGreaterThan(0);
+    expect(setCookiesFor(reply.headers, OLD).every(isClearing)).toBe(true);
+  });
+
+  it('keeps a session under the old name that the upgrade found', async () => {
+    upstream.respond((_req, res) => sendJson(res, 200, ok({ username: 'ann' })));
+    expect((await userInfo(production, `${OLD}=${TOKEN}`)).status).toBe(200);
+    expect(upstream.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    const session = await request(production.url).get('/bff/session').set('Cookie', `${OLD}=${TOKEN}`);
+    expect(session.body).toEqual({ authenticated: true });
+  });
+
+  it('never lets the old name, which a sibling subdomain can set, outrank the new one', async () => {
+    upstream.respond((_req, res) => sendJson(res, 200, ok({ username: 'ann' })));
+    await userInfo(production, `${OLD}=planted-by-a-sibling; ${HOST_NAME}=${TOKEN}`);
+    expect(upstream.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('refuses two cookies of the old name, as two of the new', async () => {
+    const session = await request(production.url)
+      .get('/bff/session')
+      .set('Cookie', `${OLD}=planted; ${OLD}=${TOKEN}`);
+    expect(session.body).toEqual({ authenticated: false });
+  });
+
+  it('ends both at logout', async () => {
+    upstream.respond((_req, res) => sendJson(res, 200, ok()));
+    const reply = await request(production.url)
+      .post(LOGOUT)
+      .set('X-CSRF', '1')
+      .set('Cookie', `${OLD}=${TOKEN}`)
+      .send({});
+    expect(upstream.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    for (const name of [HOST_NAME, OLD]) {
+      expect(setCookiesFor(reply.headers, name).length, name).toBeGreaterThan(0);
+      expect(setCookiesFor(reply.headers, name).every(isClearing), name).toBe(true);
+    }
+  });
+
+  it('reads the old name no more with COOKIE_LEGACY_NAME=none', async () => {
+    const session = await request(untilNone.url).get('/bff/session').set('Cookie', `${OLD}=${TOKEN}`);
+    expect(session.body).toEqual({ authenticated: false });
+    const own = await request(untilNone.url).get('/bff/session').set('Cookie', `${HOST_NAME}=${TOKEN}`);
+    expect(own.body).toEqual({ authenticated: true });
   });
 });
 

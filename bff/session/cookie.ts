@@ -13,6 +13,12 @@ export const FOURTEEN_DAYS_MS = 14 * 24 * 60 * 60 * 1000;
 
 export interface CookiePolicy {
   name: string;
+  /**
+   * An earlier name of the session cookie (COOKIE_LEGACY_NAME), read only while the request has
+   * no cookie of `name`, never set, cleared with it: sessions from before a rename last until
+   * they end, and one a sibling subdomain plants under that name never outranks the real one.
+   */
+  legacyName?: string;
   /** Secure attribute for this request (false only in development). */
   secure(req: Request): boolean;
 }
@@ -23,12 +29,13 @@ export interface CookiePolicy {
  * too (browsers treat localhost as a secure context).
  */
 export function sessionCookiePolicy(
-  config: { cookieName: string; cookieSecure?: boolean },
+  config: { cookieName: string; cookieLegacyName?: string; cookieSecure?: boolean },
   envOf: (req: Request) => AppEnv,
 ): CookiePolicy {
   const prefixed = /^__(Host|Secure)-/.test(config.cookieName);
   return {
     name: config.cookieName,
+    legacyName: config.cookieLegacyName,
     secure: (req) => prefixed || (config.cookieSecure ?? envOf(req) !== 'development'),
   };
 }
@@ -72,6 +79,17 @@ export function cookieValues(req: Request, name: string): string[] {
   return values;
 }
 
+/** The values of the session cookie: COOKIE_NAME's, else (none of those) the legacy name's. */
+function sessionCookieValues(req: Request, policy: CookiePolicy): string[] {
+  const values = cookieValues(req, policy.name);
+  return values.length > 0 || policy.legacyName === undefined ? values : cookieValues(req, policy.legacyName);
+}
+
+/** The names the session cookie has had: its own, and the legacy one while it is read. */
+function sessionCookieNames(policy: CookiePolicy): string[] {
+  return policy.legacyName === undefined ? [policy.name] : [policy.name, policy.legacyName];
+}
+
 /**
  * What the request's session cookie is: one well-formed value; two or more (one may have been
  * tossed from a sibling subdomain with a narrower Path, which browsers send first); a value a
@@ -81,7 +99,7 @@ export function sessionCookieState(
   req: Request,
   policy: CookiePolicy,
 ): 'one' | 'duplicate' | 'malformed' | 'none' {
-  const values = cookieValues(req, policy.name);
+  const values = sessionCookieValues(req, policy);
   if (values.length === 0) return 'none';
   if (values.length > 1) return 'duplicate';
   return TOKEN_SHAPE.test(values[0] ?? '') ? 'one' : 'malformed';
@@ -89,7 +107,7 @@ export function sessionCookieState(
 
 /** The session token, only when the request carries exactly one well-formed session cookie. */
 export function readSessionToken(req: Request, policy: CookiePolicy): string | undefined {
-  const values = cookieValues(req, policy.name);
+  const values = sessionCookieValues(req, policy);
   return values.length === 1 && TOKEN_SHAPE.test(values[0] ?? '') ? values[0] : undefined;
 }
 
@@ -110,14 +128,20 @@ export function setSessionCookie(
   const embedded = req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE;
   const options = baseOptions(req, policy, embedded);
   if (autoLogin) options.maxAge = FOURTEEN_DAYS_MS;
-  // A login always replaces the old cookie, whichever variant it was.
+  // A login always replaces the old cookie, whichever variant it was, and one of the legacy name.
   res.clearCookie(policy.name, baseOptions(req, policy, !embedded));
+  if (policy.legacyName !== undefined) clearCookieVariants(req, res, policy, policy.legacyName);
   res.cookie(policy.name, token, options);
 }
 
+function clearCookieVariants(req: Request, res: Response, policy: CookiePolicy, name: string): void {
+  res.clearCookie(name, baseOptions(req, policy, false));
+  res.clearCookie(name, baseOptions(req, policy, true));
+}
+
+/** Ends the session: the cookie of either name, in either variant. */
 export function clearSessionCookie(req: Request, res: Response, policy: CookiePolicy): void {
-  res.clearCookie(policy.name, baseOptions(req, policy, false));
-  res.clearCookie(policy.name, baseOptions(req, policy, true));
+  for (const name of sessionCookieNames(policy)) clearCookieVariants(req, res, policy, name);
 }
 
 /** A host name a Domain attribute can carry (a Host header may hold anything). */
@@ -141,9 +165,10 @@ export function clearPlantedSessionCookies(req: Request, res: Response, policy: 
   const domains = isAddress ? [] : labels.slice(1, -1).map((_, i) => labels.slice(i + 1).join('.'));
   const secure = policy.secure(req);
   const hosts = [...(isAddress ? [] : [req.hostname]), ...domains].filter((d) => DOMAIN.test(d));
-  for (const domain of [undefined, ...hosts]) {
-    for (const path of domain === undefined ? paths : ['/', ...paths]) {
-      res.clearCookie(policy.name, { path, secure, ...(domain ? { domain } : {}) });
+  for (const name of sessionCookieNames(policy))
+    for (const domain of [undefined, ...hosts]) {
+      for (const path of domain === undefined ? paths : ['/', ...paths]) {
+        res.clearCookie(name, { path, secure, ...(domain ? { domain } : {}) });
+      }
     }
-  }
 }

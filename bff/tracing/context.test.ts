@@ -1,11 +1,11 @@
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import { context, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServer } from '../server';
 import { createSecurityEvents } from '../security-events/events';
-import { activeTraceId, isProbe } from './context';
+import { activeTraceId, isProbe, type ProxyOnlyHeader } from './context';
 import { listen, shut } from '@tests/support/http';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -23,8 +23,15 @@ afterEach(async () => {
   context.disable();
 });
 
-/** What the app's handlers see of the trace context headers, with `trustProxy` as TRUST_PROXY. */
-async function seenTraceHeaders(trustProxy: string | number | string[]): Promise<Record<string, unknown>> {
+/**
+ * What the app's handlers see of the trace context headers, with `trustProxy` as TRUST_PROXY and
+ * `kept` as TRUST_PROXY_HEADERS, for a request whose headers are `sent` (an array: that many lines).
+ */
+async function seenTraceHeaders(
+  trustProxy: string | number | string[],
+  kept?: ProxyOnlyHeader[],
+  sent: Record<string, string | string[]> = TRACE_HEADERS,
+): Promise<Record<string, unknown>> {
   const app = express();
   app.set('trust proxy', trustProxy);
   app.get('/x', (req, res) => {
@@ -35,9 +42,19 @@ async function seenTraceHeaders(trustProxy: string | number | string[]): Promise
       'x-request-id': req.headers['x-request-id'],
     });
   });
-  server = createAppServer(app);
+  server = createAppServer(app, {}, kept);
   const base = await listen(server);
-  return (await (await fetch(`${base}/x`, { headers: TRACE_HEADERS })).json()) as Record<string, unknown>;
+  // node:http, which sends a header given as an array in as many lines (fetch would join them).
+  return new Promise((resolve, reject) => {
+    httpRequest(`${base}/x`, { headers: sent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve(JSON.parse(text) as Record<string, unknown>));
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 describe('a trace context', () => {
@@ -51,6 +68,25 @@ describe('a trace context', () => {
 
   it('is dropped when no proxy is trusted at all', async () => {
     expect(await seenTraceHeaders(0)).toEqual({});
+  });
+
+  it("is dropped even from a trusted proxy when TRUST_PROXY_HEADERS leaves it out (one that passes a browser's on)", async () => {
+    expect(await seenTraceHeaders(['loopback'], [])).toEqual({});
+    expect(await seenTraceHeaders(['loopback'], ['traceparent', 'tracestate'])).toEqual({
+      traceparent: TRACE_HEADERS.traceparent,
+      tracestate: TRACE_HEADERS.tracestate,
+    });
+  });
+
+  it("is dropped from a trusted proxy that sent it in two lines: a browser's it added to, not replaced", async () => {
+    const ours = `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`;
+    const seen = await seenTraceHeaders(['loopback'], undefined, {
+      ...TRACE_HEADERS,
+      // A future version may carry more fields: joined ('01-…-01-, 00-…'), the browser's parses.
+      traceparent: [`01-${TRACE_ID}-00f067aa0ba902b7-01-`, ours],
+      'x-request-id': ['victim-request-1', 'proxy-request-2'],
+    });
+    expect(seen).toEqual({ tracestate: TRACE_HEADERS.tracestate, baggage: TRACE_HEADERS.baggage });
   });
 });
 

@@ -11,7 +11,8 @@ import { BFF_PATHS } from '@shared/routes';
  * What only a proxy may say of a request: the W3C trace context (and baggage, which rides with
  * it), and the request id the logs and the security events carry.
  */
-const PROXY_ONLY_HEADERS = ['traceparent', 'tracestate', 'baggage', 'x-request-id'] as const;
+export const PROXY_ONLY_HEADERS = ['x-request-id', 'traceparent', 'tracestate', 'baggage'] as const;
+export type ProxyOnlyHeader = (typeof PROXY_ONLY_HEADERS)[number];
 
 const PROBES = new Set<string>([BFF_PATHS.healthz, BFF_PATHS.readyz, BFF_PATHS.metrics]);
 
@@ -21,6 +22,13 @@ export function isProbe(url: string | undefined): boolean {
   return path !== undefined && PROBES.has(path);
 }
 
+/** How many times the request's header lines name `name` (Node joins repeated ones into one value). */
+function linesOf(req: IncomingMessage, name: string): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === name) count++;
+  return count;
+}
+
 /**
  * A `traceparent` is continued, and an `X-Request-Id` kept, only from a trusted proxy
  * (TRUST_PROXY, as Express trusts X-Forwarded-For): from any other peer, a browser first, those
@@ -28,15 +36,25 @@ export function isProbe(url: string | undefined): boolean {
  * join its requests to another's trace, nor force its own sampling, nor give its events another
  * request's id. The instrumentation reads them as it emits the server's `request` event, before
  * any listener, so the check stands in front of `emit` itself.
+ *
+ * Even a trusted proxy's is kept only when it is one of `kept` (TRUST_PROXY_HEADERS: a proxy that
+ * passes a browser's on, as ingress-nginx does its X-Request-Id, is trusted for none of them) and
+ * comes in one header line: a second line is a browser's the proxy added to, not replaced.
  */
-export function acceptProxyOnlyHeadersFrom(server: Server, trusted: (peerAddress: string) => boolean): void {
+export function acceptProxyOnlyHeadersFrom(
+  server: Server,
+  trusted: (peerAddress: string) => boolean,
+  kept: readonly ProxyOnlyHeader[] = PROXY_ONLY_HEADERS,
+): void {
   const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
   server.emit = (event: string | symbol, ...args: unknown[]): boolean => {
     if (event === 'request') {
       const req = args[0] as IncomingMessage;
       const peer = req.socket.remoteAddress;
-      if (peer === undefined || !trusted(peer)) {
-        for (const name of PROXY_ONLY_HEADERS) delete req.headers[name];
+      const fromProxy = peer !== undefined && trusted(peer);
+      for (const name of PROXY_ONLY_HEADERS) {
+        if (req.headers[name] === undefined) continue;
+        if (!fromProxy || !kept.includes(name) || linesOf(req, name) > 1) delete req.headers[name];
       }
     }
     return emit(event, ...args);

@@ -22,7 +22,10 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import express from 'express';
 import { CONFIG_VARIABLES, parseConfig } from '@bff/config';
+import { createAppServer } from '@bff/server';
+import { PROXY_ONLY_HEADERS } from '@bff/tracing/context';
 import { createMetrics } from '@bff/metrics/metrics';
 import { DEFAULT_RULES } from '@bff/rate-limit/rules';
 import type { AllowlistSource } from '@bff/redirect/allowlist';
@@ -32,6 +35,7 @@ import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { type K8sObject, type Loaded, readYamlDocuments, renderKustomization } from './kustomize';
+import { listen, shut } from '../support/http';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASE = join(ROOT, 'deploy/kubernetes');
@@ -523,6 +527,56 @@ describe("the Ingress against nginx.conf's rules", () => {
       seconds(directive('proxy_next_upstream_timeout')),
     );
     expect(annotation('proxy-buffering')).toBe(directive('proxy_buffering'));
+  });
+
+  // nginx.conf's `location /`: the request id it sets itself, the trace context it clears.
+  const setByNginx = new Map(
+    [...nginx.matchAll(/^\s*proxy_set_header (\S+) (\S+);/gm)].map(([, name, value]) => [
+      name!.toLowerCase(),
+      value!,
+    ]),
+  );
+
+  it("takes no request id or trace context from the controller, which passes a browser's X-Request-ID on", async () => {
+    // ingress-nginx: `map $http_x_request_id $req_id { default $http_x_request_id; ... }`, and no
+    // Ingress annotation but a snippet (refused by default) can change it.
+    expect(setByNginx.get('x-request-id')).toBe('$request_id');
+    const parsed = parseConfig({ TRUST_PROXY_HEADERS: bffEnvironment().TRUST_PROXY_HEADERS });
+    expect(parsed.ok && parsed.config.trustProxyHeaders).toEqual([]);
+    if (!parsed.ok) return;
+    // The BFF's server with the base's setting; a loopback peer stands for the controller's pod,
+    // which TRUST_PROXY (uniquelocal) trusts.
+    const app = express().set('trust proxy', 'loopback');
+    app.get('/x', (req, res) => {
+      res.json(Object.fromEntries(PROXY_ONLY_HEADERS.map((name) => [name, req.headers[name]])));
+    });
+    const server = createAppServer(app, {}, parsed.config.trustProxyHeaders);
+    try {
+      const browsers = {
+        'x-request-id': 'victim-request-1',
+        traceparent: `00-${'4'.repeat(32)}-${'5'.repeat(16)}-01`,
+        tracestate: 'vendor=1',
+        baggage: 'user=someone',
+      };
+      const seen = await (await fetch(`${await listen(server)}/x`, { headers: browsers })).json();
+      expect(seen).toEqual({});
+    } finally {
+      await shut(server);
+    }
+  });
+
+  it("gives the controller what clears a browser's trace context, as nginx.conf does", () => {
+    const cleared = PROXY_ONLY_HEADERS.filter((name) => setByNginx.get(name) === '""');
+    expect(cleared).toEqual(['traceparent', 'tracestate', 'baggage']);
+    // The controller's `proxy-set-headers` names it: its name carries no hash, and ingress.yaml
+    // says which key of the controller's ConfigMap takes it.
+    expect(hashedNames).not.toContain('uaa-sso-proxy-headers');
+    expect(dataOf('ConfigMap', 'uaa-sso-proxy-headers')).toEqual(
+      Object.fromEntries(cleared.map((name) => [name, ''])),
+    );
+    expect(readFileSync(join(BASE, 'ingress.yaml'), 'utf8')).toMatch(
+      /proxy-set-headers: "<namespace>\/uaa-sso-proxy-headers"/,
+    );
   });
 
   it('speaks TLS for its host, the one PUBLIC_ORIGIN names', () => {

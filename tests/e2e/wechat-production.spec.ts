@@ -328,10 +328,13 @@ async function expectQrShown(page: Page, lang: Lang, opts: { bind?: boolean } = 
   expect(query.get('lang')).toBe(lang === 'en-US' ? 'en' : 'cn');
 }
 
+/** Production's session cookie, COOKIE_NAME being unset. */
+const SESSION_COOKIE = '__Host-uaa-token';
+
 /** The session cookie: set, httpOnly and Secure, and invisible to the page's JavaScript. */
 async function expectSignedIn(page: Page): Promise<void> {
-  const cookie = (await page.context().cookies(base)).find((c) => c.name === 'uaa-token');
-  expect(cookie, 'a uaa-token cookie').toBeDefined();
+  const cookie = (await page.context().cookies(base)).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie, `a ${SESSION_COOKIE} cookie`).toBeDefined();
   expect(cookie!.httpOnly).toBe(true);
   expect(cookie!.secure).toBe(true);
   // A first-party login: the Lax cookie, not the embedded widget's cross-site (None, Partitioned) one.
@@ -343,7 +346,7 @@ async function expectSignedIn(page: Page): Promise<void> {
 
 async function expectSignedOut(page: Page): Promise<void> {
   const cookies = await page.context().cookies(base);
-  expect(cookies.find((c) => c.name === 'uaa-token')).toBeUndefined();
+  expect(cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
 }
 
 const newAccount = () => `wx-${uniqueSuffix()}`;

@@ -138,7 +138,7 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
     upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 300,
     renderer: opts.renderer,
   });
-  const server = createAppServer(app);
+  const server = createAppServer(app, {}, parsed.config.trustProxyHeaders);
   const url = await listen(server);
   return {
     url,
