@@ -17,6 +17,7 @@ import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support
 import type { PageFacts } from './document';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 import {
+  MAX_RENDERED_BYTES,
   renderSignedIn,
   startServerRenderer,
   styleAttributeSources,
@@ -105,6 +106,21 @@ describe('when a signed-in page is rendered', () => {
   it('leaves a page larger than a first screen to the shell', async () => {
     const huge = fakeRenderer(() => `<main>${'<span>tag</span>'.repeat(20_000)}</main>`);
     expect(await renderSignedIn(huge.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
+  });
+
+  it('weighs a page in bytes, as it is sent: Chinese text or emoji under the cap in length but not in size', async () => {
+    for (const text of ['用户名', '🙂']) {
+      const html = `<main>${text.repeat(Math.ceil((MAX_RENDERED_BYTES * 0.9) / text.length))}</main>`;
+      expect(html.length).toBeLessThan(MAX_RENDERED_BYTES);
+      expect(Buffer.byteLength(html)).toBeGreaterThan(MAX_RENDERED_BYTES);
+      const wide = fakeRenderer(() => html);
+      expect(await renderSignedIn(wide.renderer, facts(), CONFIG, SIGNED_IN), text).toBeUndefined();
+    }
+    // The same length in ASCII is a page.
+    const ascii = `<main>${'x'.repeat(MAX_RENDERED_BYTES * 0.9)}</main>`;
+    expect(
+      await renderSignedIn(fakeRenderer(() => ascii).renderer, facts(), CONFIG, SIGNED_IN),
+    ).toBeDefined();
   });
 
   it('leaves a page that could not render, or whose render threw, to the shell', async () => {

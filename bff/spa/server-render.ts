@@ -21,7 +21,7 @@ import type { PageFacts } from './document';
 
 export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 
-/** A page larger than this is a list gone wild, not a first screen: the shell is lighter. */
+/** A page larger than this (UTF-8) is a list gone wild, not a first screen: the shell is lighter. */
 export const MAX_RENDERED_BYTES = 256 * 1024;
 /** Longer and the page waits more than the scripts would have taken. */
 export const RENDER_TIMEOUT_MS = 500;
@@ -178,6 +178,7 @@ export async function renderSignedIn(
   const html = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
     renderer.render({ url, locale, timeZone, userAgent: userAgent as string, config, firstScreen }),
   ).catch(() => undefined);
-  if (html === undefined || html.length > MAX_RENDERED_BYTES) return undefined;
+  // Bytes as sent, not UTF-16 units: a page of Chinese text is three times its length.
+  if (html === undefined || Buffer.byteLength(html) > MAX_RENDERED_BYTES) return undefined;
   return { html, lang: locale, styleSources: styleAttributeSources(html) };
 }
