@@ -178,6 +178,12 @@ describe('a rendered page as the BFF serves it', () => {
            async render(req) {
              if (req.url.pathname === '/admin/user') return undefined;
              if (req.url.pathname === '/admin/role') for (;;);
+             if (req.url.pathname === '/admin/platform') {
+               // A list gone wild: 256 MB held, four times the host's cap.
+               const held = [];
+               for (let mb = 0; mb < 256; mb += 1) held.push(new Array(128 * 1024).fill(mb));
+               return '<p>' + held.length + ' MB held</p>';
+             }
              const name = req.firstScreen.userInfo.username.replace(/&/g, '&amp;').replace(/</g, '&lt;');
              return '<aside style="width:200px"></aside><dd>' + name + '</dd>';
            },
@@ -187,7 +193,11 @@ describe('a rendered page as the BFF serves it', () => {
     // The host as the BFF's process forks it, from its source (tsx runs the TypeScript).
     renderer = startServerRenderer(
       staticDir,
-      { file: path.join(import.meta.dirname, 'render-host.ts'), execArgv: ['--import', 'tsx'] },
+      {
+        file: path.join(import.meta.dirname, 'render-host.ts'),
+        execArgv: ['--import', 'tsx'],
+        maxOldSpaceMb: 64,
+      },
       logger as never,
       1000,
     );
@@ -283,6 +293,21 @@ describe('a rendered page as the BFF serves it', () => {
       'server renderer: the page was not rendered',
     ]);
   });
+
+  it('answers with the shell when a render exhausts the heap, stays up, and renders again after', async () => {
+    const exhausted = await page('/admin/platform', [SESSION, 'tz=UTC']);
+    expect(exhausted.status).toBe(200);
+    expect(exhausted.text).toContain('<div id="root"><div class="boot-skeleton"');
+    expect(exhausted.text).not.toContain('MB held');
+    // The host died of its own cap (V8 aborts), not of the render's time-out.
+    expect(logged).toContainEqual([
+      'warn',
+      expect.objectContaining({ code: null, signal: 'SIGABRT' }),
+      'server renderer: its process exited',
+    ]);
+    expect((await request(bff.url).get('/healthz')).status).toBe(200);
+    await rendererLoaded();
+  });
 });
 
 describe('the render host as the BFF drives it', () => {
@@ -303,13 +328,13 @@ describe('the render host as the BFF drives it', () => {
   } as SignedInRequest;
 
   /** A host of the test's own: ready at once, then `onMessage` (plain JS, run by Node as is). */
-  function startHost(onMessage: string, timeoutMs = 300): ServerRenderer {
+  function startHost(onMessage: string, timeoutMs = 300, maxOldSpaceMb = 64): ServerRenderer {
     const file = path.join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
     writeFileSync(
       file,
       `process.on('message', (m) => { ${onMessage} }); process.on('disconnect', () => process.exit(0)); process.send({ ready: true });`,
     );
-    const renderer = startServerRenderer(dir, { file }, logger as never, timeoutMs);
+    const renderer = startServerRenderer(dir, { file, maxOldSpaceMb }, logger as never, timeoutMs);
     if (!renderer) throw new Error('no renderer');
     return renderer;
   }
@@ -369,6 +394,19 @@ describe('the render host as the BFF drives it', () => {
     expect(
       logs.filter(([, msg]) => msg === 'server renderer: a render hung; its process was ended'),
     ).toHaveLength(1);
+    renderer.close();
+  });
+
+  it("caps the host's heap: a render beyond it ends that host alone, and its page gets the shell", async () => {
+    // 256 MB held, eight times the cap; the time-out is far beyond what the host takes to die.
+    const renderer = startHost(
+      "const held = []; for (let mb = 0; mb < 256; mb += 1) held.push(new Array(128 * 1024).fill(mb)); process.send({ id: m.id, html: held.length + ' MB held' });",
+      10_000,
+      32,
+    );
+    await whenReady(renderer);
+    expect(await renderer.render(REQUEST)).toBeUndefined();
+    expect(logs).toContainEqual(['warn', 'server renderer: its process exited']);
     renderer.close();
   });
 

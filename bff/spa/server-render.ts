@@ -41,10 +41,12 @@ const HostMessage = z.union([
   z.object({ id: z.number(), html: z.string().optional() }),
 ]);
 
-/** The render host's script, and what Node needs to run it (a loader in tests). */
+/** The render host's script, what Node needs to run it (a loader in tests), and its heap's cap. */
 export interface RenderHost {
   file: string;
   execArgv?: string[];
+  /** Its old generation in MB (RENDERER_MAX_OLD_SPACE_MB): beyond it the renderer dies, not the replica. */
+  maxOldSpaceMb: number;
 }
 
 export interface ServerRenderer {
@@ -65,7 +67,9 @@ export function startServerRenderer(
 ): ServerRenderer | undefined {
   const rendererFile = path.join(staticDir, PRERENDER_DIR, RENDERER_FILE);
   if (!host || !existsSync(rendererFile)) return undefined;
-  const { file, execArgv = [] } = host;
+  const { file, maxOldSpaceMb } = host;
+  // The container's memory is the BFF's too: a renderer without a cap could take the replica with it.
+  const execArgv = [...(host.execArgv ?? []), `--max-old-space-size=${maxOldSpaceMb}`];
   let child: ChildProcess | undefined;
   let ready = false;
   let closed = false;
