@@ -30,6 +30,7 @@ describe('parseConfig', () => {
       captcha: { provider: 'local' },
       tokenJsonPaths: ['data.token'],
       logLevel: 'info',
+      rendererMaxOldSpaceMb: 64,
     });
   });
 
@@ -143,6 +144,11 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/255.0.0.0' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'proxy.internal' }],
     ['TRUST_PROXY', { TRUST_PROXY: '999' }],
+    // A renderer that could not hold its pages, or one that could crowd the BFF out of its container.
+    ['RENDERER_MAX_OLD_SPACE_MB', { RENDERER_MAX_OLD_SPACE_MB: '16' }],
+    ['RENDERER_MAX_OLD_SPACE_MB', { RENDERER_MAX_OLD_SPACE_MB: '4096' }],
+    ['RENDERER_MAX_OLD_SPACE_MB', { RENDERER_MAX_OLD_SPACE_MB: '64.5' }],
+    ['RENDERER_MAX_OLD_SPACE_MB', { RENDERER_MAX_OLD_SPACE_MB: '64m' }],
   ])('refuses with one line naming %s for %j', (name, env) => {
     const errors = errorsOf(env);
     expect(errors).toHaveLength(1);
@@ -155,6 +161,13 @@ describe('parseConfig', () => {
       expect(parseConfig({ TRUST_PROXY: value }).ok).toBe(true);
     },
   );
+
+  it('takes RENDERER_MAX_OLD_SPACE_MB in whole megabytes', () => {
+    expect(parseConfig({ RENDERER_MAX_OLD_SPACE_MB: '96' })).toMatchObject({
+      ok: true,
+      config: { rendererMaxOldSpaceMb: 96 },
+    });
+  });
 
   it('refuses production without a key for the security events, which would join nothing across restarts', () => {
     const production = {

@@ -426,6 +426,18 @@ const schema = z
       .default(DEFAULT_BRAND_PREFIX),
     STATIC_DIR: z.string().min(1).default('dist/client'),
     /**
+     * The signed-in pages' renderer's old generation, in MB (spa/server-render.ts). It holds about
+     * 15 MB once loaded and peaks near 45 MB with 8 renders at once: 64 leaves room for those and
+     * keeps it, with its young generation and code (about 170 MB at most), beside the BFF in
+     * the container's 384 MB. Below 32 it would collect without end; beyond it dies alone.
+     */
+    RENDERER_MAX_OLD_SPACE_MB: z.coerce
+      .number({ error: 'must be megabytes' })
+      .int('must be whole megabytes')
+      .min(32, 'must be at least 32 (the renderer holds about 20 MB after its first pages)')
+      .max(1024, 'must be at most 1024 (the renderer shares its container with the BFF)')
+      .default(64),
+    /**
      * Traces (tracing/start.ts) are on when OpenTelemetry's own endpoint variable is set: the
      * collector's base URL (port 4318 for OTLP over HTTP), or its traces URL. The SDK reads these
      * and its other OTEL_* variables itself; the ones checked here stop the process when
@@ -572,6 +584,7 @@ const schema = z
     tokenJsonPaths: c.TOKEN_JSON_PATHS,
     localUaaData: c.LOCAL_UAA_DATA,
     staticDir: c.STATIC_DIR,
+    rendererMaxOldSpaceMb: c.RENDERER_MAX_OLD_SPACE_MB,
     /** The sub-brand's route prefix: `/${brandPrefix}-login` and so on. */
     brandPrefix: c.BRAND_PREFIX,
     logLevel: c.LOG_LEVEL,

@@ -79,7 +79,10 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
   // The signed-in pages' renderer, a process of its own (dist/server/render-host.js beside this file).
   const renderer = startServerRenderer(
     config.staticDir,
-    { file: fileURLToPath(new URL('./render-host.js', import.meta.url)) },
+    {
+      file: fileURLToPath(new URL('./render-host.js', import.meta.url)),
+      maxOldSpaceMb: config.rendererMaxOldSpaceMb,
+    },
     logger,
   );
   const app = createApp({

@@ -6,7 +6,7 @@
  * tests (tests/e2e/server-render.spec.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support
 import type { PageFacts } from './document';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 import {
+  MAX_RENDERED_BYTES,
   renderSignedIn,
   startServerRenderer,
   styleAttributeSources,
@@ -107,6 +108,21 @@ describe('when a signed-in page is rendered', () => {
     expect(await renderSignedIn(huge.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 
+  it('weighs a page in bytes, as it is sent: Chinese text or emoji under the cap in length but not in size', async () => {
+    for (const text of ['用户名', '🙂']) {
+      const html = `<main>${text.repeat(Math.ceil((MAX_RENDERED_BYTES * 0.9) / text.length))}</main>`;
+      expect(html.length).toBeLessThan(MAX_RENDERED_BYTES);
+      expect(Buffer.byteLength(html)).toBeGreaterThan(MAX_RENDERED_BYTES);
+      const wide = fakeRenderer(() => html);
+      expect(await renderSignedIn(wide.renderer, facts(), CONFIG, SIGNED_IN), text).toBeUndefined();
+    }
+    // The same length in ASCII is a page.
+    const ascii = `<main>${'x'.repeat(MAX_RENDERED_BYTES * 0.9)}</main>`;
+    expect(
+      await renderSignedIn(fakeRenderer(() => ascii).renderer, facts(), CONFIG, SIGNED_IN),
+    ).toBeDefined();
+  });
+
   it('leaves a page that could not render, or whose render threw, to the shell', async () => {
     expect(
       await renderSignedIn(fakeRenderer(() => undefined).renderer, facts(), CONFIG, SIGNED_IN),
@@ -162,6 +178,12 @@ describe('a rendered page as the BFF serves it', () => {
            async render(req) {
              if (req.url.pathname === '/admin/user') return undefined;
              if (req.url.pathname === '/admin/role') for (;;);
+             if (req.url.pathname === '/admin/platform') {
+               // A list gone wild: 256 MB held, four times the host's cap.
+               const held = [];
+               for (let mb = 0; mb < 256; mb += 1) held.push(new Array(128 * 1024).fill(mb));
+               return '<p>' + held.length + ' MB held</p>';
+             }
              const name = req.firstScreen.userInfo.username.replace(/&/g, '&amp;').replace(/</g, '&lt;');
              return '<aside style="width:200px"></aside><dd>' + name + '</dd>';
            },
@@ -171,9 +193,13 @@ describe('a rendered page as the BFF serves it', () => {
     // The host as the BFF's process forks it, from its source (tsx runs the TypeScript).
     renderer = startServerRenderer(
       staticDir,
-      { file: path.join(import.meta.dirname, 'render-host.ts'), execArgv: ['--import', 'tsx'] },
+      {
+        file: path.join(import.meta.dirname, 'render-host.ts'),
+        execArgv: ['--import', 'tsx'],
+        maxOldSpaceMb: 64,
+      },
       logger as never,
-      1000,
+      { timeoutMs: 1000, restart: { firstMs: 50, maxMs: 1000 } },
     );
     bff = await startBff({ upstream: upstream.url, staticDir, renderer });
     respondSignedIn();
@@ -256,7 +282,7 @@ describe('a rendered page as the BFF serves it', () => {
       { path: '/admin/role', timeoutMs: 1000 },
       'server renderer: a render hung; its process was ended',
     ]);
-    // The next process starts on the next request and warms up meanwhile: the shell until it is ready.
+    // The next process starts at once and warms up meanwhile: the shell until it is ready.
     await rendererLoaded();
     expect(logged.filter(([level]) => level === 'error')).toEqual([]);
     // A page the renderer declined is said, by its path alone.
@@ -267,14 +293,34 @@ describe('a rendered page as the BFF serves it', () => {
       'server renderer: the page was not rendered',
     ]);
   });
+
+  it('answers with the shell when a render exhausts the heap, stays up, and renders again after', async () => {
+    const exhausted = await page('/admin/platform', [SESSION, 'tz=UTC']);
+    expect(exhausted.status).toBe(200);
+    expect(exhausted.text).toContain('<div id="root"><div class="boot-skeleton"');
+    expect(exhausted.text).not.toContain('MB held');
+    // The host died of its own cap (V8 aborts), not of the render's time-out.
+    expect(logged).toContainEqual([
+      'warn',
+      expect.objectContaining({ code: null, signal: 'SIGABRT' }),
+      'server renderer: its process exited',
+    ]);
+    expect((await request(bff.url).get('/healthz')).status).toBe(200);
+    await rendererLoaded();
+  });
 });
 
 describe('the render host as the BFF drives it', () => {
   let dir: string;
   const logs: Array<[string, string?]> = [];
+  /** What each exit's line said: its code or signal, and when the next host starts. */
+  const exits: unknown[] = [];
   const logger = {
     error: (_: unknown, msg?: string) => void logs.push(['error', msg]),
-    warn: (_: unknown, msg?: string) => void logs.push(['warn', msg]),
+    warn: (facts: unknown, msg?: string) => {
+      logs.push(['warn', msg]);
+      if (msg === 'server renderer: its process exited') exits.push(facts);
+    },
     debug: (_: unknown, msg?: string) => void logs.push(['debug', msg]),
   };
   const REQUEST = {
@@ -287,13 +333,19 @@ describe('the render host as the BFF drives it', () => {
   } as SignedInRequest;
 
   /** A host of the test's own: ready at once, then `onMessage` (plain JS, run by Node as is). */
-  function startHost(onMessage: string, timeoutMs = 300): ServerRenderer {
+  function startHost(
+    onMessage: string,
+    { timeoutMs = 300, maxOldSpaceMb = 64, restart = { firstMs: 40, maxMs: 160 }, atStart = '' } = {},
+  ): ServerRenderer {
     const file = path.join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
     writeFileSync(
       file,
-      `process.on('message', (m) => { ${onMessage} }); process.on('disconnect', () => process.exit(0)); process.send({ ready: true });`,
+      `${atStart} process.on('message', (m) => { ${onMessage} }); process.on('disconnect', () => process.exit(0)); process.send({ ready: true });`,
     );
-    const renderer = startServerRenderer(dir, { file }, logger as never, timeoutMs);
+    const renderer = startServerRenderer(dir, { file, maxOldSpaceMb }, logger as never, {
+      timeoutMs,
+      restart,
+    });
     if (!renderer) throw new Error('no renderer');
     return renderer;
   }
@@ -315,7 +367,17 @@ describe('the render host as the BFF drives it', () => {
     writeFileSync(path.join(dir, PRERENDER_DIR, RENDERER_FILE), '');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  beforeEach(() => void logs.splice(0));
+  beforeEach(() => {
+    logs.splice(0);
+    exits.splice(0);
+  });
+  /** Polls `done` until it holds, for 5 s at most. */
+  async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+    for (const deadline = Date.now() + 5000; Date.now() < deadline;)
+      if (await done()) return;
+      else await new Promise((r) => setTimeout(r, 10));
+    throw new Error('never came to pass');
+  }
 
   it('drops what is not a reply, and lives on', async () => {
     const renderer = startHost(
@@ -356,18 +418,69 @@ describe('the render host as the BFF drives it', () => {
     renderer.close();
   });
 
-  it('starts a host that keeps exiting three times a minute at most', async () => {
-    const renderer = startHost('process.exit(1);');
-    const exits = () => logs.filter(([, msg]) => msg === 'server renderer: its process exited').length;
-    const round = async () => {
-      await renderer.render(REQUEST);
-      await new Promise((r) => setTimeout(r, 50));
-    };
-    for (let i = 0; i < 200 && exits() < 3; i += 1) await round();
-    expect(exits()).toBe(3);
-    // Further pages start no other: the shell, until the minute has passed.
-    for (let i = 0; i < 10; i += 1) await round();
-    expect(exits()).toBe(3);
+  it("caps the host's heap: a render beyond it ends that host alone, and its page gets the shell", async () => {
+    // 256 MB held, eight times the cap; the time-out is far beyond what the host takes to die.
+    const renderer = startHost(
+      "const held = []; for (let mb = 0; mb < 256; mb += 1) held.push(new Array(128 * 1024).fill(mb)); process.send({ id: m.id, html: held.length + ' MB held' });",
+      { timeoutMs: 10_000, maxOldSpaceMb: 32 },
+    );
+    await whenReady(renderer);
+    expect(await renderer.render(REQUEST)).toBeUndefined();
+    expect(logs).toContainEqual(['warn', 'server renderer: its process exited']);
+    renderer.close();
+  });
+
+  it('starts a host that died again by itself, the next page rendered by it', async () => {
+    const starts = path.join(dir, `starts-${Math.random().toString(36).slice(2)}`);
+    // Killed mid-render, as the kernel's out-of-memory killer does.
+    const renderer = startHost(
+      "if (m.request.url.endsWith('/kill')) process.kill(process.pid, 'SIGKILL'); else process.send({ id: m.id, html: 'rendered' });",
+      {
+        timeoutMs: 10_000,
+        atStart: `import { appendFileSync } from 'node:fs'; appendFileSync(${JSON.stringify(starts)}, 'x');`,
+      },
+    );
+    const rendered = async () => (await renderer.render(REQUEST)) === 'rendered';
+    await until(rendered);
+    const killedAt = Date.now();
+    expect(await renderer.render({ ...REQUEST, url: new URL('/kill', REQUEST.url) })).toBeUndefined();
+    // Its page got the shell when the host died, not when the render would have timed out.
+    expect(Date.now() - killedAt).toBeLessThan(5000);
+    // A host that had not died before starts again at once, without a page asking for it.
+    await until(() => readFileSync(starts, 'utf8') === 'xx');
+    await until(rendered);
+    expect(exits).toEqual([{ code: null, signal: 'SIGKILL', restartInMs: 0 }]);
+    renderer.close();
+  });
+
+  it('starts a host that keeps dying later each time, up to the longest wait, and at once after it served long', async () => {
+    const crashing = startHost('', { atStart: 'process.exit(1);' });
+    await until(() => exits.length === 5);
+    // At once, then 40 ms doubled per death, up to 160 ms: a crash loop never spins.
+    expect(exits.map((facts) => (facts as { restartInMs: number }).restartInMs)).toEqual([
+      0, 40, 80, 160, 160,
+    ]);
+    expect(exits).toContainEqual({ code: 1, signal: null, restartInMs: 160 });
+    crashing.close();
+
+    exits.splice(0);
+    const renderer = startHost(
+      "if (m.request.url.endsWith('/exit')) process.exit(2); process.send({ id: m.id, html: 'rendered' });",
+      { restart: { firstMs: 40, maxMs: 400 } },
+    );
+    const rendered = async () => (await renderer.render(REQUEST)) === 'rendered';
+    const exit = () => renderer.render({ ...REQUEST, url: new URL('/exit', REQUEST.url) });
+    await until(rendered);
+    await exit();
+    await until(rendered);
+    // Dead again within 400 ms of its being ready: it waits. Serving longer: it starts at once.
+    await exit();
+    await until(rendered);
+    const readyBy = Date.now();
+    await until(() => Date.now() - readyBy > 400);
+    await exit();
+    await until(() => exits.length === 3);
+    expect(exits.map((facts) => (facts as { restartInMs: number }).restartInMs)).toEqual([0, 40, 0]);
     renderer.close();
   });
 });

@@ -21,14 +21,19 @@ import type { PageFacts } from './document';
 
 export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 
-/** A page larger than this is a list gone wild, not a first screen: the shell is lighter. */
+/** A page larger than this (UTF-8) is a list gone wild, not a first screen: the shell is lighter. */
 export const MAX_RENDERED_BYTES = 256 * 1024;
 /** Longer and the page waits more than the scripts would have taken. */
 export const RENDER_TIMEOUT_MS = 500;
 /** A page beyond these would wait longer than the shell takes. */
 const MAX_QUEUED_RENDERS = 8;
-/** More starts within a minute: the renderer is broken, not unlucky. */
-const MAX_STARTS_PER_MINUTE = 3;
+/**
+ * How long a renderer that died waits to be started again. One that had served for `maxMs` is
+ * started at once; one that died sooner, or before it was ready, is broken, not unlucky: it waits
+ * `firstMs`, then twice as long each time, up to `maxMs`, so a crash loop costs one start (loading
+ * the bundle) a minute.
+ */
+export const RESTART_BACKOFF = { firstMs: 1_000, maxMs: 60_000 };
 
 /** What the BFF sends the render host (a URL does not cross IPC: its string does). */
 export interface RenderRequest {
@@ -41,10 +46,12 @@ const HostMessage = z.union([
   z.object({ id: z.number(), html: z.string().optional() }),
 ]);
 
-/** The render host's script, and what Node needs to run it (a loader in tests). */
+/** The render host's script, what Node needs to run it (a loader in tests), and its heap's cap. */
 export interface RenderHost {
   file: string;
   execArgv?: string[];
+  /** Its old generation in MB (RENDERER_MAX_OLD_SPACE_MB): beyond it the renderer dies, not the replica. */
+  maxOldSpaceMb: number;
 }
 
 export interface ServerRenderer {
@@ -54,37 +61,50 @@ export interface ServerRenderer {
 }
 
 /**
- * The render host, started again by the first page after it exits, killed when a render hangs.
- * Undefined when the build wrote no renderer or no host is given.
+ * The render host, killed when a render hangs, started again by itself after it exits (the
+ * pages get the shell meanwhile). Undefined when the build wrote no renderer or no host is given.
  */
 export function startServerRenderer(
   staticDir: string,
   host: RenderHost | undefined,
   logger: Pick<Logger, 'error' | 'warn' | 'debug'>,
-  timeoutMs = RENDER_TIMEOUT_MS,
+  { timeoutMs = RENDER_TIMEOUT_MS, restart = RESTART_BACKOFF } = {},
 ): ServerRenderer | undefined {
   const rendererFile = path.join(staticDir, PRERENDER_DIR, RENDERER_FILE);
   if (!host || !existsSync(rendererFile)) return undefined;
-  const { file, execArgv = [] } = host;
+  const { file, maxOldSpaceMb } = host;
+  // The container's memory is the BFF's too: a renderer without a cap could take the replica with it.
+  const execArgv = [...(host.execArgv ?? []), `--max-old-space-size=${maxOldSpaceMb}`];
   let child: ChildProcess | undefined;
   let ready = false;
   let closed = false;
   let lastId = 0;
-  let starts: number[] = [];
+  let readyAt: number | undefined;
+  /** The processes in a row that died before serving for `restart.maxMs`. */
+  let quickExits = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
   const pending = new Map<number, (html: string | undefined) => void>();
 
-  /** The process is done with: its pages get the shell. */
-  function drop(worker: ChildProcess): void {
-    if (child !== worker) return;
+  /**
+   * The process is done with: its pages get the shell and another is started after the backoff,
+   * in how many ms (undefined: it was done with already, or the renderer is closed).
+   */
+  function drop(worker: ChildProcess): number | undefined {
+    if (child !== worker) return undefined;
     child = undefined;
+    ready = false;
     for (const settle of pending.values()) settle(undefined);
+    if (closed) return undefined;
+    if (readyAt !== undefined && Date.now() - readyAt >= restart.maxMs) quickExits = 0;
+    const delay = quickExits === 0 ? 0 : Math.min(restart.firstMs * 2 ** (quickExits - 1), restart.maxMs);
+    quickExits += 1;
+    restartTimer = setTimeout(start, delay);
+    restartTimer.unref();
+    return delay;
   }
 
   function start(): void {
-    starts = starts.filter((at) => Date.now() - at < 60_000);
-    if (starts.length >= MAX_STARTS_PER_MINUTE) return;
-    starts.push(Date.now());
-    ready = false;
+    readyAt = undefined;
     // No env: none of the BFF's settings (its keys, its upstream) reaches the renderer.
     const worker = fork(file, [rendererFile], { execArgv, env: {} });
     child = worker;
@@ -92,27 +112,32 @@ export function startServerRenderer(
     worker.unref();
     worker.channel?.unref();
     worker.on('message', (message: unknown) => {
+      if (child !== worker) return;
       const { data } = HostMessage.safeParse(message);
-      if (data && 'ready' in data) ready = true;
-      else if (data) pending.get(data.id)?.(data.html);
+      if (data && 'ready' in data) {
+        ready = true;
+        readyAt = Date.now();
+      } else if (data) pending.get(data.id)?.(data.html);
     });
     worker.on('error', (err) => {
       logger.error({ err }, 'server renderer: its process failed');
+      // It may live on (a failed send or kill): ended, so that no other runs beside its successor.
+      if (child === worker) worker.kill('SIGKILL');
       drop(worker);
     });
     worker.on('exit', (code, signal) => {
-      if (child === worker && !closed) logger.warn({ code, signal }, 'server renderer: its process exited');
-      drop(worker);
+      // One line: its code or signal (SIGABRT: past its heap cap; SIGKILL: the kernel's), no page.
+      const restartInMs = drop(worker);
+      if (restartInMs !== undefined)
+        logger.warn({ code, signal, restartInMs }, 'server renderer: its process exited');
     });
   }
   start();
 
   return {
     render(request) {
-      if (closed) return Promise.resolve(undefined);
-      if (!child) start();
       const worker = child;
-      if (!ready || !worker?.connected || pending.size >= MAX_QUEUED_RENDERS)
+      if (closed || !ready || !worker?.connected || pending.size >= MAX_QUEUED_RENDERS)
         return Promise.resolve(undefined);
       const id = (lastId += 1);
       const { pathname } = request.url;
@@ -137,6 +162,7 @@ export function startServerRenderer(
     },
     close() {
       closed = true;
+      clearTimeout(restartTimer);
       child?.kill();
     },
   };
@@ -178,6 +204,7 @@ export async function renderSignedIn(
   const html = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
     renderer.render({ url, locale, timeZone, userAgent: userAgent as string, config, firstScreen }),
   ).catch(() => undefined);
-  if (html === undefined || html.length > MAX_RENDERED_BYTES) return undefined;
+  // Bytes as sent, not UTF-16 units: a page of Chinese text is three times its length.
+  if (html === undefined || Buffer.byteLength(html) > MAX_RENDERED_BYTES) return undefined;
   return { html, lang: locale, styleSources: styleAttributeSources(html) };
 }
