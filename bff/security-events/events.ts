@@ -11,11 +11,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { refusalOf } from '../http-errors';
 import { activeTraceId } from '../tracing/context';
 import { hmac, targetOf, type MaskedTarget } from './mask';
 
 /** The schema's version: a field added keeps it, a field changed or removed moves it on. */
-export const SECURITY_EVENTS_VERSION = 2;
+export const SECURITY_EVENTS_VERSION = 3;
 
 export const SECURITY_EVENT_TYPES = [
   'login',
@@ -26,6 +27,7 @@ export const SECURITY_EVENT_TYPES = [
   'rate_limited',
   'admin_write',
   'account_change',
+  'request_refused',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -268,8 +270,5 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
 export function outcomeOf(res: Response): { outcome: 'success' | 'failure'; code?: string } {
   const code = res.locals.upstreamMsgCode as string | undefined;
   if (res.statusCode < 400 && code === '10000') return { outcome: 'success' };
-  return {
-    outcome: 'failure',
-    code: code ?? (res.locals.refusalCode as string | undefined) ?? `HTTP${res.statusCode}`,
-  };
+  return { outcome: 'failure', code: code ?? refusalOf(res)?.code ?? `HTTP${res.statusCode}` };
 }

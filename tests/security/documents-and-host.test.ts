@@ -185,6 +185,18 @@ describe('2. documents that call the UAA are under the per-address limits', () =
       expect(reply.headers.location).toBeUndefined();
     }
     expect(upstream.requests).toHaveLength(0);
+    // Each is a refusal, and a security event (the third a rate-limit refusal besides).
+    const refused = bff.securityEvents().filter((e) => e.type === 'request_refused');
+    expect(refused).toEqual(
+      Array(3).fill(
+        expect.objectContaining({
+          outcome: 'failure',
+          code: 'HTTP405',
+          reason: 'method',
+          path: '/authentication',
+        }),
+      ),
+    );
   });
 
   it("each of a back-office document's calls counts: over the budget, the rest are not made", async () => {
