@@ -45,7 +45,7 @@ import { securityHeaders } from './security/headers';
 import { createRefusedTokens } from './session/refused-tokens';
 import { stepUpBinding } from './session/step-up';
 import { contextOf, createSecurityEvents, type SecurityEvents } from './security-events/events';
-import { emitRateLimitEvents, gatewayEvents } from './security-events/gateway-events';
+import { emitRateLimitEvents, gatewayEvents, refusalEvents } from './security-events/gateway-events';
 import {
   clearPlantedSessionCookies,
   clearSessionCookie,
@@ -251,7 +251,9 @@ export function createApp(deps: AppDeps): Express {
       gatewayEvents(events, cookie),
       // No path that could mean something else upstream (.., encoded separators, ;).
       (req, res, next) =>
-        isSafeProxyPath(req.originalUrl) ? next() : sendError(req, res, 400, 'A0100', 'badPath'),
+        isSafeProxyPath(req.originalUrl)
+          ? next()
+          : sendError(req, res, 400, 'A0100', 'badPath', { reason: 'path' }),
       // X-CSRF: 1 always; unsafe methods only from this origin.
       requireCsrf,
       // Only the calls of the endpoint table, in any spelling; anything else 404, upstream untouched.
@@ -312,7 +314,7 @@ export function createApp(deps: AppDeps): Express {
 
   // 4. Health and metrics (metrics only for a local scraper or the holder of METRICS_TOKEN).
   app.use(createHealthRoutes({ upstream: deps.upstream, allowlist, client }));
-  app.get(METRICS_PATH, metricsHandler(metrics, config.metricsToken));
+  app.get(METRICS_PATH, refusalEvents(events, cookie), metricsHandler(metrics, config.metricsToken));
 
   // 5. Session, redirects and the one-time-code redirect.
   app.get(BFF_PATHS.session, (req, res) => {
@@ -353,6 +355,7 @@ export function createApp(deps: AppDeps): Express {
     const devProxy = createDevProxy({ client, target: deps.devUpstream, timeoutMs, publicOrigin });
     app.use(
       BFF_PATHS.dev,
+      refusalEvents(events, cookie),
       (req, res, next) => {
         if (envOf(req) === 'production') return sendError(req, res, 404, 'A0100', 'notFound');
         if (req.method === 'GET' || req.method === 'HEAD') return next();
@@ -380,17 +383,20 @@ export function createApp(deps: AppDeps): Express {
 
   // 8. One error handler: body parser refusals are the client's fault, the rest is ours.
   const onError: ErrorRequestHandler = (err: { type?: string; status?: number }, req, res, _next) => {
-    if (err.type === 'entity.too.large') return sendError(req, res, 413, 'A0100', 'payloadTooLarge');
+    if (err.type === 'entity.too.large')
+      return sendError(req, res, 413, 'A0100', 'payloadTooLarge', { reason: 'body-too-large' });
     // A charset or Content-Encoding the parser does not take (`application/json; charset=latin1`).
-    if (err.status === 415) return sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
+    if (err.status === 415)
+      return sendError(req, res, 415, 'A0100', 'unsupportedMediaType', { reason: 'body-type' });
     if (err.status === 404) return sendError(req, res, 404, 'A0100', 'notFound');
     // Every other refusal of the request itself (parse errors, aborted or mis-sized bodies).
-    if (err.type === 'entity.verify.failed') return sendError(req, res, 400, 'A0100', 'badBody');
+    if (err.type === 'entity.verify.failed')
+      return sendError(req, res, 400, 'A0100', 'badBody', { reason: 'body' });
     if (
       err.type === 'entity.parse.failed' ||
       (typeof err.status === 'number' && err.status >= 400 && err.status < 500)
     )
-      return sendError(req, res, 400, 'A0100', { serverCode: 'A0100' });
+      return sendError(req, res, 400, 'A0100', { serverCode: 'A0100' }, { reason: 'body' });
     logger.error({ reqId: req.id, err }, 'unhandled error');
     sendError(req, res, 500, '-1', 'internalError');
   };

@@ -125,6 +125,7 @@ describe('GET /metrics', () => {
   });
 
   it('needs the bearer token when METRICS_TOKEN is set, even on loopback', async () => {
+    const before = guarded.securityLines.length;
     expect((await request(guarded.url).get('/metrics')).status).toBe(404);
     expect((await request(guarded.url).get('/metrics').set('Authorization', `Bearer ${TOKEN}x`)).status).toBe(
       404,
@@ -132,6 +133,18 @@ describe('GET /metrics', () => {
     const reply = await request(guarded.url).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
     expect(reply.status).toBe(200);
     expect(reply.text).toContain('bff_http_requests_total');
+    // Each refusal is a security event (never the token tried); the scrape that passed is none.
+    const refused = {
+      type: 'request_refused',
+      outcome: 'failure',
+      reason: 'metrics-access',
+      path: '/metrics',
+    };
+    expect(guarded.securityEvents().slice(before)).toEqual([
+      expect.objectContaining(refused),
+      expect.objectContaining(refused),
+    ]);
+    expect(guarded.securityLines.slice(before).join('')).not.toContain(TOKEN);
   });
 });
 

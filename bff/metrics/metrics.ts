@@ -169,7 +169,8 @@ export function mayReadMetrics(req: Request, token: string | undefined): boolean
 export function metricsHandler(metrics: Metrics, token: string | undefined) {
   return async (req: Request, res: Response): Promise<void> => {
     // Unknown to anyone not allowed: the same answer as any other missing page.
-    if (!mayReadMetrics(req, token)) return sendError(req, res, 404, 'A0100', 'notFound');
+    if (!mayReadMetrics(req, token))
+      return sendError(req, res, 404, 'A0100', 'notFound', { reason: 'metrics-access' });
     const body = await metrics.registry.metrics();
     // res.end, not res.send: the exposition format's Content-Type is sent exactly as prom-client names it.
     res.status(200).set('Cache-Control', 'no-store').setHeader('Content-Type', metrics.registry.contentType);

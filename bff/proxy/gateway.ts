@@ -82,12 +82,12 @@ export function resolveGatewayCall(mount: string, endpoints: readonly Endpoint[]
     const [path = ''] = splitQuery(req.url);
     const normalized = normalizePath(path);
     const found = normalized === undefined ? undefined : calls.get(normalized);
-    if (!found) return sendError(req, res, 404, 'A0100', 'notFound');
+    if (!found) return sendError(req, res, 404, 'A0100', 'notFound', { reason: 'unknown-call' });
     const { endpoint, upstreamPath, rulePath } = found;
     // No HEAD for a GET call: the UAA may run the GET (a cancellation) and the BFF would see no answer.
     if (req.method !== endpoint.method) {
       res.setHeader('Allow', endpoint.method);
-      return sendError(req, res, 405, 'A0100', 'methodNotAllowed');
+      return sendError(req, res, 405, 'A0100', 'methodNotAllowed', { reason: 'method' });
     }
     (req as GatewayRequest).gatewayCall = { endpoint, rulePath, upstreamPath };
     next();
@@ -365,7 +365,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     // The upload limiter has already answered 413: no upstream connection is made.
     if (req.bodyTooLarge) return;
     const call = req.gatewayCall;
-    if (!call) return sendError(req, res, 404, 'A0100', 'notFound');
+    if (!call) return sendError(req, res, 404, 'A0100', 'notFound', { reason: 'unknown-call' });
     // A browser that hangs up ends the call; so does the upload limiter, for a body past its limit.
     const aborter = abortOnHangUp(res);
     req.abortUpstream = () => aborter.abort();

@@ -81,10 +81,11 @@ export function validateGatewayBody(isUpload: (req: Request) => boolean): Reques
     if (req.forwardBody === undefined) {
       // The upload's multipart body streams through, limited on the way (upload-limit.ts).
       if (isUpload(req)) return next();
-      if (hasBody(req)) return sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
+      if (hasBody(req))
+        return sendError(req, res, 415, 'A0100', 'unsupportedMediaType', { reason: 'body-type' });
       return call.endpoint.request.safeParse(undefined).success
         ? next()
-        : sendError(req, res, 400, 'A0100', 'badBody');
+        : sendError(req, res, 400, 'A0100', 'badBody', { reason: 'body' });
     }
     checkBody(req, res, next, call.endpoint);
   };
@@ -103,10 +104,10 @@ function checkBody(req: GatewayRequest, res: Response, next: NextFunction, endpo
     // maybe the same phone to a lenient UAA: refused, as the SPA's own form would.
     const phone = isPhoneChannel(record) ? record.item : record.phone;
     if (typeof phone === 'string' && !PHONE_SPELLING.test(phone))
-      return sendError(req, res, 400, 'A0100', 'badPhoneSpelling');
+      return sendError(req, res, 400, 'A0100', 'badPhoneSpelling', { reason: 'identifier' });
   }
   const checked = endpoint.request.safeParse(body);
-  if (!checked.success) return sendError(req, res, 400, 'A0100', 'badBody');
+  if (!checked.success) return sendError(req, res, 400, 'A0100', 'badBody', { reason: 'body' });
   req.checkedBody = checked.data as Record<string, unknown>;
   req.forwardBody = Buffer.from(JSON.stringify(body));
   next();

@@ -25,7 +25,7 @@ export function limitStreamedBody(limit = UPLOAD_LIMIT_BYTES): RequestHandler {
     if (req.forwardBody !== undefined || !hasBody(req)) return next();
     if (Number(req.headers['content-length'] ?? 0) > limit) {
       res.setHeader('Connection', 'close');
-      return sendError(req, res, 413, 'A0100', 'payloadTooLarge');
+      return sendError(req, res, 413, 'A0100', 'payloadTooLarge', { reason: 'body-too-large' });
     }
     let seen = 0;
     // Paused, this listener only counts: the bytes start flowing when the proxy pipes the request on.
@@ -36,7 +36,7 @@ export function limitStreamedBody(limit = UPLOAD_LIMIT_BYTES): RequestHandler {
       req.bodyTooLarge = true;
       req.abortUpstream?.();
       res.setHeader('Connection', 'close');
-      sendError(req, res, 413, 'A0100', 'payloadTooLarge');
+      sendError(req, res, 413, 'A0100', 'payloadTooLarge', { reason: 'body-too-large' });
     });
     next();
   };

@@ -80,7 +80,7 @@ type Refund = () => Promise<void>;
  */
 export const requireStringIdentifier: RequestHandler = (req, res, next) => {
   if (identifierOf(gatewayCallOf(req)?.endpoint, req.body) === null)
-    return sendError(req, res, 400, 'A0100', 'badIdentifier');
+    return sendError(req, res, 400, 'A0100', 'badIdentifier', { reason: 'identifier' });
   next();
 };
 

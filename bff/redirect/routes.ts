@@ -139,6 +139,13 @@ export function createRedirectRoutes(deps: RedirectDeps): Router {
     res.set('Cache-Control', 'no-store');
     // A HEAD (a prefetcher, a scanner with the cookie) would spend a code nobody reads.
     if (req.method === 'HEAD') {
+      deps.events?.emit(req, {
+        type: 'request_refused',
+        outcome: 'failure',
+        code: 'HTTP405',
+        token: readSessionToken(req, deps.cookie),
+        details: { reason: 'method', path: parseurl.original(req)?.pathname },
+      });
       res.status(405).set('Allow', 'GET').end();
       return;
     }

@@ -5,16 +5,18 @@
  * (with the UAA's msgCode), who (the account's user id when known, an HMAC of the session), about
  * whom (a masked phone or e-mail and its HMAC), from where (client address through TRUST_PROXY,
  * user agent), the request id and the trace id. Never a token, password, code or secret key; personal data
- * masked (PIPL). Outcomes come from the UAA's replies; nothing new is asked of the UAA.
+ * masked (PIPL). Outcomes come from the UAA's replies; nothing new is asked of the UAA. Every line
+ * is bounded here, whatever its caller gives (SECURITY_EVENT_MAX_BYTES).
  */
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { refusalOf } from '../http-errors';
 import { activeTraceId } from '../tracing/context';
 import { hmac, targetOf, type MaskedTarget } from './mask';
 
 /** The schema's version: a field added keeps it, a field changed or removed moves it on. */
-export const SECURITY_EVENTS_VERSION = 2;
+export const SECURITY_EVENTS_VERSION = 3;
 
 export const SECURITY_EVENT_TYPES = [
   'login',
@@ -25,6 +27,7 @@ export const SECURITY_EVENT_TYPES = [
   'rate_limited',
   'admin_write',
   'account_change',
+  'request_refused',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -84,7 +87,7 @@ export function contextOf(req: Request): RequestContext {
   const traceId = activeTraceId();
   return {
     ip,
-    userAgent: req.get('user-agent')?.slice(0, USER_AGENT_MAX),
+    userAgent: req.get('user-agent'),
     requestId: String(req.id),
     ...(traceId === undefined ? {} : { traceId }),
   };
@@ -118,9 +121,95 @@ function oneLine(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, oneLine(item)]));
 }
 
+/**
+ * An event's line, its newline included, is at most this many bytes: a path, a user agent or a
+ * reason of any length costs the stream the same (ASVS 5.0 V16.3.3, V16.4.1). Enforced here, on
+ * every event, so that no caller can pass it.
+ */
+export const SECURITY_EVENT_MAX_BYTES = 1024;
+/** A string is cut at this many bytes as written (quotes and escapes counted), marker included. */
+const STRING_MAX_BYTES = 256;
+const ARRAY_MAX_ITEMS = 16;
+const NESTING_MAX = 3;
+/** What ends a string, an array or a nesting that was cut. */
+export const TRUNCATED = '…[truncated]';
+/** Fields an event always keeps (when strings, as they are), cut to this size; the others go first, largest first. */
+const KEPT_FIELDS = new Set(['type', 'outcome', 'ip', 'requestId']);
+const KEPT_FIELD_MAX_BYTES = 64;
+/** What pino adds around the fields: `{"log":"security","time":"…","v":2` and `}\n`. */
+const LINE_BYTES = Buffer.byteLength('{"log":"security","time":"2026-11-27T05:19:06.731Z","v":2}\n');
+/** Said when a field had to go: `,"truncated":true`. */
+const DROPPED_BYTES = Buffer.byteLength(',"truncated":true');
+
+const written = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+
+/** The string, cut so that it is written in at most `max` bytes, the marker included. */
+function cut(value: string, max: number): string {
+  if (written(value) <= max) return value;
+  let room = max - written(TRUNCATED);
+  let kept = '';
+  // By code point: an emoji is never split into a lone surrogate.
+  for (const char of value) {
+    room -= written(char) - 2;
+    if (room < 0) break;
+    kept += char;
+  }
+  return `${kept}${TRUNCATED}`;
+}
+
+/** Every string, array and object of a field cut to a readable size. */
+function clamp(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return cut(value, STRING_MAX_BYTES);
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value !== 'object' || value === null) return value;
+  // A Date (or anything else that says how it is written) as JSON writes it.
+  if ('toJSON' in value && typeof value.toJSON === 'function') return clamp(value.toJSON(), depth);
+  if (depth >= NESTING_MAX) return TRUNCATED;
+  if (Array.isArray(value)) {
+    const items = value.slice(0, ARRAY_MAX_ITEMS).map((item) => clamp(item, depth + 1));
+    return value.length > ARRAY_MAX_ITEMS ? [...items, TRUNCATED] : items;
+  }
+  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, clamp(item, depth + 1)]));
+}
+
+/**
+ * The event within SECURITY_EVENT_MAX_BYTES: each value clamped; then, while the line is still
+ * too long, the largest field that may go is cut to fit (a string) or left out (`truncated: true`
+ * says so). The fields always kept are cut short enough to fit together, far within the bound.
+ */
+function bounded(event: Record<string, unknown>): Record<string, unknown> {
+  const fields = Object.entries(event)
+    .filter(([, value]) => value !== undefined && typeof value !== 'function' && typeof value !== 'symbol')
+    .map(([name, value]) => {
+      const kept = KEPT_FIELDS.has(name) && typeof value === 'string';
+      const clamped = kept ? cut(value, KEPT_FIELD_MAX_BYTES) : clamp(value);
+      // Written as `,"name":value`.
+      return { name, value: clamped, kept, bytes: written(name) + written(clamped) + 2 };
+    });
+  let total = LINE_BYTES + fields.reduce((sum, field) => sum + field.bytes, 0);
+  const room = SECURITY_EVENT_MAX_BYTES - DROPPED_BYTES;
+  const dropped = new Set<string>();
+  if (total > SECURITY_EVENT_MAX_BYTES) {
+    const largestFirst = fields.filter((field) => !field.kept).sort((a, b) => b.bytes - a.bytes);
+    for (const field of largestFirst) {
+      if (total <= room) break;
+      const valueBytes = field.bytes - written(field.name) - 2;
+      const fits = valueBytes - (total - room);
+      if (typeof field.value === 'string' && fits >= written(TRUNCATED) + 16) {
+        field.value = cut(field.value, fits);
+        total -= valueBytes - written(field.value);
+      } else {
+        dropped.add(field.name);
+        total -= field.bytes;
+      }
+    }
+  }
+  const remaining = fields.filter((field) => !dropped.has(field.name)).map((f) => [f.name, f.value]);
+  return Object.fromEntries(dropped.size > 0 ? [...remaining, ['truncated', true]] : remaining);
+}
+
 /** Sessions whose user is known; bounded (the oldest go first), this process only. */
 const KNOWN_SESSIONS_MAX = 50_000;
-const USER_AGENT_MAX = 256;
 
 export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityEvents {
   const key = opts.hashKey ?? randomBytes(32);
@@ -153,7 +242,7 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
       ...context,
       ...input.details,
     };
-    logger.info(oneLine(event));
+    logger.info(bounded(oneLine(event) as Record<string, unknown>));
   }
 
   return {
@@ -181,8 +270,5 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
 export function outcomeOf(res: Response): { outcome: 'success' | 'failure'; code?: string } {
   const code = res.locals.upstreamMsgCode as string | undefined;
   if (res.statusCode < 400 && code === '10000') return { outcome: 'success' };
-  return {
-    outcome: 'failure',
-    code: code ?? (res.locals.refusalCode as string | undefined) ?? `HTTP${res.statusCode}`,
-  };
+  return { outcome: 'failure', code: code ?? refusalOf(res)?.code ?? `HTTP${res.statusCode}` };
 }

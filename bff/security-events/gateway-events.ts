@@ -3,11 +3,15 @@
  * each call is (logins, code sends, account changes, back-office writes, logout), read when the
  * answer is finished, from what the gateway left on the response (the UAA's msgCode and reply,
  * a token it issued, a rate-limit refusal). A call refused before the UAA saw it is an event too
- * (outcome failure, with the BFF's code and the rule that refused it).
+ * (outcome failure, with the BFF's code, the reason or the rule that refused it); a request
+ * refused before it was known as a call of the table, or a call the table has no event for, is a
+ * `request_refused`.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import parseurl from 'parseurl';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '@shared/contract/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
+import { refusalOf } from '../http-errors';
 import { gatewayCallOf, type GatewayRequest } from '../proxy/gateway';
 import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import { readSessionToken, type CookiePolicy } from '../session/cookie';
@@ -200,6 +204,44 @@ export function emitRateLimitEvents(
     });
 }
 
+/**
+ * A request the BFF itself refused with a 4xx (a guard, never the UAA: CSRF, path, contract, body,
+ * access) as the event `request_refused`, with the refusal's code, reason and facts, and the path
+ * it was asked on. A rate-limit refusal has its own event (above).
+ */
+function emitRefusal(
+  events: SecurityEvents,
+  context: RequestContext,
+  res: Response,
+  token: string | undefined,
+  path: string,
+): void {
+  const refusal = refusalOf(res);
+  if (!refusal || res.statusCode < 400 || res.statusCode >= 500) return;
+  if (res.locals.upstreamDispatched || res.locals.rateLimit) return;
+  events.emit(context, {
+    type: 'request_refused',
+    outcome: 'failure',
+    code: refusal.code,
+    token,
+    details: { reason: refusal.reason, path, ...refusal.details },
+  });
+}
+
+/** The path a request was asked on, as the browser sent it (never its query). */
+const askedPath = (req: Request) => parseurl.original(req)?.pathname ?? req.path;
+
+/** The refusals of a route outside the gateways (the dev pages' CSRF guard, /metrics), each an event. */
+export function refusalEvents(events: SecurityEvents, cookie: CookiePolicy): RequestHandler {
+  return (req, res, next) => {
+    const token = readSessionToken(req, cookie);
+    const context = contextOf(req);
+    const path = askedPath(req);
+    res.once('finish', () => emitRefusal(events, context, res, token, path));
+    next();
+  };
+}
+
 /** The finish hook of the gateway mounts: the call's event, a refusal's, a session's end. */
 export function gatewayEvents(events: SecurityEvents, cookie: CookiePolicy): RequestHandler {
   return (req, res, next) => {
@@ -207,12 +249,13 @@ export function gatewayEvents(events: SecurityEvents, cookie: CookiePolicy): Req
     // where, while the request's socket is there to say.
     const token = readSessionToken(req, cookie);
     const context = contextOf(req);
+    const path = askedPath(req);
     let written = false;
     const write = (hungUp: boolean) => {
       if (written) return;
       written = true;
       try {
-        onFinish(events, req, res, token, context, hungUp);
+        onFinish(events, req, res, token, context, path, hungUp);
       } catch (err) {
         console.error(`security event not written: ${(err as Error).message}`);
       }
@@ -233,14 +276,17 @@ function onFinish(
   res: Response,
   token: string | undefined,
   context: RequestContext,
+  path: string,
   hungUp: boolean,
 ): void {
   const call = gatewayCallOf(req);
-  if (!call) return;
+  // Refused before it was known as a call of the table (path, CSRF, an unknown call, a method).
+  if (!call) return emitRefusal(events, context, res, token, path);
   const name = NAMES.get(call.endpoint);
   const reply = res.locals.upstreamReply as Body | undefined;
   const issued = res.locals.issuedToken as string | undefined;
-  const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
+  const limited = res.locals.rateLimit as RateLimitRefusal | undefined;
+  const refusal = refusalOf(res);
   const userId = str((reply?.data as Body | undefined)?.ssoUid);
   // The user info the SPA reads on every page says whose session this is.
   if (name === 'userInfo' && token && userId && res.locals.upstreamMsgCode === '10000')
@@ -265,13 +311,14 @@ function onFinish(
       token: issued ?? token,
       details: {
         ...described.details,
-        ...(refusal ? { refusedBy: refusal.rule } : {}),
+        ...(limited ? { refusedBy: limited.rule } : {}),
+        ...(refusal?.reason ? { reason: refusal.reason, ...refusal.details } : {}),
         ...(described.type === 'login' && req.headers[HEADERS.iframe] === IFRAME_MARKER_VALUE
           ? { embedded: true }
           : {}),
       },
     });
-  }
+  } else emitRefusal(events, context, res, token, call.rulePath);
   // The UAA refused the session: it has ended, whatever the call was.
   if (res.statusCode === 401 && token)
     events.emit(context, { type: 'session_end', action: 'expired', outcome: 'success', token });

@@ -15,12 +15,14 @@ export function ownOrigin(req: Request): string {
 }
 
 export function requireCsrf(req: Request, res: Response, next: NextFunction): void {
-  if (req.get(HEADERS.csrf) !== '1') return sendError(req, res, 403, 'A0201', 'csrfRequired');
+  const refuse = (reason: string, details?: Record<string, string>) =>
+    sendError(req, res, 403, 'A0201', 'csrfRequired', { reason, details });
+  if (req.get(HEADERS.csrf) !== '1') return refuse('csrf-header');
   if (!SAFE_METHODS.has(req.method)) {
-    if (req.get('sec-fetch-site') === 'cross-site') return sendError(req, res, 403, 'A0201', 'csrfRequired');
+    if (req.get('sec-fetch-site') === 'cross-site') return refuse('cross-site');
     const origin = req.get('origin');
-    if (origin !== undefined && origin !== ownOrigin(req))
-      return sendError(req, res, 403, 'A0201', 'csrfRequired');
+    // The site that sent it, for the event: an origin holds no path, so nothing of the page.
+    if (origin !== undefined && origin !== ownOrigin(req)) return refuse('foreign-origin', { origin });
   }
   next();
 }
@@ -37,6 +39,6 @@ export function requireJsonBody(opts: { multipart: (req: Request) => boolean }) 
     // Exactly the types the JSON parser reads (type-is, as express.json decides): a type it would
     // leave unread (`application/json-seq`) must not stream past the body's checks.
     if (req.is(JSON_TYPES)) return next();
-    sendError(req, res, 415, 'A0100', 'unsupportedMediaType');
+    sendError(req, res, 415, 'A0100', 'unsupportedMediaType', { reason: 'body-type' });
   };
 }

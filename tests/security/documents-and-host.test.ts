@@ -12,6 +12,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { createLogger } from '@bff/log';
+import { SECURITY_EVENT_MAX_BYTES } from '@bff/security-events/events';
 import { startBff, stubAllowlist, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
 import { isClearing, setCookiesFor } from '@tests/support/http';
 import { sampleBody } from '@tests/support/sample-bodies';
@@ -134,6 +135,28 @@ describe('2. documents that call the UAA are under the per-address limits', () =
     expect(api.status).toBe(429);
   });
 
+  it("a refused signed-in page with a 12 KB path: its event within the bound, the path's start kept", async () => {
+    upstream.respond((_req, res) => sendJson(res, 401, { msgCode: 'A0211', msg: 'token expired' }));
+    const bff = await bffWith({ RATE_LIMITS_FILE: rules(1) });
+    const path = `/admin/${'a'.repeat(12 * 1024)}`;
+    for (let i = 0; i < 2; i += 1) {
+      const reply = await request(bff.url)
+        .get(path)
+        .set('X-Forwarded-For', ip)
+        .set('User-Agent', `long-agent/${'b'.repeat(1024)}`)
+        .set('Cookie', `uaa-token=long-${i}`);
+      expect(reply.status).toBe(200);
+    }
+    const lines = bff.securityLines.filter((line) => line.includes('"type":"rate_limited"'));
+    expect(lines).toHaveLength(1);
+    expect(Buffer.byteLength(lines[0]!)).toBeLessThanOrEqual(SECURITY_EVENT_MAX_BYTES);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      action: 'limit',
+      rule: 'proxied-per-ip',
+      path: expect.stringMatching(/^\/admin\/a{100,}…\[truncated\]$/),
+    });
+  });
+
   it('an /authentication over the budget is a 429 page, never a call or a bounce to login', async () => {
     upstream.respond((_req, res) => sendJson(res, 200, ok({ code: 'c1' })));
     const bff = await bffWith({ RATE_LIMITS_FILE: rules(1) });
@@ -162,6 +185,18 @@ describe('2. documents that call the UAA are under the per-address limits', () =
       expect(reply.headers.location).toBeUndefined();
     }
     expect(upstream.requests).toHaveLength(0);
+    // Each is a refusal, and a security event (the third a rate-limit refusal besides).
+    const refused = bff.securityEvents().filter((e) => e.type === 'request_refused');
+    expect(refused).toEqual(
+      Array(3).fill(
+        expect.objectContaining({
+          outcome: 'failure',
+          code: 'HTTP405',
+          reason: 'method',
+          path: '/authentication',
+        }),
+      ),
+    );
   });
 
   it("each of a back-office document's calls counts: over the budget, the rest are not made", async () => {

@@ -77,6 +77,8 @@ export interface TestBffOptions {
   staticDir?: string;
   /** The signed-in pages' renderer (bff/spa/server-render.ts); the caller closes it. */
   renderer?: ServerRenderer;
+  /** Demo mode's `/__dev/*` pages, served from this base URL. */
+  devUpstream?: string;
 }
 
 /** The environment of a production BFF in front of `upstream`: production needs a real captcha vendor. */
@@ -137,6 +139,7 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
     outbox: opts.outbox,
     upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 300,
     renderer: opts.renderer,
+    devUpstream: opts.devUpstream,
   });
   const server = createAppServer(app, {}, parsed.config.trustProxyHeaders);
   const url = await listen(server);
