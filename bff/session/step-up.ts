@@ -88,7 +88,7 @@ export function stepUpBinding(cookie: CookiePolicy, key: Buffer | string): StepU
       const token = readSessionToken(req, cookie);
       // Without a session the UAA refuses the call itself (401): there is no one to bind it to.
       if (!needed || token === undefined || holdsPass(req, needed, token)) return next();
-      sendError(req, res, 200, 'A0202', 'stepUpFirst');
+      sendError(req, res, 200, 'A0202', 'stepUpFirst', { reason: 'step-up' });
     },
     onAnswer: (req, res, msgCode) => {
       const found = stepOf(req);

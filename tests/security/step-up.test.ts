@@ -95,6 +95,11 @@ describe('a step-up', () => {
       msg: expect.stringMatching(/^Please verify your current phone or e-mail first, in this browser/),
     });
     expect(local.uaa.store.users.get(user.ssoUid)?.passwordHash).toBe(hashBefore);
+    expect(bff.securityEvents().at(-1)).toMatchObject({
+      outcome: 'failure',
+      code: 'A0202',
+      reason: 'step-up',
+    });
 
     // A's pass, copied into B's browser, is bound to A's session: still refused.
     const copied = browser(b);
