@@ -27,6 +27,9 @@ export function StepFlow<T>(props: {
 }) {
   const t = useTexts(texts);
   const { stage } = props;
+  const go = () => {
+    if (!props.busy) void (stage === 0 ? props.onNext() : props.onSubmit());
+  };
   const section = useRef<HTMLElement>(null);
   const shown = useRef<0 | 1 | null>(null);
   // Issue 29: opened, the flow starts at its title (the button that opened it has gone); moved to
@@ -51,15 +54,20 @@ export function StepFlow<T>(props: {
         <Steps.Step title={props.steps[1]} />
       </Steps>
       {props.hint}
-      <Form id={props.id} form={props.form} layout="vertical" className="uc-form">
+      {/* Enter in a field submits the form, as Next or Submit would (issue 40): the step's own
+          handler validates, shows and focuses the errors, so a failed check goes to it too. */}
+      <Form
+        id={props.id}
+        form={props.form}
+        layout="vertical"
+        className="uc-form"
+        onSubmit={go}
+        onSubmitFailed={go}
+      >
         {props.children}
         <div className="uc-flow-actions">
           <Button onClick={stage === 0 ? props.onCancel : () => props.onStage(0)}>{t.back}</Button>
-          <Button
-            type="primary"
-            loading={props.busy}
-            onClick={() => void (stage === 0 ? props.onNext() : props.onSubmit())}
-          >
+          <Button type="primary" htmlType="submit" loading={props.busy}>
             {stage === 0 ? t.next : t.submit}
           </Button>
         </div>
