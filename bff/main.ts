@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ALLOWLIST_JSON_PATH } from '@shared/contract/endpoints';
+import { ROUTES } from '@shared/routes';
 import type { OutboxMessage } from '@shared/api/dev-paths';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -111,8 +112,13 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
       'PUBLIC_ORIGIN is unset: the UAA is told a loopback host, so links it mails will not reach this service',
     );
   if (outbox) {
+    const { DEMO_ADMIN } = await import('../local-uaa/seed');
     console.log(`\n  SSO account service (demo): ${shown}`);
-    console.log(`  Demo admin login: admin / Admin12345`);
+    // The demo admin has no phone: the password tab, then the back office the user centre does not show.
+    console.log(
+      `  Demo admin: ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password} on ${shown}${ROUTES.login}?tab=password,` +
+        ` then the back office: ${shown}${ROUTES.admin}`,
+    );
     console.log(`  Dev mailbox (SMS and e-mail the local UAA "sent"): ${shown}/__dev/outbox\n`);
   }
 
