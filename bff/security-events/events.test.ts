@@ -16,9 +16,10 @@ describe('an event line', () => {
       outcome: 'failure',
       details: { clientId: 'c\u2029d', ids: ['e\u2028f'] },
     });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).not.toMatch(/[\u0085\u2028\u2029]/);
-    expect(JSON.parse(lines[0]!)).toMatchObject({
+    // The stream's start, then the event.
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).not.toMatch(/[\u0085\u2028\u2029]/);
+    expect(JSON.parse(lines[1]!)).toMatchObject({
       userAgent: 'agent two three',
       clientId: 'c d',
       ids: ['e f'],

@@ -7,14 +7,16 @@
  * user agent), the request id and the trace id. Never a token, password, code or secret key; personal data
  * masked (PIPL). Outcomes come from the UAA's replies; nothing new is asked of the UAA.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Request, Response } from 'express';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { activeTraceId } from '../tracing/context';
 import { hmac, targetOf, type MaskedTarget } from './mask';
+import { createSealer } from './seal';
 
 /** The schema's version: a field added keeps it, a field changed or removed moves it on. */
-export const SECURITY_EVENTS_VERSION = 2;
+export const SECURITY_EVENTS_VERSION = 3;
 
 export const SECURITY_EVENT_TYPES = [
   'login',
@@ -25,6 +27,8 @@ export const SECURITY_EVENT_TYPES = [
   'rate_limited',
   'admin_write',
   'account_change',
+  // The stream's own: its start, each key epoch, its close, and what its shipping lost (ADR 0010).
+  'audit_trail',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -98,6 +102,12 @@ export interface SecurityEvents {
   userOf(token: string | undefined): string | undefined;
   /** The HMAC a session is known by in the events. */
   sessionOf(token: string): string;
+  /** An event of the stream itself (`audit_trail`): no request, no user. */
+  trail(action: string, outcome: Outcome, details?: Record<string, unknown>): void;
+  /** Writes the closing seal and erases the key: the stream ends here (graceful shutdown). */
+  close(): void;
+  /** The stream's random id, in every line's seal. */
+  readonly streamId: string;
 }
 
 export interface SecurityEventOptions {
@@ -105,6 +115,25 @@ export interface SecurityEventOptions {
   destination?: DestinationStream | { write(line: string): void };
   /** HMAC key for sessions and targets; the same on every replica so events join across them. */
   hashKey?: string;
+  /** The security team's public key (SECURITY_LOG_SEAL_PUBLIC_KEY): the stream's first key goes to it. */
+  sealPublicKey?: KeyObject;
+  /** How long each seal key lives (SECURITY_LOG_SEAL_EPOCH_S). */
+  sealEpochSeconds?: number;
+  /** A second place each sealed line goes (the syslog shipper), after the destination. */
+  ship?: { write(line: string): void };
+  /** The time of each event, in ms (tests move it). */
+  clock?: () => number;
+  /** Calls fn after ms; gives back its cancel (tests fire it themselves). The default does not hold the process. */
+  schedule?: (fn: () => void, ms: number) => () => void;
+}
+
+/** Each seal key's life by default: systemd-journald's sealing interval. */
+export const DEFAULT_SEAL_EPOCH_S = 900;
+
+function unrefTimeout(fn: () => void, ms: number): () => void {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
 }
 
 /** What some line readers (Python's splitlines, a few shippers) end a line at, and JSON keeps as it is. */
@@ -124,17 +153,66 @@ const USER_AGENT_MAX = 256;
 
 export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityEvents {
   const key = opts.hashKey ?? randomBytes(32);
+  const clock = opts.clock ?? Date.now;
+  const schedule = opts.schedule ?? unrefTimeout;
+  const epochSeconds = opts.sealEpochSeconds ?? DEFAULT_SEAL_EPOCH_S;
+  // The time of the line being written: taken once per event, so that the seal's epoch and the
+  // line's `time` agree (the verifier checks that no line is older than its epoch).
+  const origin = Math.floor(clock());
+  // Never earlier than the line before: a clock set back would date lines before their epoch.
+  let now = origin;
+  const sealer = createSealer({ publicKey: opts.sealPublicKey, epochMs: epochSeconds * 1000, origin });
+  const local = opts.destination ?? pino.destination({ dest: 1, sync: true });
+  const sealed = {
+    write(line: string) {
+      const out = sealer.seal(line);
+      local.write(out);
+      opts.ship?.write(out);
+    },
+  };
   const logger: Logger = pino(
     {
       base: { v: SECURITY_EVENTS_VERSION },
       // The event has no level: every line is one event, marked as the security stream's (an
       // empty level object would make pino write `{,`).
       formatters: { level: () => ({ log: 'security' }) },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: () => `,"time":"${new Date(now).toISOString()}"`,
       messageKey: 'message',
     },
-    opts.destination as DestinationStream | undefined,
+    sealed as DestinationStream,
   );
+  let closed = false;
+  let cancelEpoch = (): void => {};
+
+  const trailEvent = (action: string, outcome: Outcome, details: Record<string, unknown> = {}) =>
+    logger.info({ type: 'audit_trail', action, outcome, ...details });
+
+  /** Moves the key on to the epoch of `now`, one epoch event each (and the periodic seal). */
+  function rollEpochs(): void {
+    while (sealer.epochAt(now) > sealer.epoch) {
+      sealer.advance();
+      trailEvent('epoch', 'success');
+    }
+  }
+  /** Wakes at the next epoch's start, so that a key lives no longer than its epoch while nothing happens. */
+  function scheduleEpoch(): void {
+    const next = origin + (sealer.epoch + 1) * epochSeconds * 1000;
+    cancelEpoch = schedule(
+      () => {
+        if (closed) return;
+        now = Math.max(now, Math.floor(clock()));
+        rollEpochs();
+        scheduleEpoch();
+      },
+      Math.max(1, next - Math.floor(clock())),
+    );
+  }
+  trailEvent('start', 'success', {
+    host: hostname(),
+    epochSeconds,
+    ...(sealer.wrappedKey === undefined ? {} : { sealedKey: sealer.wrappedKey, keyId: sealer.keyId }),
+  });
+  scheduleEpoch();
   const users = new Map<string, string>();
   const sessionOf = (token: string) => hmac(key, `session\u0000${token}`);
 
@@ -153,6 +231,9 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
       ...context,
       ...input.details,
     };
+    if (closed) throw new Error('the stream is closed');
+    now = Math.max(now, Math.floor(clock()));
+    rollEpochs();
     logger.info(oneLine(event));
   }
 
@@ -174,6 +255,26 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
       return token === undefined ? undefined : users.get(sessionOf(token));
     },
     sessionOf,
+    trail(action, outcome, details) {
+      if (closed) return;
+      try {
+        now = Math.max(now, Math.floor(clock()));
+        rollEpochs();
+        trailEvent(action, outcome, details);
+      } catch (err) {
+        console.error(`security event not written: ${(err as Error).message}`);
+      }
+    },
+    close() {
+      if (closed) return;
+      now = Math.max(now, Math.floor(clock()));
+      rollEpochs();
+      trailEvent('close', 'success');
+      closed = true;
+      cancelEpoch();
+      sealer.erase();
+    },
+    streamId: sealer.streamId,
   };
 }
 

@@ -89,7 +89,7 @@ function member(username: string) {
 
 /** Every event carries when, the request, where from and the schema's version. */
 function expectEnvelope(event: SecurityEvent) {
-  expect(event).toMatchObject({ v: 2, log: 'security', ip, userAgent: 'events-test/1.0' });
+  expect(event).toMatchObject({ v: 3, log: 'security', ip, userAgent: 'events-test/1.0' });
   expect(typeof event.time).toBe('string');
   expect(Number.isNaN(Date.parse(event.time as string))).toBe(false);
   expect(typeof event.requestId).toBe('string');
