@@ -172,7 +172,8 @@ describe('the security events in rsyslog', () => {
     );
     await startRsyslog();
     await until('the held events shipped', () => shipper.stats().connected && shipper.stats().queued === 0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const shippedBefore = local.length;
+    await until('events flowing after the restart', () => local.length > shippedBefore + 10);
     clearInterval(flowing);
     events.close();
     await shipper.close();
