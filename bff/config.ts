@@ -15,7 +15,7 @@ import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/r
 import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
 import { builtInLinks, parseLinks } from './links';
 import { PROXY_ONLY_HEADERS, type ProxyOnlyHeader } from './tracing/context';
-import { sealPublicKey } from './security-events/seal';
+import { DEFAULT_SEAL_EPOCH_S, sealPublicKey } from './security-events/seal';
 import type { SyslogTarget } from './security-events/syslog';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -476,7 +476,7 @@ const schema = z
       .int('must be whole seconds')
       .min(60, 'must be at least 60')
       .max(86_400, 'must be at most 86400 (a day)')
-      .default(900),
+      .default(DEFAULT_SEAL_EPOCH_S),
     /** The syslog collector the events are shipped to as well (RFC 5424 over TCP or TLS). */
     SECURITY_LOG_SYSLOG: syslogUrl.optional(),
     /** Events held while the collector is away; beyond, the newest are dropped (an event and a metric say so). */

@@ -6,6 +6,8 @@
  * whom (a masked phone or e-mail and its HMAC), from where (client address through TRUST_PROXY,
  * user agent), the request id and the trace id. Never a token, password, code or secret key; personal data
  * masked (PIPL). Outcomes come from the UAA's replies; nothing new is asked of the UAA.
+ * Every line is sealed into its replica's chain as it is written (./seal.ts, ADR 0010), between
+ * the stream's start and close and an epoch event for each key.
  */
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -13,7 +15,7 @@ import type { Request, Response } from 'express';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { activeTraceId } from '../tracing/context';
 import { hmac, targetOf, type MaskedTarget } from './mask';
-import { createSealer } from './seal';
+import { createSealer, DEFAULT_SEAL_EPOCH_S } from './seal';
 
 /** The schema's version: a field added keeps it, a field changed or removed moves it on. */
 export const SECURITY_EVENTS_VERSION = 3;
@@ -126,9 +128,6 @@ export interface SecurityEventOptions {
   /** Calls fn after ms; gives back its cancel (tests fire it themselves). The default does not hold the process. */
   schedule?: (fn: () => void, ms: number) => () => void;
 }
-
-/** Each seal key's life by default: systemd-journald's sealing interval. */
-export const DEFAULT_SEAL_EPOCH_S = 900;
 
 function unrefTimeout(fn: () => void, ms: number): () => void {
   const timer = setTimeout(fn, ms);

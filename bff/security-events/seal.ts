@@ -30,6 +30,8 @@ const NEXT = 'next';
 /** The epoch-0 key of a stream no public key seals: known to everyone, so its MACs are a hash chain. */
 export const UNKEYED_K0 = createHash('sha256').update('uaa-sso security events: no seal key').digest();
 const HKDF_INFO = 'uaa-sso security events seal key v1';
+/** Each seal key's life by default (SECURITY_LOG_SEAL_EPOCH_S): systemd-journald's sealing interval. */
+export const DEFAULT_SEAL_EPOCH_S = 900;
 
 export function nextKey(key: Buffer): Buffer {
   return createHmac('sha256', key).update(NEXT).digest();

@@ -225,6 +225,30 @@ describe('a tampered stream', () => {
     ]);
   });
 
+  it('names a line dated before the epoch whose key sealed it (an old event written again with a later key)', () => {
+    // An intruder holding epoch 1's key writes, after the epoch-1 seal, a changed copy of an
+    // epoch-0 event with its old time, and renumbers and reseals the rest of epoch 1.
+    const start = JSON.parse(lines[0]!) as { sealedKey: string; seal: { stream: string } };
+    const k1 = nextKey(unwrapKey(team.privateKey, start.sealedKey, start.seal.stream)!);
+    let prev = (JSON.parse(lines[4]!) as { seal: { mac: string } }).seal.mac;
+    const forged = [lines[2]!.replace('user2', 'admin'), ...lines.slice(5, 8)].map((line, i) => {
+      const text = line.trimEnd();
+      const body = text
+        .slice(0, text.lastIndexOf(',"mac":'))
+        .replace(/"seq":\d+,"epoch":\d+,"prev":"[\w-]+"$/, `"seq":${5 + i},"epoch":1,"prev":"${prev}"`);
+      prev = macOf(k1, prev, body);
+      return `${body},"mac":"${prev}"}}\n`;
+    });
+    expect(problemsOf([...lines.slice(0, 5), ...forged])).toEqual([
+      {
+        at: 's.jsonl:6',
+        what: expect.stringMatching(
+          /^dated 2026-12-01T08:00:00.000Z, before its epoch 1 began \(2026-12-01T08:01:00.000Z\)/,
+        ),
+      },
+    ]);
+  });
+
   it('skips a line repeated exactly (a resend after a collector came back), and only that', () => {
     const resent = lines.toSpliced(6, 0, lines[4]!, lines[5]!);
     expect(verify(one('s.jsonl', resent))).toMatchObject({ problems: [], repeated: 2 });
