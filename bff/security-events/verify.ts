@@ -74,7 +74,9 @@ const LOOKAHEAD = 64;
 const RECENT = 10_000;
 /** More epochs than 180 days of one-minute epochs: a line claiming more is not worth deriving keys for. */
 const MAX_EPOCHS_AHEAD = 300_000;
-const SEALED_LINE = /,"mac":"([A-Za-z0-9_-]{43})"\}\}$/;
+/** How a sealed line ends: `,"mac":"<43 characters of base64url>"}}`. */
+const MAC_TAIL = /^,"mac":"([A-Za-z0-9_-]{43})"\}\}$/;
+const MAC_TAIL_LENGTH = ',"mac":""}}'.length + 43;
 
 const isTrail = (event: Record<string, unknown>, action: string) =>
   event.type === 'audit_trail' && event.action === action;
@@ -92,7 +94,7 @@ function readLine(raw: string, at: string): Line | Problem | undefined {
     return text.includes('"log":"security"') ? { at, what: 'a security line cut or garbled' } : undefined;
   }
   if (typeof event !== 'object' || event === null || event.log !== 'security') return undefined;
-  const sealed = SEALED_LINE.exec(text);
+  const sealed = MAC_TAIL.exec(text.slice(-MAC_TAIL_LENGTH));
   const seal = event.seal as Seal | undefined;
   if (
     !sealed ||
@@ -104,7 +106,7 @@ function readLine(raw: string, at: string): Line | Problem | undefined {
     !Number.isSafeInteger(seal.epoch)
   )
     return { at, what: 'a security line without its seal: inserted, or written without one' };
-  return { at, body: text.slice(0, sealed.index), seal, event };
+  return { at, body: text.slice(0, -MAC_TAIL_LENGTH), seal, event };
 }
 
 export function verifyStreams(sources: Source[], opts: VerifyOptions = {}): Verdict {
@@ -213,18 +215,21 @@ export function verifyStreams(sources: Source[], opts: VerifyOptions = {}): Verd
       return stream.recent.has(seal.seq) && !macHolds(stream, line)
         ? `a line inserted: a changed copy of sequence ${seal.seq}`
         : `sequence ${seal.seq} after ${stream.nextSeq - 1}: lines reordered`;
-    const later = ahead(i, stream.id);
-    const nextFollows = later.some((l) => l.seal.seq === stream.nextSeq && l.seal.prev === stream.lastMac);
+    // Whether the line due here comes a little later (looked for only when this one is not it).
+    const nextFollows = () =>
+      ahead(i, stream.id).some((l) => l.seal.seq === stream.nextSeq && l.seal.prev === stream.lastMac);
     if (seal.seq > stream.nextSeq) {
       if (!macHolds(stream, line))
-        return nextFollows ? 'a line inserted: the replica never wrote it' : 'changed: its MAC does not hold';
-      if (nextFollows) return `sequence ${seal.seq} before ${stream.nextSeq}: lines reordered`;
+        return nextFollows()
+          ? 'a line inserted: the replica never wrote it'
+          : 'changed: its MAC does not hold';
+      if (nextFollows()) return `sequence ${seal.seq} before ${stream.nextSeq}: lines reordered`;
       const missing = seal.seq - stream.nextSeq;
       return `${missing} line${missing === 1 ? '' : 's'} missing before this one (sequence ${stream.nextSeq}${missing === 1 ? '' : `-${seal.seq - 1}`}): deleted, or lost on the way`;
     }
     // The next line by number: a line the replica never wrote in its place, or its own line changed.
     if (seal.prev !== stream.lastMac)
-      return nextFollows
+      return nextFollows()
         ? 'a line inserted: the replica never wrote it'
         : 'changed: it does not follow the line before';
     const moved = seal.epoch === stream.epoch + 1 && isTrail(event, 'epoch');
@@ -236,7 +241,7 @@ export function verifyStreams(sources: Source[], opts: VerifyOptions = {}): Verd
     const mac = macOf(key, seal.prev, line.body);
     if (moved && mac !== seal.mac) key.fill(0);
     if (mac !== seal.mac)
-      return nextFollows ? 'a line inserted: the replica never wrote it' : 'changed: its MAC does not hold';
+      return nextFollows() ? 'a line inserted: the replica never wrote it' : 'changed: its MAC does not hold';
     const epochStart = stream.origin + seal.epoch * stream.epochMs;
     const time = Date.parse(String(event.time));
     if (!(time >= epochStart - Math.min(SKEW_MS, stream.epochMs / 4)))
