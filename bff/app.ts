@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import {
   ENDPOINTS,
   GATEWAY_BASE,
@@ -44,8 +44,10 @@ import { JSON_TYPES, ownOrigin, requireCsrf, requireJsonBody } from './security/
 import { securityHeaders } from './security/headers';
 import { createRefusedTokens } from './session/refused-tokens';
 import { stepUpBinding } from './session/step-up';
-import { contextOf, createSecurityEvents, type SecurityEvents } from './security-events/events';
+import { contextOf, type SecurityEvents } from './security-events/events';
 import { emitRateLimitEvents, gatewayEvents, refusalEvents } from './security-events/gateway-events';
+import type { ShipperStats } from './security-events/syslog';
+import { createSecurityTrail } from './security-events/trail';
 import {
   clearPlantedSessionCookies,
   clearSessionCookie,
@@ -88,6 +90,8 @@ export interface AppDeps {
   renderer?: ServerRenderer;
   /** The security events' stream; made from the config (SECURITY_LOG_FILE, else stdout) when absent. */
   securityEvents?: SecurityEvents;
+  /** The security events' syslog shipper's state, for the metrics (SECURITY_LOG_SYSLOG). */
+  securityShipping?: () => ShipperStats;
 }
 
 const JSON_LIMIT = '100kb';
@@ -130,14 +134,7 @@ export function createApp(deps: AppDeps): Express {
     };
   };
   const publicOrigin = publicOriginFor(config);
-  const events =
-    deps.securityEvents ??
-    createSecurityEvents({
-      destination: config.securityLogFile
-        ? pino.destination({ dest: config.securityLogFile, mkdir: true, sync: true })
-        : undefined,
-      hashKey: config.securityLogHashKey,
-    });
+  const events = deps.securityEvents ?? createSecurityTrail(config, logger).events;
   // A secret every replica shares (one of the two is required in production); else this process's.
   const stepUp = stepUpBinding(
     cookie,
@@ -185,6 +182,7 @@ export function createApp(deps: AppDeps): Express {
     allowlist,
     rateLimitStoreUp: () => rateLimits.storeUp(),
     rateLimitsHeld: () => rateLimits.held(),
+    securityShipping: deps.securityShipping,
   });
 
   const app = express();

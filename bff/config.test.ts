@@ -1,4 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, publicOriginFor } from './config';
@@ -709,6 +713,91 @@ describe('the Redis settings', () => {
       expect.stringMatching(/^REDIS_PASSWORD: must be at least 16 characters/),
     ]);
     expect(refused.join('\n')).not.toMatch(/pa55word/);
+  });
+});
+
+describe("the security events' seal and shipping", () => {
+  const team = generateKeyPairSync('x25519');
+  const pem = team.publicKey.export({ type: 'spki', format: 'pem' }) as string;
+
+  it('seals to no key, with 15-minute epochs, and ships nowhere by default', () => {
+    const result = parseConfig({});
+    expect(result.ok && result.config.securityLogSeal).toEqual({ publicKey: undefined, epochSeconds: 900 });
+    expect(result.ok && result.config.securityLogSyslog).toBeUndefined();
+  });
+
+  it('takes an X25519 or RSA public key as PEM or a file, and a collector with its buffer', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'seal-key-'));
+    const file = path.join(dir, 'team.pub.pem');
+    const ca = path.join(dir, 'ca.pem');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    writeFileSync(
+      file,
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }),
+    );
+    for (const value of [pem, file]) {
+      const result = parseConfig({
+        SECURITY_LOG_SEAL_PUBLIC_KEY: value,
+        SECURITY_LOG_SEAL_EPOCH_S: '600',
+        SECURITY_LOG_SYSLOG: 'tls://collector.example:6514',
+        SECURITY_LOG_SYSLOG_BUFFER: '500',
+        SECURITY_LOG_SYSLOG_CA_FILE: ca,
+      });
+      expect(result.ok ? [] : result.errors).toEqual([]);
+      if (!result.ok) return;
+      expect(result.config.securityLogSeal.epochSeconds).toBe(600);
+      expect(['x25519', 'rsa']).toContain(result.config.securityLogSeal.publicKey?.asymmetricKeyType);
+      expect(result.config.securityLogSyslog).toEqual({
+        target: {
+          protocol: 'tls',
+          host: 'collector.example',
+          port: 6514,
+          caFile: expect.stringMatching(/ca\.pem$/),
+        },
+        bufferSize: 500,
+      });
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses each bad value in one line, never echoing the key (a private one may be there by mistake)', () => {
+    const privatePem = team.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const errors = errorsOf({
+      SECURITY_LOG_SEAL_PUBLIC_KEY: privatePem,
+      SECURITY_LOG_SEAL_EPOCH_S: '5',
+      SECURITY_LOG_SYSLOG: 'udp://collector:514',
+    });
+    expect(errors).toEqual([
+      'SECURITY_LOG_SEAL_PUBLIC_KEY: is a private key: the replica must hold the public key only',
+      'SECURITY_LOG_SEAL_EPOCH_S="5": must be at least 60',
+      'SECURITY_LOG_SYSLOG="udp://collector:514": must be tcp://host:port or tls://host:port (RFC 5424 over TCP, or over TLS)',
+    ]);
+    expect(errors.join('\n')).not.toContain('PRIVATE KEY');
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({
+      type: 'spki',
+      format: 'pem',
+    });
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({
+      type: 'spki',
+      format: 'pem',
+    });
+    expect(errorsOf({ SECURITY_LOG_SEAL_PUBLIC_KEY: small as string })).toEqual([
+      'SECURITY_LOG_SEAL_PUBLIC_KEY: is rsa key: must be X25519 or RSA of 2048 bits or more',
+    ]);
+    expect(errorsOf({ SECURITY_LOG_SEAL_PUBLIC_KEY: ec as string })).toEqual([
+      'SECURITY_LOG_SEAL_PUBLIC_KEY: is ec key: must be X25519 or RSA of 2048 bits or more',
+    ]);
+    expect(errorsOf({ SECURITY_LOG_SEAL_PUBLIC_KEY: '/nonexistent/team.pem' })).toEqual([
+      'SECURITY_LOG_SEAL_PUBLIC_KEY: is no PEM public key, nor a file that can be read (ENOENT)',
+    ]);
+    expect(errorsOf({ SECURITY_LOG_SYSLOG: 'tcp://collector' })).toHaveLength(1);
+    expect(errorsOf({ SECURITY_LOG_SYSLOG: 'tcp://collector:514/path' })).toHaveLength(1);
+    expect(errorsOf({ SECURITY_LOG_SYSLOG_BUFFER: '1000' })).toEqual([
+      'SECURITY_LOG_SYSLOG_BUFFER="1000": needs SECURITY_LOG_SYSLOG',
+    ]);
+    expect(
+      errorsOf({ SECURITY_LOG_SYSLOG: 'tcp://collector:514', SECURITY_LOG_SYSLOG_BUFFER: '10' }),
+    ).toEqual(['SECURITY_LOG_SYSLOG_BUFFER="10": must be at least 100']);
   });
 });
 

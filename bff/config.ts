@@ -4,6 +4,7 @@
  * reported, one line each naming its variable, and the process refuses to start. `Config` is
  * what the schema gives.
  */
+import type { KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/r
 import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
 import { builtInLinks, parseLinks } from './links';
 import { PROXY_ONLY_HEADERS, type ProxyOnlyHeader } from './tracing/context';
+import { DEFAULT_SEAL_EPOCH_S, sealPublicKey } from './security-events/seal';
+import type { SyslogTarget } from './security-events/syslog';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const bool = z
@@ -53,6 +56,9 @@ const redirectDomains = csv.superRefine((entries, ctx) => {
       });
   }
 });
+
+/** Events held for the syslog collector by default: about 5 MB, minutes of a busy replica's events. */
+const DEFAULT_SYSLOG_BUFFER = 10_000;
 
 /** More hops than a CDN, an ingress and nginx: every address beyond the real proxies is the client's to write. */
 const MAX_TRUSTED_HOPS = 3;
@@ -181,6 +187,60 @@ const caFile = fileVariable<string | undefined>(
   },
   () => undefined,
 );
+
+/**
+ * SECURITY_LOG_SEAL_PUBLIC_KEY: the security team's public key (X25519 or RSA 2048+), as PEM
+ * text or the path of a file holding it. A private key is refused: the replica holds none.
+ */
+const sealKey = z
+  .string()
+  .optional()
+  .transform((value, ctx): KeyObject | undefined => {
+    if (value === undefined) return undefined;
+    let pem = value;
+    if (!value.includes('-----BEGIN')) {
+      try {
+        pem = readFileSync(value, 'utf8');
+      } catch (err) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `is no PEM public key, nor a file that can be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+        });
+        return z.NEVER;
+      }
+    }
+    const key = sealPublicKey(pem);
+    if (key.ok) return key.key;
+    ctx.addIssue({ code: 'custom', message: key.error });
+    return z.NEVER;
+  });
+
+/** SECURITY_LOG_SYSLOG: tcp://host:port or tls://host:port, nothing else in it. */
+const syslogUrl = z.string().transform((value, ctx): Omit<SyslogTarget, 'caFile'> => {
+  const problem = 'must be tcp://host:port or tls://host:port (RFC 5424 over TCP, or over TLS)';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  const protocol = url.protocol.slice(0, -1);
+  if (
+    (protocol !== 'tcp' && protocol !== 'tls') ||
+    !url.hostname ||
+    !url.port ||
+    url.username ||
+    url.password ||
+    (url.pathname !== '' && url.pathname !== '/') ||
+    url.search ||
+    url.hash
+  ) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return { protocol, host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port) };
+});
 
 const clientRedirectsSchema = z
   .record(
@@ -404,6 +464,30 @@ const schema = z
      * across restarts, so that events join. Unset: RATE_LIMIT_HASH_KEY, else a key of this process.
      */
     SECURITY_LOG_HASH_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * The security team's public key (PEM, or a file holding it): each stream's first seal key
+     * goes to it, encrypted (ADR 0010). Unset: the stream is a hash chain, which no one can verify
+     * against a forger.
+     */
+    SECURITY_LOG_SEAL_PUBLIC_KEY: sealKey,
+    /** How long each seal key lives, and how often an epoch event seals the stream so far. */
+    SECURITY_LOG_SEAL_EPOCH_S: z.coerce
+      .number({ error: 'must be seconds' })
+      .int('must be whole seconds')
+      .min(60, 'must be at least 60')
+      .max(86_400, 'must be at most 86400 (a day)')
+      .default(DEFAULT_SEAL_EPOCH_S),
+    /** The syslog collector the events are shipped to as well (RFC 5424 over TCP or TLS). */
+    SECURITY_LOG_SYSLOG: syslogUrl.optional(),
+    /** Events held while the collector is away; beyond, the newest are dropped (an event and a metric say so). */
+    SECURITY_LOG_SYSLOG_BUFFER: z.coerce
+      .number({ error: 'must be a number of events' })
+      .int('must be a whole number of events')
+      .min(100, 'must be at least 100')
+      .max(1_000_000, 'must be at most 1000000 (about 500 MB of memory)')
+      .optional(),
+    /** Extra CAs (PEM) trusted for a tls:// collector's certificate, on top of the system's. */
+    SECURITY_LOG_SYSLOG_CA_FILE: caFile,
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces')
@@ -497,6 +581,16 @@ const schema = z
           "is required when APP_ENV=production (or RATE_LIMIT_HASH_KEY): a process's own key leaves the security events' hashes unjoinable across restarts and replicas",
       });
     }
+    if (!c.SECURITY_LOG_SYSLOG)
+      for (const name of ['SECURITY_LOG_SYSLOG_BUFFER', 'SECURITY_LOG_SYSLOG_CA_FILE'] as const)
+        if (c[name] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'needs SECURITY_LOG_SYSLOG' });
+    if (c.SECURITY_LOG_SYSLOG_CA_FILE !== undefined && c.SECURITY_LOG_SYSLOG?.protocol === 'tcp')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECURITY_LOG_SYSLOG_CA_FILE'],
+        message: 'needs a tls:// SECURITY_LOG_SYSLOG',
+      });
     if (c.APP_ENV === 'production' && c.COOKIE_SECURE === false) {
       ctx.addIssue({ code: 'custom', path: ['COOKIE_SECURE'], message: 'cannot be false in production' });
     }
@@ -565,6 +659,13 @@ const schema = z
     metricsToken: c.METRICS_TOKEN,
     securityLogFile: c.SECURITY_LOG_FILE,
     securityLogHashKey: c.SECURITY_LOG_HASH_KEY ?? c.RATE_LIMIT_HASH_KEY,
+    /** The seal's public key (undefined: a hash chain) and each key's life. */
+    securityLogSeal: { publicKey: c.SECURITY_LOG_SEAL_PUBLIC_KEY, epochSeconds: c.SECURITY_LOG_SEAL_EPOCH_S },
+    /** The syslog collector the sealed lines are shipped to; undefined: none. */
+    securityLogSyslog: c.SECURITY_LOG_SYSLOG && {
+      target: { ...c.SECURITY_LOG_SYSLOG, caFile: c.SECURITY_LOG_SYSLOG_CA_FILE },
+      bufferSize: c.SECURITY_LOG_SYSLOG_BUFFER ?? DEFAULT_SYSLOG_BUFFER,
+    },
     captcha: {
       provider: captchaProvider(c),
       prefix: c.ALIYUN_CAPTCHA_PREFIX,
@@ -629,6 +730,8 @@ export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: s
 const SECRET_VARIABLES = new Set([
   'RATE_LIMIT_HASH_KEY',
   'SECURITY_LOG_HASH_KEY',
+  // Meant to be public, but a private key set there by mistake must not reach a log.
+  'SECURITY_LOG_SEAL_PUBLIC_KEY',
   'METRICS_TOKEN',
   'REDIS_URL',
   'REDIS_PASSWORD',

@@ -17,6 +17,7 @@ import { createAllowlist } from './redirect/allowlist';
 import { createAppServer, listenAvoiding, SERVER_TIMEOUTS } from './server';
 import { createUpstreamClient, localUaaOutbox } from './upstream/client';
 import { startServerRenderer } from './spa/server-render';
+import { createSecurityTrail } from './security-events/trail';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -86,7 +87,11 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
     },
     logger,
   );
+  // The security events' stream starts with the process: its start event, its key sealed.
+  const trail = createSecurityTrail(config, logger);
   const app = createApp({
+    securityEvents: trail.events,
+    securityShipping: trail.shipping,
     config,
     logger,
     upstream,
@@ -111,6 +116,10 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
     logger.warn(
       'PUBLIC_ORIGIN is unset: the UAA is told a loopback host, so links it mails will not reach this service',
     );
+  if (config.appEnv === 'production' && !config.securityLogSeal.publicKey)
+    logger.warn(
+      'SECURITY_LOG_SEAL_PUBLIC_KEY is unset: the security events are a hash chain, which anyone who can write them can rewrite',
+    );
   if (outbox) {
     const { DEMO_ADMIN } = await import('../local-uaa/seed');
     console.log(`\n  SSO account service (demo): ${shown}`);
@@ -130,6 +139,7 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
     const force = setTimeout(() => {
       logger.warn('grace period over; closing remaining connections');
       server.closeAllConnections();
+      trail.events.close();
       process.exit(0);
     }, SHUTDOWN_GRACE_MS - 500);
     force.unref();
@@ -141,6 +151,8 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
       await client.close();
       await closeLocalUaa?.();
       await hooks.flushTraces?.();
+      // Last: every request's event is in; the closing seal says the stream ends here.
+      await trail.close();
       logger.info('stopped');
       process.exit(0);
     });

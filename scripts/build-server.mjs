@@ -13,6 +13,8 @@ await build({
     main: 'bff/main.ts',
     'local-uaa': 'local-uaa/index.ts',
     'render-host': 'bff/spa/render-host.ts',
+    // The security events' verifier, for the security team (docs/security-events.md).
+    'verify-events': 'bff/security-events/verify-cli.ts',
   },
   outdir,
   bundle: true,

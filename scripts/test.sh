@@ -11,9 +11,11 @@ took() { echo "   ($1: $((SECONDS - $2)) s)"; }
 
 # The rate-limit tests start their own redis-server on a loopback port; the conformance tests and
 # the e2e stack put nginx (TLS with a throwaway CA made by the openssl CLI) in front of the
-# upstream; the browser tests use Debian's Chromium (Playwright cannot download its own here).
+# upstream; the browser tests use Debian's Chromium (Playwright cannot download its own here); the
+# security events' shipping test starts its own rsyslogd on a loopback port.
 missing=()
 [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+[ -x /usr/sbin/rsyslogd ] || missing+=(rsyslog)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v openssl >/dev/null || missing+=(openssl)
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-noto-cjk)

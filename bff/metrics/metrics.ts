@@ -12,6 +12,7 @@ import { sendError } from '../http-errors';
 import { gatewayCallOf } from '../proxy/gateway';
 import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import type { AllowlistSource } from '../redirect/allowlist';
+import type { ShipperStats } from '../security-events/syslog';
 
 export const METRICS_PATH = BFF_PATHS.metrics;
 
@@ -63,6 +64,8 @@ export function createMetrics(deps: {
   allowlist: AllowlistSource;
   rateLimitStoreUp(): boolean | undefined;
   rateLimitsHeld(): number | undefined;
+  /** The security events' syslog shipper, when SECURITY_LOG_SYSLOG is set. */
+  securityShipping?: () => ShipperStats;
 }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bff_' });
@@ -123,6 +126,36 @@ export function createMetrics(deps: {
       registers: [registry],
       collect() {
         this.set(deps.rateLimitsHeld() ?? 0);
+      },
+    });
+  }
+
+  const shipping = deps.securityShipping;
+  if (shipping) {
+    new Gauge({
+      name: 'bff_security_events_ship_queued',
+      help: 'Security events waiting for the syslog collector (SECURITY_LOG_SYSLOG_BUFFER at most)',
+      registers: [registry],
+      collect() {
+        this.set(shipping().queued);
+      },
+    });
+    new Gauge({
+      name: 'bff_security_events_ship_connected',
+      help: '1 while the syslog collector of the security events is connected, else 0',
+      registers: [registry],
+      collect() {
+        this.set(shipping().connected ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'bff_security_events_ship_dropped_total',
+      help: 'Security events not shipped because the queue for the syslog collector was full (each is in the local stream)',
+      registers: [registry],
+      // The shipper counts; a counter read at scrape time is set to its count (it only grows).
+      collect() {
+        this.reset();
+        this.inc(shipping().dropped);
       },
     });
   }

@@ -25,9 +25,10 @@ describe('an event line', () => {
       outcome: 'failure',
       details: { clientId: 'c\u2029d', ids: ['e\u2028f'] },
     });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).not.toMatch(/[\u0085\u2028\u2029]/);
-    expect(JSON.parse(lines[0]!)).toMatchObject({
+    // The stream's start, then the event.
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).not.toMatch(/[\u0085\u2028\u2029]/);
+    expect(JSON.parse(lines[1]!)).toMatchObject({
       userAgent: 'agent two three',
       clientId: 'c d',
       ids: ['e f'],
@@ -35,10 +36,13 @@ describe('an event line', () => {
   });
 });
 
-/** Events written to an array, one line each. */
+/** Events written to an array, one line each, sealed; the stream's start (its first line) left out. */
 function stream() {
   const lines: string[] = [];
-  const events = createSecurityEvents({ destination: { write: (line) => void lines.push(line) } });
+  let started = false;
+  const events = createSecurityEvents({
+    destination: { write: (line) => void (started ? lines.push(line) : (started = true)) },
+  });
   return { lines, events };
 }
 
@@ -57,8 +61,9 @@ describe("an event's size", () => {
       code: 'A0301',
       details,
     });
-    const { time, ...event } = JSON.parse(lines[0]!) as Record<string, unknown>;
+    const { time, seal, ...event } = JSON.parse(lines[0]!) as Record<string, unknown>;
     expect(typeof time).toBe('string');
+    expect(seal).toMatchObject({ seq: 1, epoch: 0 });
     expect(event).toEqual({
       log: 'security',
       v: SECURITY_EVENTS_VERSION,

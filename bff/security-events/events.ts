@@ -6,14 +6,18 @@
  * whom (a masked phone or e-mail and its HMAC), from where (client address through TRUST_PROXY,
  * user agent), the request id and the trace id. Never a token, password, code or secret key; personal data
  * masked (PIPL). Outcomes come from the UAA's replies; nothing new is asked of the UAA. Every line
- * is bounded here, whatever its caller gives (SECURITY_EVENT_MAX_BYTES).
+ * is bounded here, whatever its caller gives (SECURITY_EVENT_MAX_BYTES), and sealed into its
+ * replica's chain as it is written (./seal.ts, ADR 0010), between the stream's start and close and
+ * an epoch event for each key.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Request, Response } from 'express';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { refusalOf } from '../http-errors';
 import { activeTraceId } from '../tracing/context';
 import { hmac, targetOf, type MaskedTarget } from './mask';
+import { createSealer, DEFAULT_SEAL_EPOCH_S, SEAL_MAX_BYTES } from './seal';
 
 /** The schema's version: a field added keeps it, a field changed or removed moves it on. */
 export const SECURITY_EVENTS_VERSION = 3;
@@ -28,6 +32,8 @@ export const SECURITY_EVENT_TYPES = [
   'admin_write',
   'account_change',
   'request_refused',
+  // The stream's own: its start, each key epoch, its close, and what its shipping lost (ADR 0010).
+  'audit_trail',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -101,6 +107,12 @@ export interface SecurityEvents {
   userOf(token: string | undefined): string | undefined;
   /** The HMAC a session is known by in the events. */
   sessionOf(token: string): string;
+  /** An event of the stream itself (`audit_trail`): no request, no user. */
+  trail(action: string, outcome: Outcome, details?: Record<string, unknown>): void;
+  /** Writes the closing seal and erases the key: the stream ends here (graceful shutdown). */
+  close(): void;
+  /** The stream's random id, in every line's seal. */
+  readonly streamId: string;
 }
 
 export interface SecurityEventOptions {
@@ -108,6 +120,22 @@ export interface SecurityEventOptions {
   destination?: DestinationStream | { write(line: string): void };
   /** HMAC key for sessions and targets; the same on every replica so events join across them. */
   hashKey?: string;
+  /** The security team's public key (SECURITY_LOG_SEAL_PUBLIC_KEY): the stream's first key goes to it. */
+  sealPublicKey?: KeyObject;
+  /** How long each seal key lives (SECURITY_LOG_SEAL_EPOCH_S). */
+  sealEpochSeconds?: number;
+  /** A second place each sealed line goes (the syslog shipper), after the destination. */
+  ship?: { write(line: string): void };
+  /** The time of each event, in ms (tests move it). */
+  clock?: () => number;
+  /** Calls fn after ms; gives back its cancel (tests fire it themselves). The default does not hold the process. */
+  schedule?: (fn: () => void, ms: number) => () => void;
+}
+
+function unrefTimeout(fn: () => void, ms: number): () => void {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
 }
 
 /** What some line readers (Python's splitlines, a few shippers) end a line at, and JSON keeps as it is. */
@@ -136,8 +164,12 @@ export const TRUNCATED = '…[truncated]';
 /** Fields an event always keeps (when strings, as they are), cut to this size; the others go first, largest first. */
 const KEPT_FIELDS = new Set(['type', 'outcome', 'ip', 'requestId']);
 const KEPT_FIELD_MAX_BYTES = 64;
-/** What pino adds around the fields: `{"log":"security","time":"…","v":2` and `}\n`. */
-const LINE_BYTES = Buffer.byteLength('{"log":"security","time":"2026-11-27T05:19:06.731Z","v":2}\n');
+/**
+ * What pino adds around the fields (`{"log":"security","time":"…","v":3` and `}\n`), and the
+ * seal at its longest (ADR 0010): the sealed line is what the bound is of.
+ */
+const LINE_BYTES =
+  Buffer.byteLength('{"log":"security","time":"2026-11-27T05:19:06.731Z","v":3}\n') + SEAL_MAX_BYTES;
 /** Said when a field had to go: `,"truncated":true`. */
 const DROPPED_BYTES = Buffer.byteLength(',"truncated":true');
 
@@ -213,17 +245,66 @@ const KNOWN_SESSIONS_MAX = 50_000;
 
 export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityEvents {
   const key = opts.hashKey ?? randomBytes(32);
+  const clock = opts.clock ?? Date.now;
+  const schedule = opts.schedule ?? unrefTimeout;
+  const epochSeconds = opts.sealEpochSeconds ?? DEFAULT_SEAL_EPOCH_S;
+  // The time of the line being written: taken once per event, so that the seal's epoch and the
+  // line's `time` agree (the verifier checks that no line is older than its epoch).
+  const origin = Math.floor(clock());
+  // Never earlier than the line before: a clock set back would date lines before their epoch.
+  let now = origin;
+  const sealer = createSealer({ publicKey: opts.sealPublicKey, epochMs: epochSeconds * 1000, origin });
+  const local = opts.destination ?? pino.destination({ dest: 1, sync: true });
+  const sealed = {
+    write(line: string) {
+      const out = sealer.seal(line);
+      local.write(out);
+      opts.ship?.write(out);
+    },
+  };
   const logger: Logger = pino(
     {
       base: { v: SECURITY_EVENTS_VERSION },
       // The event has no level: every line is one event, marked as the security stream's (an
       // empty level object would make pino write `{,`).
       formatters: { level: () => ({ log: 'security' }) },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: () => `,"time":"${new Date(now).toISOString()}"`,
       messageKey: 'message',
     },
-    opts.destination as DestinationStream | undefined,
+    sealed as DestinationStream,
   );
+  let closed = false;
+  let cancelEpoch = (): void => {};
+
+  const trailEvent = (action: string, outcome: Outcome, details: Record<string, unknown> = {}) =>
+    logger.info({ type: 'audit_trail', action, outcome, ...details });
+
+  /** Moves the key on to the epoch of `now`, one epoch event each (and the periodic seal). */
+  function rollEpochs(): void {
+    while (sealer.epochAt(now) > sealer.epoch) {
+      sealer.advance();
+      trailEvent('epoch', 'success');
+    }
+  }
+  /** Wakes at the next epoch's start, so that a key lives no longer than its epoch while nothing happens. */
+  function scheduleEpoch(): void {
+    const next = origin + (sealer.epoch + 1) * epochSeconds * 1000;
+    cancelEpoch = schedule(
+      () => {
+        if (closed) return;
+        now = Math.max(now, Math.floor(clock()));
+        rollEpochs();
+        scheduleEpoch();
+      },
+      Math.max(1, next - Math.floor(clock())),
+    );
+  }
+  trailEvent('start', 'success', {
+    host: hostname(),
+    epochSeconds,
+    ...(sealer.wrappedKey === undefined ? {} : { sealedKey: sealer.wrappedKey, keyId: sealer.keyId }),
+  });
+  scheduleEpoch();
   const users = new Map<string, string>();
   const sessionOf = (token: string) => hmac(key, `session\u0000${token}`);
 
@@ -242,6 +323,9 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
       ...context,
       ...input.details,
     };
+    if (closed) throw new Error('the stream is closed');
+    now = Math.max(now, Math.floor(clock()));
+    rollEpochs();
     logger.info(bounded(oneLine(event) as Record<string, unknown>));
   }
 
@@ -263,6 +347,26 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
       return token === undefined ? undefined : users.get(sessionOf(token));
     },
     sessionOf,
+    trail(action, outcome, details) {
+      if (closed) return;
+      try {
+        now = Math.max(now, Math.floor(clock()));
+        rollEpochs();
+        trailEvent(action, outcome, details);
+      } catch (err) {
+        console.error(`security event not written: ${(err as Error).message}`);
+      }
+    },
+    close() {
+      if (closed) return;
+      now = Math.max(now, Math.floor(clock()));
+      rollEpochs();
+      trailEvent('close', 'success');
+      closed = true;
+      cancelEpoch();
+      sealer.erase();
+    },
+    streamId: sealer.streamId,
   };
 }
 
