@@ -1,7 +1,7 @@
 /**
- * Prometheus metrics (prom-client), one registry per app: requests by route and status,
- * upstream latency, rate-limit refusals, the allow-list's age. Route labels come from a fixed
- * set (the endpoint table, the BFF's own paths, 'spa', 'static'), never from raw URLs.
+ * Prometheus metrics (prom-client), one registry per app: requests by route and status, their
+ * answer times, upstream latency, rate-limit refusals, the allow-list's age. Route labels come
+ * from a fixed set (the endpoint table, the BFF's own paths, 'spa', 'static'), never from raw URLs.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
@@ -53,6 +53,11 @@ export function routeOf(req: Request): string {
   return (labelled[ROUTE] ??= routeLabel(req.originalUrl));
 }
 
+/** "2xx" for 204: the class a latency is read by (OpenTelemetry's and Prometheus's buckets of status). */
+export function statusClass(status: number): string {
+  return `${Math.trunc(status / 100)}xx`;
+}
+
 export interface Metrics {
   registry: Registry;
   /** Counts every response when it is finished. */
@@ -70,6 +75,14 @@ export function createMetrics(deps: {
     name: 'bff_http_requests_total',
     help: 'HTTP requests answered, by route and status',
     labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  // OpenTelemetry's http.server.request.duration, by the same bounded routes: what a person waited for.
+  const answerTimes = new Histogram({
+    name: 'bff_http_server_request_duration_seconds',
+    help: 'Time from a request reaching the BFF to its reply handed to the network, by route and status class',
+    labelNames: ['route', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
   const upstream = new Histogram({
@@ -128,9 +141,14 @@ export function createMetrics(deps: {
   }
 
   const middleware: RequestHandler = (req, res, next) => {
+    const arrived = performance.now();
     res.once('finish', () => {
       const route = routeOf(req);
       requests.inc({ route, status: String(res.statusCode) });
+      answerTimes.observe(
+        { route, status_class: statusClass(res.statusCode) },
+        (performance.now() - arrived) / 1000,
+      );
       const upstreamMs = res.locals.upstreamMs as number | undefined;
       if (upstreamMs !== undefined) upstream.observe({ route }, upstreamMs / 1000);
       const calls = res.locals.upstreamCalls as number | undefined;
