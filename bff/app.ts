@@ -185,6 +185,7 @@ export function createApp(deps: AppDeps): Express {
     allowlist,
     rateLimitStoreUp: () => rateLimits.storeUp(),
     rateLimitsHeld: () => rateLimits.held(),
+    renderer: deps.renderer,
   });
 
   const app = express();

@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (prom-client), one registry per app: requests by route and status, their
- * answer times, upstream latency, rate-limit refusals, the allow-list's age. Route labels come
- * from a fixed set (the endpoint table, the BFF's own paths, 'spa', 'static'), never from raw URLs.
+ * answer times, upstream latency, rate-limit refusals, the allow-list's age, the signed-in pages'
+ * renderer. Route labels come from a fixed set (the endpoint table, the BFF's own paths, 'spa',
+ * 'static'), never from raw URLs.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
@@ -12,6 +13,7 @@ import { sendError } from '../http-errors';
 import { gatewayCallOf } from '../proxy/gateway';
 import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import type { AllowlistSource } from '../redirect/allowlist';
+import { RENDER_OUTCOMES, type ServerRenderer } from '../spa/server-render';
 
 export const METRICS_PATH = BFF_PATHS.metrics;
 
@@ -68,6 +70,8 @@ export function createMetrics(deps: {
   allowlist: AllowlistSource;
   rateLimitStoreUp(): boolean | undefined;
   rateLimitsHeld(): number | undefined;
+  /** The signed-in pages' renderer (spa/server-render.ts), when there is one: its renders, restarts and queue. */
+  renderer?: Pick<ServerRenderer, 'observe' | 'queueLength'>;
 }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bff_' });
@@ -140,6 +144,8 @@ export function createMetrics(deps: {
     });
   }
 
+  if (deps.renderer) renderMetrics(registry, deps.renderer);
+
   const middleware: RequestHandler = (req, res, next) => {
     const arrived = performance.now();
     res.once('finish', () => {
@@ -164,6 +170,44 @@ export function createMetrics(deps: {
     next();
   };
   return { registry, middleware };
+}
+
+/** The renderer's renders by outcome, their time, its restarts and its queue. */
+function renderMetrics(registry: Registry, renderer: Pick<ServerRenderer, 'observe' | 'queueLength'>): void {
+  const renders = new Counter({
+    name: 'bff_render_total',
+    help: 'Signed-in pages given to the renderer, by outcome: rendered, declined (the page goes elsewhere), or the shell instead for timeout, error, too_big, host_down (no renderer ready, or it died) or busy (its queue full)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  // Every outcome from the start: a rate of failures is 0, not absent, until the first one.
+  for (const outcome of RENDER_OUTCOMES) renders.inc({ outcome }, 0);
+  const durations = new Histogram({
+    name: 'bff_render_duration_seconds',
+    help: "Time from a page sent to the renderer to its answer, its time-out or its renderer's death",
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.35, 0.5, 1],
+    registers: [registry],
+  });
+  const restarts = new Counter({
+    name: 'bff_render_host_restarts_total',
+    help: 'Renderer processes started again after one died or was ended (a hung render, its heap cap)',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'bff_render_queue_length',
+    help: 'Pages waiting for the renderer now (beyond 8 the shell answers)',
+    registers: [registry],
+    collect() {
+      this.set(renderer.queueLength());
+    },
+  });
+  renderer.observe({
+    rendered(outcome, seconds) {
+      renders.inc({ outcome });
+      if (seconds !== undefined) durations.observe(seconds);
+    },
+    restarted: () => restarts.inc(),
+  });
 }
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
