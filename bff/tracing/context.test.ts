@@ -1,11 +1,16 @@
 import { request as httpRequest, type Server } from 'node:http';
-import { context, trace, TraceFlags } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServer } from '../server';
 import { createSecurityEvents } from '../security-events/events';
-import { activeTraceId, isProbe, type ProxyOnlyHeader } from './context';
+import { activeTraceId, inSpan, isProbe, type ProxyOnlyHeader } from './context';
 import { listen, shut } from '@tests/support/http';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -129,5 +134,50 @@ describe('the trace id', () => {
     const [traced, untraced] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(traced).toMatchObject({ type: 'login', requestId: 'request-1', traceId: TRACE_ID });
     expect(untraced).not.toHaveProperty('traceId');
+  });
+});
+
+describe('a span of its own (inSpan)', () => {
+  const exporter = new InMemorySpanExporter();
+  const traced = async <T>(work: () => Promise<T>) => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
+    try {
+      return await work();
+    } finally {
+      trace.disable();
+    }
+  };
+  afterEach(() => exporter.reset());
+
+  it('is the active span of its work, and no error when the work succeeds', async () => {
+    const seen = await traced(() =>
+      inSpan('server render', { 'url.path': '/usercenter' }, async () => activeTraceId()),
+    );
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe('server render');
+    expect(span?.attributes).toEqual({ 'url.path': '/usercenter' });
+    expect(seen).toBe(span?.spanContext().traceId);
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it("is an error, with the error's message and no secret, when the work throws, and the error goes on", async () => {
+    const thrown = new Error('fetch https://uaa.invalid/x?code=one-time-secret&lang=en failed');
+    await expect(
+      traced(() =>
+        inSpan('server render', {}, async () => {
+          throw thrown;
+        }),
+      ),
+    ).rejects.toBe(thrown);
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: 'fetch https://uaa.invalid/x?code=[REDACTED]&lang=en failed',
+    });
+    expect(span?.events.map((e) => e.name)).toEqual(['exception']);
+    expect(JSON.stringify(span?.events)).not.toContain('one-time-secret');
   });
 });

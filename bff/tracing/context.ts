@@ -4,8 +4,9 @@
  * belongs to, and the spans the BFF makes itself.
  */
 import type { IncomingMessage, Server } from 'node:http';
-import { context, isSpanContextValid, trace, type Attributes } from '@opentelemetry/api';
+import { isSpanContextValid, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
 import { BFF_PATHS } from '@shared/routes';
+import { redactUrl } from '../redact';
 
 /**
  * What only a proxy may say of a request: the W3C trace context (and baggage, which rides with
@@ -71,15 +72,25 @@ export function activeTraceId(): string | undefined {
 
 const tracer = trace.getTracer('uaa-sso-bff');
 
-/** Runs `work` in a span of its own, a child of the request's (a server render, say). */
-export async function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
-  const span = tracer.startSpan(name, { attributes });
-  try {
-    return await context.with(trace.setSpan(context.active(), span), work);
-  } catch (err) {
-    span.recordException(err as Error);
-    throw err;
-  } finally {
-    span.end();
-  }
+/**
+ * Runs `work` in a span of its own, a child of the request's (a server render, say); when it
+ * throws, the span is an error with the error's message, the secrets a URL may carry redacted.
+ */
+export function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+    try {
+      return await work();
+    } catch (err) {
+      const { name: errorName, message, stack } = err instanceof Error ? err : new Error(String(err));
+      span.recordException({
+        name: errorName,
+        message: redactUrl(message),
+        stack: stack && redactUrl(stack),
+      });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: redactUrl(message) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
 }
