@@ -61,9 +61,12 @@ interface Span {
   name: string;
   kind: number;
   attributes: Record<string, unknown>;
+  /** OTLP's status: code 2 is ERROR; UNSET leaves it out. */
+  status?: { code?: number; message?: string };
 }
 const SERVER = 2;
 const CLIENT = 3;
+const STATUS_ERROR = 2;
 
 let dir: string;
 let procs: Record<string, Proc | undefined> = {};
@@ -358,5 +361,22 @@ describe('trace context', () => {
       trace.some((s) => s.kind === CLIENT && String(s.attributes['url.full']).includes('/uaa-be/')),
     ).toBe(true);
     expect(render.parentSpanId).toBeDefined();
+  });
+});
+
+describe('a failed answer', () => {
+  it("is an error on the BFF's server span when it is the server's (5xx), not when it is the caller's (4xx)", async () => {
+    // Without X-CSRF: refused by the BFF, the caller's fault.
+    let since = spans.length;
+    const refused = await viaNginx(`${GW}/login/getLocationInfo`);
+    expect(refused.status).toBe(403);
+    expect((await serverSpan(`${GW}/login/getLocationInfo`, since)).status?.code).not.toBe(STATUS_ERROR);
+    // The UAA's nginx gone: 502, the server's (last in the file: the UAA stays away).
+    await uaaNginx?.close();
+    uaaNginx = undefined;
+    since = spans.length;
+    const failed = await viaNginx(`${GW}/login/getLocationInfo`, { headers: { 'X-CSRF': '1' } });
+    expect(failed.status).toBe(502);
+    expect((await serverSpan(`${GW}/login/getLocationInfo`, since)).status?.code).toBe(STATUS_ERROR);
   });
 });
