@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBff, stubAllowlist, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
-import { routeLabel } from './metrics';
+import { routeLabel, routeTemplate } from './metrics';
 
 const GW = '/gw/uaa-be/api/v1';
 const TOKEN = 'metrics-token-0123456789';
@@ -184,5 +184,23 @@ describe('routeLabel', () => {
     ['/admin/user/edit?id=9', 'spa'],
   ])('names %s %s', (url, label) => {
     expect(routeLabel(url)).toBe(label);
+  });
+});
+
+describe('routeTemplate (the http.route of a traced request)', () => {
+  it.each([
+    ['/gw/uaa-be/api/v1/login/byAccount?x=1', '/gw/uaa-be/api/v1/login/byAccount'],
+    ['/gw/uaa-be/api/v1/users/42', '/gw/uaa-be/*'],
+    ['/gw/upload/api/v1/uploadFile?key=user', '/gw/upload/api/v1/uploadFile'],
+    ['/gw/upload/x/y', '/gw/upload/*'],
+    ['/authentication?clientId=c', '/authentication'],
+    ['/xlab-authentication', '/:brand-authentication'],
+    ['/bff/redirect?to=https://x', '/bff/redirect'],
+    ['/bff/session', '/bff/session'],
+    ['/static/js/main.abc.js', '/static/*'],
+    ['/__dev/outbox', '/__dev/*'],
+    ['/admin/user/edit?id=9', '/*'],
+  ])('of %s is %s: a template, never an id or a query', (url, template) => {
+    expect(routeTemplate(routeLabel(url))).toBe(template);
   });
 });

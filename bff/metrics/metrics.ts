@@ -47,6 +47,22 @@ export function routeLabel(url: string): string {
   return OWN_ROUTES.get(path) ?? 'spa';
 }
 
+/**
+ * The route class as OpenTelemetry's `http.route` writes it, a path template: the endpoint's
+ * path under its gateway (`/gw/uaa-be/api/v1/login/byAccount`), `/gw/uaa-be/*` for the rest,
+ * `/static/*`, `/*` for the SPA's documents, the BFF's own paths as they are.
+ */
+export function routeTemplate(label: string): string {
+  const [kind, path] = label.split(/:(.*)/s) as [string, string | undefined];
+  if (kind === 'gateway' || kind === 'upload') {
+    const base = kind === 'gateway' ? GATEWAY_BASE : UPLOAD_GATEWAY_BASE;
+    return path === 'other' ? `${base}/*` : `${base}${path}`;
+  }
+  if (label === 'authentication:branded') return '/:brand-authentication';
+  const own = [...OWN_ROUTES].find(([, name]) => name === label)?.[0];
+  return own ?? { dev: `${BFF_PATHS.dev}/*`, static: '/static/*' }[label] ?? '/*';
+}
+
 const ROUTE = Symbol('route label');
 
 /** A request's route label, worked out once for the log line and the metrics alike. */
