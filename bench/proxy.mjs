@@ -100,12 +100,13 @@ const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.l
 
 /**
  * Runs the targets: a short warm-up each, then `rounds` interleaved rounds (direct, nginx,
- * Node floor, BFF, the BFF with tracing on when `bffTraced` is given, direct, ...), so that a change in the machine's load hits all of them alike.
+ * Node floor, BFF, the BFF with tracing on when `bffTraced` (every call sampled) and `bffTraced10`
+ * (a tenth) are given, direct, ...), so that a change in the machine's load hits all of them alike.
  * Throughput is over all rounds; latency percentiles are the median round's; CPU per call is the
  * proxy's and the upstream's CPU time over all rounds divided by the calls answered (Linux /proc).
  * Returns one row per target and the ratios the budgets read.
  *
- * `pids`: { upstream, nginx, floor, bff, bffTraced }, the processes whose CPU time is read.
+ * `pids`: { upstream, nginx, floor, bff, bffTraced, bffTraced10 }, the processes whose CPU time is read.
  */
 export async function proxyOverhead({
   upstream,
@@ -113,6 +114,7 @@ export async function proxyOverhead({
   floor,
   bff,
   bffTraced,
+  bffTraced10,
   pids,
   duration,
   connections,
@@ -132,6 +134,16 @@ export async function proxyOverhead({
             url: `${bffTraced}${GATEWAY}${LOCATION_PATH}`,
             headers: { 'X-CSRF': '1' },
             pid: pids.bffTraced,
+          },
+        ]
+      : []),
+    ...(bffTraced10
+      ? [
+          {
+            name: 'BFF, tracing on (a tenth sampled)',
+            url: `${bffTraced10}${GATEWAY}${LOCATION_PATH}`,
+            headers: { 'X-CSRF': '1' },
+            pid: pids.bffTraced10,
           },
         ]
       : []),
@@ -172,7 +184,9 @@ export async function proxyOverhead({
       fixedFailed: sum(fixed[i], 'failed'),
     };
   });
-  const [direct, viaNginx, viaFloor, viaBff, viaTraced] = rows;
+  const [direct, viaNginx, viaFloor, viaBff, ...tracedRows] = rows;
+  const viaTraced = bffTraced ? tracedRows.shift() : undefined;
+  const viaTraced10 = bffTraced10 ? tracedRows.shift() : undefined;
   return {
     rows,
     ...(viaTraced
@@ -181,6 +195,14 @@ export async function proxyOverhead({
           tracedVsUntraced: viaTraced.rps / viaBff.rps,
           tracedCpuUs: viaTraced.proxyUs - viaBff.proxyUs,
           fixedTracedAddedP99: viaTraced.fixedP99 - direct.fixedP99,
+        }
+      : {}),
+    ...(viaTraced10
+      ? {
+          traced10VsFloor: viaTraced10.rps / viaFloor.rps,
+          traced10VsUntraced: viaTraced10.rps / viaBff.rps,
+          traced10CpuUs: viaTraced10.proxyUs - viaBff.proxyUs,
+          fixedTraced10AddedP99: viaTraced10.fixedP99 - direct.fixedP99,
         }
       : {}),
     throughputVsNginx: viaBff.rps / viaNginx.rps,

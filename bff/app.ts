@@ -23,7 +23,8 @@ import { publicOriginFor, type Config } from './config';
 import { createHealthRoutes } from './health/routes';
 import { sendError } from './http-errors';
 import { accessLog } from './log';
-import { createMetrics, METRICS_PATH, metricsHandler, routeOf } from './metrics/metrics';
+import { createMetrics, METRICS_PATH, metricsHandler, routeOf, routeTemplate } from './metrics/metrics';
+import { nameServerSpan } from './tracing/context';
 import {
   createGateway,
   gatewayCallOf,
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps): Express {
     rateLimitStoreUp: () => rateLimits.storeUp(),
     rateLimitsHeld: () => rateLimits.held(),
     securityShipping: deps.securityShipping,
+    renderer: deps.renderer,
   });
 
   const app = express();
@@ -191,7 +193,9 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   app.use(
-    // 1. Identify, log and count every request; secrets never reach the log.
+    // 1. Identify, log and count every request (a traced one's span named by its route); secrets
+    // never reach the log.
+    nameServerSpan((req) => routeTemplate(routeOf(req))),
     accessLog(logger, routeOf),
     metrics.middleware,
     // 2. Security headers on every response (other sites may frame only the intern widget's documents).

@@ -511,6 +511,20 @@ describe('tracing', () => {
     expect(tracing({ ...endpoint, OTEL_SDK_DISABLED: 'true' })).toBe(false);
   });
 
+  it('samples a tenth of the traces it starts unless OTEL_TRACES_SAMPLER says otherwise', () => {
+    const ratio = (env: Record<string, string>) => {
+      const r = parseConfig({ ...env, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' });
+      return r.ok ? r.config.tracingRatio : r.errors;
+    };
+    expect(ratio({})).toBe(0.1);
+    expect(ratio({ OTEL_TRACES_SAMPLER_ARG: '0.25' })).toBe(0.25);
+    // The SDK's own sampler, as named, with its own reading of the ratio.
+    expect(ratio({ OTEL_TRACES_SAMPLER: 'always_on' })).toBeUndefined();
+    expect(
+      ratio({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' }),
+    ).toBeUndefined();
+  });
+
   it("refuses the SDK's variables misspelt, never echoing an endpoint (it may hold credentials)", () => {
     const r = parseConfig({
       OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:secret@4318',

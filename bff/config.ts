@@ -694,7 +694,17 @@ const schema = z
       Boolean(c.OTEL_EXPORTER_OTLP_ENDPOINT ?? c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !c.OTEL_SDK_DISABLED,
     /** The service's name in the traces: OTEL_SERVICE_NAME, else the BFF's own. */
     tracingServiceName: c.OTEL_SERVICE_NAME ?? 'uaa-sso-bff',
+    /**
+     * Without OTEL_TRACES_SAMPLER, the share of the traces the BFF starts itself
+     * (parentbased_traceidratio: OTEL_TRACES_SAMPLER_ARG, else a tenth); with it, undefined: the
+     * SDK's sampler as named.
+     */
+    tracingRatio:
+      c.OTEL_TRACES_SAMPLER === undefined ? (c.OTEL_TRACES_SAMPLER_ARG ?? DEFAULT_TRACE_RATIO) : undefined,
   }));
+
+/** Traces started here when OTEL_TRACES_SAMPLER is unset: a tenth (docs/operations.md "Tracing"). */
+export const DEFAULT_TRACE_RATIO = 0.1;
 
 // A loopback name, with its port: `localhost:8080`, `127.0.0.1`, `[::1]:3000`, `app.localhost`.
 const LOOPBACK_HOST =

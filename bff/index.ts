@@ -15,7 +15,7 @@ if (!parsed.ok) {
 try {
   const { config } = parsed;
   const tracing = config.tracing
-    ? await (await import('./tracing/start')).startTracing(config.tracingServiceName)
+    ? await (await import('./tracing/start')).startTracing(config.tracingServiceName, config.tracingRatio)
     : undefined;
   const { main } = await import('./main');
   await main(config, { flushTraces: tracing?.flush });

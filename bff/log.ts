@@ -4,15 +4,25 @@ import type { Request, RequestHandler, Response } from 'express';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { REDACTED, redactUrl } from './redact';
+import { sampledTraceIds } from './tracing/context';
 
 // Body fields that are secrets wherever they appear in a logged object (up to two levels down).
 const SECRET_FIELDS = ['password', 'code', 'token', 'sk'];
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+/**
+ * `traced`: each line written within a sampled trace carries its `traceId` and `spanId` (a line of
+ * an unsampled request has nothing to lead to, and costs nothing).
+ */
+export function createLogger(
+  level: string,
+  destination?: pino.DestinationStream,
+  { traced = false } = {},
+): Logger {
   return pino(
     {
       level,
       base: undefined,
+      ...(traced ? { mixin: sampledTraceIds } : {}),
       redact: {
         paths: [
           'req.headers.cookie',

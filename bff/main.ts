@@ -27,7 +27,7 @@ export interface ProcessHooks {
 }
 
 export async function main(config: Config, hooks: ProcessHooks = {}): Promise<void> {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, { traced: config.tracing });
 
   // One client for every upstream call: the gateway, /authentication, the allow-list, /readyz.
   const client = createUpstreamClient({ caFile: config.uaaCaFile });

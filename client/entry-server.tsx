@@ -107,7 +107,7 @@ export async function createRenderer(): Promise<Renderer> {
       return html;
     },
     render(request) {
-      return renderPage(request, arco).catch(() => undefined);
+      return renderPage(request, arco);
     },
   };
 }

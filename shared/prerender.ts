@@ -88,6 +88,6 @@ export interface SignedInRequest {
 }
 
 export interface SignedInRenderer {
-  /** The markup of `<div id="root">`; undefined for a redirect or a part that failed to render. */
+  /** The markup of `<div id="root">`; undefined for a redirect; rejects when a part failed to render. */
   render(request: SignedInRequest): Promise<string | undefined>;
 }

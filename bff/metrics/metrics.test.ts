@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBff, stubAllowlist, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
-import { routeLabel } from './metrics';
+import { routeLabel, routeTemplate } from './metrics';
 
 const GW = '/gw/uaa-be/api/v1';
 const TOKEN = 'metrics-token-0123456789';
@@ -74,6 +74,40 @@ describe('GET /metrics', () => {
     const labels = text.match(/\{[^}]*\}/g) ?? [];
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.join('\n')).not.toMatch(/12345|4711|usercenter|unknown/);
+  });
+
+  it('times each answer by route and status class, never by raw path or status', async () => {
+    const route = 'gateway:/api/v1/personal/info/update';
+    const series = (what: string, statusClass: string, le?: string) =>
+      `bff_http_server_request_duration_seconds_${what}{${le ? `le="${le}",` : ''}route="${route}",status_class="${statusClass}"}`;
+    const first = await scrape();
+    const before = (statusClass: string) => sample(first, series('count', statusClass));
+    const [ok2xx, refused4xx, failed5xx] = [before('2xx'), before('4xx'), before('5xx')];
+    const slowFastBefore = sample(first, series('bucket', '2xx', '0.05'));
+    upstream.respond((_req, res) => setTimeout(() => sendJson(res, 200, ok()), 60));
+    await request(bff.url).post(`${GW}/personal/info/update`).set('X-CSRF', '1').send({ nickname: 'Ann' });
+    // No X-CSRF: refused by the BFF itself.
+    await request(bff.url).post(`${GW}/personal/info/update`).send({});
+    // Not JSON from the UAA: 502.
+    upstream.respond((_req, res) => res.end('<html>down</html>'));
+    const bad = await request(bff.url)
+      .post(`${GW}/personal/info/update`)
+      .set('X-CSRF', '1')
+      .send({ nickname: 'Ann' });
+    expect(bad.status).toBe(502);
+    const text = await scrape();
+    expect(sample(text, series('count', '2xx'))).toBe(ok2xx + 1);
+    expect(sample(text, series('count', '4xx'))).toBe(refused4xx + 1);
+    expect(sample(text, series('count', '5xx'))).toBe(failed5xx + 1);
+    // The UAA's 60 ms are in the answer's time: not within 50 ms, within 10 s.
+    expect(sample(text, series('bucket', '2xx', '0.05'))).toBe(slowFastBefore);
+    expect(sample(text, series('bucket', '2xx', '10'))).toBe(ok2xx + 1);
+    expect(sample(text, series('sum', '2xx')) - sample(first, series('sum', '2xx'))).toBeGreaterThanOrEqual(
+      0.06,
+    );
+    const labels = (text.match(/bff_http_server_request_duration_seconds_count\{[^}]*\}/g) ?? []).join('\n');
+    expect(labels).toContain('status_class="5xx"');
+    expect(labels).not.toMatch(/status="|status_class="(?![1-5]xx")/);
   });
 
   it('times the upstream per route', async () => {
@@ -163,5 +197,23 @@ describe('routeLabel', () => {
     ['/admin/user/edit?id=9', 'spa'],
   ])('names %s %s', (url, label) => {
     expect(routeLabel(url)).toBe(label);
+  });
+});
+
+describe('routeTemplate (the http.route of a traced request)', () => {
+  it.each([
+    ['/gw/uaa-be/api/v1/login/byAccount?x=1', '/gw/uaa-be/api/v1/login/byAccount'],
+    ['/gw/uaa-be/api/v1/users/42', '/gw/uaa-be/*'],
+    ['/gw/upload/api/v1/uploadFile?key=user', '/gw/upload/api/v1/uploadFile'],
+    ['/gw/upload/x/y', '/gw/upload/*'],
+    ['/authentication?clientId=c', '/authentication'],
+    ['/xlab-authentication', '/:brand-authentication'],
+    ['/bff/redirect?to=https://x', '/bff/redirect'],
+    ['/bff/session', '/bff/session'],
+    ['/static/js/main.abc.js', '/static/*'],
+    ['/__dev/outbox', '/__dev/*'],
+    ['/admin/user/edit?id=9', '/*'],
+  ])('of %s is %s: a template, never an id or a query', (url, template) => {
+    expect(routeTemplate(routeLabel(url))).toBe(template);
   });
 });

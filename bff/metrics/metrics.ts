@@ -1,7 +1,8 @@
 /**
- * Prometheus metrics (prom-client), one registry per app: requests by route and status,
- * upstream latency, rate-limit refusals, the allow-list's age. Route labels come from a fixed
- * set (the endpoint table, the BFF's own paths, 'spa', 'static'), never from raw URLs.
+ * Prometheus metrics (prom-client), one registry per app: requests by route and status, their
+ * answer times, upstream latency, rate-limit refusals, the allow-list's age, the signed-in pages'
+ * renderer. Route labels come from a fixed set (the endpoint table, the BFF's own paths, 'spa',
+ * 'static'), never from raw URLs.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
@@ -13,6 +14,7 @@ import { gatewayCallOf } from '../proxy/gateway';
 import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import type { AllowlistSource } from '../redirect/allowlist';
 import type { ShipperStats } from '../security-events/syslog';
+import { RENDER_OUTCOMES, type ServerRenderer } from '../spa/server-render';
 
 export const METRICS_PATH = BFF_PATHS.metrics;
 
@@ -46,12 +48,33 @@ export function routeLabel(url: string): string {
   return OWN_ROUTES.get(path) ?? 'spa';
 }
 
+/**
+ * The route class as OpenTelemetry's `http.route` writes it, a path template: the endpoint's
+ * path under its gateway (`/gw/uaa-be/api/v1/login/byAccount`), `/gw/uaa-be/*` for the rest,
+ * `/static/*`, `/*` for the SPA's documents, the BFF's own paths as they are.
+ */
+export function routeTemplate(label: string): string {
+  const [kind, path] = label.split(/:(.*)/s) as [string, string | undefined];
+  if (kind === 'gateway' || kind === 'upload') {
+    const base = kind === 'gateway' ? GATEWAY_BASE : UPLOAD_GATEWAY_BASE;
+    return path === 'other' ? `${base}/*` : `${base}${path}`;
+  }
+  if (label === 'authentication:branded') return '/:brand-authentication';
+  const own = [...OWN_ROUTES].find(([, name]) => name === label)?.[0];
+  return own ?? { dev: `${BFF_PATHS.dev}/*`, static: '/static/*' }[label] ?? '/*';
+}
+
 const ROUTE = Symbol('route label');
 
 /** A request's route label, worked out once for the log line and the metrics alike. */
 export function routeOf(req: Request): string {
   const labelled = req as Request & { [ROUTE]?: string };
   return (labelled[ROUTE] ??= routeLabel(req.originalUrl));
+}
+
+/** "2xx" for 204: the class a latency is read by (OpenTelemetry's and Prometheus's buckets of status). */
+export function statusClass(status: number): string {
+  return `${Math.trunc(status / 100)}xx`;
 }
 
 export interface Metrics {
@@ -66,6 +89,8 @@ export function createMetrics(deps: {
   rateLimitsHeld(): number | undefined;
   /** The security events' syslog shipper, when SECURITY_LOG_SYSLOG is set. */
   securityShipping?: () => ShipperStats;
+  /** The signed-in pages' renderer (spa/server-render.ts), when there is one: its renders, restarts and queue. */
+  renderer?: Pick<ServerRenderer, 'observe' | 'queueLength'>;
 }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bff_' });
@@ -73,6 +98,14 @@ export function createMetrics(deps: {
     name: 'bff_http_requests_total',
     help: 'HTTP requests answered, by route and status',
     labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  // OpenTelemetry's http.server.request.duration, by the same bounded routes: what a person waited for.
+  const answerTimes = new Histogram({
+    name: 'bff_http_server_request_duration_seconds',
+    help: 'Time from a request reaching the BFF to its reply handed to the network, by route and status class',
+    labelNames: ['route', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
   const upstream = new Histogram({
@@ -159,11 +192,17 @@ export function createMetrics(deps: {
       },
     });
   }
+  if (deps.renderer) renderMetrics(registry, deps.renderer);
 
   const middleware: RequestHandler = (req, res, next) => {
+    const arrived = performance.now();
     res.once('finish', () => {
       const route = routeOf(req);
       requests.inc({ route, status: String(res.statusCode) });
+      answerTimes.observe(
+        { route, status_class: statusClass(res.statusCode) },
+        (performance.now() - arrived) / 1000,
+      );
       const upstreamMs = res.locals.upstreamMs as number | undefined;
       if (upstreamMs !== undefined) upstream.observe({ route }, upstreamMs / 1000);
       const calls = res.locals.upstreamCalls as number | undefined;
@@ -179,6 +218,44 @@ export function createMetrics(deps: {
     next();
   };
   return { registry, middleware };
+}
+
+/** The renderer's renders by outcome, their time, its restarts and its queue. */
+function renderMetrics(registry: Registry, renderer: Pick<ServerRenderer, 'observe' | 'queueLength'>): void {
+  const renders = new Counter({
+    name: 'bff_render_total',
+    help: 'Signed-in pages given to the renderer, by outcome: rendered, declined (the page goes elsewhere), or the shell instead for timeout, error, too_big, host_down (no renderer ready, or it died) or busy (its queue full)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  // Every outcome from the start: a rate of failures is 0, not absent, until the first one.
+  for (const outcome of RENDER_OUTCOMES) renders.inc({ outcome }, 0);
+  const durations = new Histogram({
+    name: 'bff_render_duration_seconds',
+    help: "Time from a page sent to the renderer to its answer, its time-out or its renderer's death",
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.35, 0.5, 1],
+    registers: [registry],
+  });
+  const restarts = new Counter({
+    name: 'bff_render_host_restarts_total',
+    help: 'Renderer processes started again after one died or was ended (a hung render, its heap cap)',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'bff_render_queue_length',
+    help: 'Pages waiting for the renderer now (beyond 8 the shell answers)',
+    registers: [registry],
+    collect() {
+      this.set(renderer.queueLength());
+    },
+  });
+  renderer.observe({
+    rendered(outcome, seconds) {
+      renders.inc({ outcome });
+      if (seconds !== undefined) durations.observe(seconds);
+    },
+    restarted: () => restarts.inc(),
+  });
 }
 
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];

@@ -10,8 +10,12 @@ const { createRenderer } = (await import(pathToFileURL(process.argv[2] as string
 };
 const renderer = await createRenderer();
 process.on('message', async ({ id, request }: RenderRequest) => {
-  const html = await renderer.render({ ...request, url: new URL(request.url) }).catch(() => undefined);
-  process.send?.({ id, html });
+  // A render that threw says so (the BFF counts it), never why: its message may hold the user's data.
+  const reply = await renderer.render({ ...request, url: new URL(request.url) }).then(
+    (html) => ({ id, html }),
+    () => ({ id, failed: true }),
+  );
+  process.send?.(reply);
 });
 // The BFF has gone: so does its renderer.
 process.on('disconnect', () => process.exit(0));

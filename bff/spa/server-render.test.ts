@@ -21,9 +21,12 @@ import {
   renderSignedIn,
   startServerRenderer,
   styleAttributeSources,
+  type RenderOutcome,
   type ServerRenderer,
   type SignedInRequest,
 } from './server-render';
+import { createMetrics } from '../metrics/metrics';
+import type { AllowlistSource } from '../redirect/allowlist';
 
 const SESSION = 'uaa-token=session-token-never-in-the-page';
 const DESKTOP =
@@ -42,6 +45,8 @@ function fakeRenderer(reply: (req: SignedInRequest) => string | undefined) {
       seen.push(req);
       return reply(req);
     },
+    queueLength: () => 0,
+    observe: () => undefined,
     close: () => undefined,
   };
   return { renderer, seen };
@@ -101,26 +106,6 @@ describe('when a signed-in page is rendered', () => {
     expect(await renderSignedIn(renderer, facts(), CONFIG, undefined)).toBeUndefined();
     expect(seen).toHaveLength(0);
     expect(await renderSignedIn(undefined, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
-  });
-
-  it('leaves a page larger than a first screen to the shell', async () => {
-    const huge = fakeRenderer(() => `<main>${'<span>tag</span>'.repeat(20_000)}</main>`);
-    expect(await renderSignedIn(huge.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
-  });
-
-  it('weighs a page in bytes, as it is sent: Chinese text or emoji under the cap in length but not in size', async () => {
-    for (const text of ['用户名', '🙂']) {
-      const html = `<main>${text.repeat(Math.ceil((MAX_RENDERED_BYTES * 0.9) / text.length))}</main>`;
-      expect(html.length).toBeLessThan(MAX_RENDERED_BYTES);
-      expect(Buffer.byteLength(html)).toBeGreaterThan(MAX_RENDERED_BYTES);
-      const wide = fakeRenderer(() => html);
-      expect(await renderSignedIn(wide.renderer, facts(), CONFIG, SIGNED_IN), text).toBeUndefined();
-    }
-    // The same length in ASCII is a page.
-    const ascii = `<main>${'x'.repeat(MAX_RENDERED_BYTES * 0.9)}</main>`;
-    expect(
-      await renderSignedIn(fakeRenderer(() => ascii).renderer, facts(), CONFIG, SIGNED_IN),
-    ).toBeDefined();
   });
 
   it('leaves a page that could not render, or whose render threw, to the shell', async () => {
@@ -289,7 +274,7 @@ describe('a rendered page as the BFF serves it', () => {
     await page('/admin/user', [SESSION, 'tz=UTC']);
     expect(logged).toContainEqual([
       'debug',
-      { path: '/admin/user' },
+      { path: '/admin/user', outcome: 'declined' },
       'server renderer: the page was not rendered',
     ]);
   });
@@ -427,6 +412,114 @@ describe('the render host as the BFF drives it', () => {
     await whenReady(renderer);
     expect(await renderer.render(REQUEST)).toBeUndefined();
     expect(logs).toContainEqual(['warn', 'server renderer: its process exited']);
+    renderer.close();
+  });
+
+  it('leaves a page larger than a first screen to the shell', async () => {
+    const renderer = startHost(
+      "process.send({ id: m.id, html: '<main>' + '<span>tag</span>'.repeat(20000) + '</main>' });",
+    );
+    await whenReady(renderer);
+    expect(await renderer.render(REQUEST)).toBeUndefined();
+    renderer.close();
+  });
+
+  it('weighs a page in bytes, as it is sent: Chinese text or emoji under the cap in length but not in size', async () => {
+    // The host answers with the text the page's path names, repeated to 90 % of the cap in length.
+    const renderer = startHost(
+      `const text = decodeURIComponent(new URL(m.request.url).pathname.slice(1)); process.send({ id: m.id, html: '<main>' + text.repeat(Math.ceil(${MAX_RENDERED_BYTES * 0.9} / text.length)) + '</main>' });`,
+    );
+    await whenReady(renderer);
+    const pageOf = (text: string) => renderer.render({ ...REQUEST, url: new URL(`/${text}`, REQUEST.url) });
+    for (const text of ['用户名', '🙂']) {
+      const html = `<main>${text.repeat(Math.ceil((MAX_RENDERED_BYTES * 0.9) / text.length))}</main>`;
+      expect(html.length).toBeLessThan(MAX_RENDERED_BYTES);
+      expect(Buffer.byteLength(html)).toBeGreaterThan(MAX_RENDERED_BYTES);
+      expect(await pageOf(text), text).toBeUndefined();
+    }
+    // The same length in ASCII is a page.
+    expect(await pageOf('x')).toBeDefined();
+    renderer.close();
+  });
+
+  it("tells each page's outcome and time, and each restart", async () => {
+    const renderer = startHost(
+      `const path = new URL(m.request.url).pathname;
+       if (path === '/hang') return;
+       if (path === '/throw') return process.send({ id: m.id, failed: true });
+       if (path === '/elsewhere') return process.send({ id: m.id });
+       process.send({ id: m.id, html: path === '/big' ? 'x'.repeat(${MAX_RENDERED_BYTES + 1}) : 'rendered' });`,
+    );
+    const told: Array<[RenderOutcome, number | undefined]> = [];
+    let restarts = 0;
+    renderer.observe({
+      rendered: (outcome, seconds) => void told.push([outcome, seconds]),
+      restarted: () => void (restarts += 1),
+    });
+    await until(async () => (await renderer.render(REQUEST)) === 'rendered');
+    told.splice(0);
+    const at = (pathname: string) => renderer.render({ ...REQUEST, url: new URL(pathname, REQUEST.url) });
+    expect(await at('/page')).toBe('rendered');
+    for (const pathname of ['/elsewhere', '/throw', '/big', '/hang'])
+      expect(await at(pathname)).toBeUndefined();
+    // The hung host is ended and another started: until it is ready, the shell at once.
+    expect(await at('/page')).toBeUndefined();
+    expect(told.map(([outcome]) => outcome)).toEqual([
+      'rendered',
+      'declined',
+      'error',
+      'too_big',
+      'timeout',
+      'host_down',
+    ]);
+    // Timed when the page reached the host; a page it never got, not.
+    expect(told.slice(0, 5).every(([, seconds]) => seconds !== undefined && seconds >= 0)).toBe(true);
+    // About its time-out (300 ms): a timer may fire a little before the clock it is read by says.
+    expect(told[4]![1]).toBeGreaterThanOrEqual(0.25);
+    expect(told[5]![1]).toBeUndefined();
+    // Started again at once (the first death), rendering again.
+    await until(() => restarts === 1);
+    await until(async () => (await at('/page')) === 'rendered');
+    expect(restarts).toBe(1);
+    renderer.close();
+  });
+
+  it('gives its renders, their times, its restarts and its queue to the metrics', async () => {
+    const renderer = startHost(
+      "if (m.request.url.endsWith('/hang')) return; process.send({ id: m.id, html: 'rendered' });",
+    );
+    const { registry } = createMetrics({
+      allowlist: { ageSeconds: () => 1 } as unknown as AllowlistSource,
+      rateLimitStoreUp: () => undefined,
+      rateLimitsHeld: () => undefined,
+      renderer,
+    });
+    /** One sample of the exposition, as Prometheus scrapes it. */
+    const value = async (series: string) => {
+      const line = (await registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? undefined : Number(line.slice(series.length + 1));
+    };
+    const rendered = async () => (await renderer.render(REQUEST)) === 'rendered';
+    // Every outcome is there from the start, at 0.
+    expect(await value('bff_render_total{outcome="timeout"}')).toBe(0);
+    expect(await value('bff_render_host_restarts_total')).toBe(0);
+    await until(rendered);
+    const renders = (await value('bff_render_total{outcome="rendered"}'))!;
+    const timed = (await value('bff_render_duration_seconds_count'))!;
+    expect(renders).toBe(1);
+    expect(timed).toBe(1);
+    expect(await value('bff_render_total{outcome="host_down"}')).toBeGreaterThanOrEqual(0);
+
+    const hung = renderer.render({ ...REQUEST, url: new URL('/hang', REQUEST.url) });
+    expect(await value('bff_render_queue_length')).toBe(1);
+    expect(await hung).toBeUndefined();
+    expect(await value('bff_render_queue_length')).toBe(0);
+    expect(await value('bff_render_total{outcome="timeout"}')).toBe(1);
+    expect(await value('bff_render_duration_seconds_count')).toBe(2);
+    expect(await value('bff_render_duration_seconds_bucket{le="0.25"}')).toBe(1);
+    await until(async () => (await value('bff_render_host_restarts_total')) === 1);
+    await until(rendered);
+    expect(await value('bff_render_total{outcome="rendered"}')).toBe(2);
     renderer.close();
   });
 

@@ -40,11 +40,35 @@ export interface RenderRequest {
   id: number;
   request: Omit<SignedInRequest, 'url'> & { url: string };
 }
-/** What the host may send: anything else from the child is dropped. */
+/** What the host may send (`failed`: the render threw): anything else from the child is dropped. */
 const HostMessage = z.union([
   z.object({ ready: z.literal(true) }),
-  z.object({ id: z.number(), html: z.string().optional() }),
+  z.object({ id: z.number(), html: z.string().optional(), failed: z.literal(true).optional() }),
 ]);
+
+/**
+ * How a render ended: a page, none (`declined`: the page goes elsewhere, the browser moves), or the
+ * shell instead: it hung (`timeout`), threw (`error`), outweighed a first screen (`too_big`), found
+ * no renderer ready or lost it meanwhile (`host_down`), or found its queue full (`busy`).
+ */
+export const RENDER_OUTCOMES = [
+  'rendered',
+  'declined',
+  'timeout',
+  'error',
+  'too_big',
+  'host_down',
+  'busy',
+] as const;
+export type RenderOutcome = (typeof RENDER_OUTCOMES)[number];
+
+/** What the renderer tells an operator (bff/metrics/metrics.ts counts it). */
+export interface RenderObserver {
+  /** A page's outcome, and how long it was with the renderer when it was sent to one. */
+  rendered(outcome: RenderOutcome, seconds: number | undefined): void;
+  /** A renderer process started again after the one before it died or was ended. */
+  restarted(): void;
+}
 
 /** The render host's script, what Node needs to run it (a loader in tests), and its heap's cap. */
 export interface RenderHost {
@@ -55,8 +79,12 @@ export interface RenderHost {
 }
 
 export interface ServerRenderer {
-  /** The page's markup, or undefined (not ready, busy, timed out, failed). */
+  /** The page's markup, or undefined (not ready, busy, timed out, failed, too big). */
   render(request: SignedInRequest): Promise<string | undefined>;
+  /** Pages sent to the renderer and not yet answered. */
+  queueLength(): number;
+  /** Tells `observer` of every render's outcome and every restart from now on. */
+  observe(observer: RenderObserver): void;
   close(): void;
 }
 
@@ -83,7 +111,17 @@ export function startServerRenderer(
   /** The processes in a row that died before serving for `restart.maxMs`. */
   let quickExits = 0;
   let restartTimer: NodeJS.Timeout | undefined;
-  const pending = new Map<number, (html: string | undefined) => void>();
+  let starts = 0;
+  const pending = new Map<number, (outcome: RenderOutcome, html?: string) => void>();
+  const observers = new Set<RenderObserver>();
+  const tell = (outcome: RenderOutcome, seconds?: number) => {
+    for (const observer of observers) observer.rendered(outcome, seconds);
+  };
+  /** The shell, at once: the page was never sent. */
+  const refuse = (outcome: RenderOutcome) => {
+    tell(outcome);
+    return Promise.resolve(undefined);
+  };
 
   /**
    * The process is done with: its pages get the shell and another is started after the backoff,
@@ -93,7 +131,7 @@ export function startServerRenderer(
     if (child !== worker) return undefined;
     child = undefined;
     ready = false;
-    for (const settle of pending.values()) settle(undefined);
+    for (const settle of pending.values()) settle('host_down');
     if (closed) return undefined;
     if (readyAt !== undefined && Date.now() - readyAt >= restart.maxMs) quickExits = 0;
     const delay = quickExits === 0 ? 0 : Math.min(restart.firstMs * 2 ** (quickExits - 1), restart.maxMs);
@@ -105,6 +143,7 @@ export function startServerRenderer(
 
   function start(): void {
     readyAt = undefined;
+    if (starts++ > 0) for (const observer of observers) observer.restarted();
     // No env: none of the BFF's settings (its keys, its upstream) reaches the renderer.
     const worker = fork(file, [rendererFile], { execArgv, env: {} });
     child = worker;
@@ -117,7 +156,18 @@ export function startServerRenderer(
       if (data && 'ready' in data) {
         ready = true;
         readyAt = Date.now();
-      } else if (data) pending.get(data.id)?.(data.html);
+      } else if (data) {
+        const { html } = data;
+        // Bytes as sent, not UTF-16 units: a page of Chinese text is three times its length.
+        const outcome: RenderOutcome = data.failed
+          ? 'error'
+          : html === undefined
+            ? 'declined'
+            : Buffer.byteLength(html) > MAX_RENDERED_BYTES
+              ? 'too_big'
+              : 'rendered';
+        pending.get(data.id)?.(outcome, html);
+      }
     });
     worker.on('error', (err) => {
       logger.error({ err }, 'server renderer: its process failed');
@@ -137,28 +187,35 @@ export function startServerRenderer(
   return {
     render(request) {
       const worker = child;
-      if (closed || !ready || !worker?.connected || pending.size >= MAX_QUEUED_RENDERS)
-        return Promise.resolve(undefined);
+      if (closed || !ready || !worker?.connected) return refuse('host_down');
+      if (pending.size >= MAX_QUEUED_RENDERS) return refuse('busy');
       const id = (lastId += 1);
       const { pathname } = request.url;
+      const sent = performance.now();
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           // A hung render holds the host's event loop: the host goes, with every page it had.
           logger.warn({ path: pathname, timeoutMs }, 'server renderer: a render hung; its process was ended');
+          pending.get(id)?.('timeout');
           worker.kill('SIGKILL');
           drop(worker);
         }, timeoutMs);
-        pending.set(id, (html) => {
+        pending.set(id, (outcome, html) => {
           clearTimeout(timer);
           pending.delete(id);
+          tell(outcome, (performance.now() - sent) / 1000);
+          if (outcome === 'rendered') return resolve(html);
           // Why a page came as the shell, for an operator: its path, none of the user's data.
-          if (html === undefined)
-            logger.debug({ path: pathname }, 'server renderer: the page was not rendered');
-          resolve(html);
+          logger.debug({ path: pathname, outcome }, 'server renderer: the page was not rendered');
+          resolve(undefined);
         });
         const message: RenderRequest = { id, request: { ...request, url: request.url.href } };
-        worker.send(message, (err) => err && pending.get(id)?.(undefined));
+        worker.send(message, (err) => err && pending.get(id)?.('host_down'));
       });
+    },
+    queueLength: () => pending.size,
+    observe(observer) {
+      observers.add(observer);
     },
     close() {
       closed = true;
@@ -204,7 +261,6 @@ export async function renderSignedIn(
   const html = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
     renderer.render({ url, locale, timeZone, userAgent: userAgent as string, config, firstScreen }),
   ).catch(() => undefined);
-  // Bytes as sent, not UTF-16 units: a page of Chinese text is three times its length.
-  if (html === undefined || Buffer.byteLength(html) > MAX_RENDERED_BYTES) return undefined;
+  if (html === undefined) return undefined;
   return { html, lang: locale, styleSources: styleAttributeSources(html) };
 }

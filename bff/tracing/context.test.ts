@@ -1,11 +1,26 @@
 import { request as httpRequest, type Server } from 'node:http';
-import { context, trace, TraceFlags } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppServer } from '../server';
 import { createSecurityEvents } from '../security-events/events';
-import { activeTraceId, isProbe, type ProxyOnlyHeader } from './context';
+import {
+  activeTraceId,
+  inSpan,
+  isProbe,
+  isUntraced,
+  nameServerSpan,
+  sampledTraceIds,
+  type ProxyOnlyHeader,
+} from './context';
 import { listen, shut } from '@tests/support/http';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -96,6 +111,19 @@ describe('probes', () => {
     for (const url of ['/login', '/healthz/x', '/gw/uaa-be/api/v1/healthz', undefined])
       expect(isProbe(url)).toBe(false);
   });
+
+  it('with the build files, are not traced; documents and calls are', () => {
+    for (const url of ['/healthz', '/static/js/index.1a2b.js', '/static/css/g.css?v=1'])
+      expect(isUntraced(url), url).toBe(true);
+    for (const url of [
+      '/login',
+      '/usercenter',
+      '/gw/uaa-be/api/v1/login/byAccount',
+      '/favicon.ico',
+      undefined,
+    ])
+      expect(isUntraced(url), url).toBe(false);
+  });
 });
 
 describe('the trace id', () => {
@@ -126,8 +154,105 @@ describe('the trace id', () => {
     const req = { ip: '203.0.113.9', get: () => 'agent', id: 'request-1' } as never;
     inTrace(() => events.emit(req, { type: 'login', action: 'password', outcome: 'success' }));
     events.emit(req, { type: 'login', action: 'password', outcome: 'success' });
-    const [traced, untraced] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    // After the stream's start (its first line).
+    const [traced, untraced] = lines.slice(1).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(traced).toMatchObject({ type: 'login', requestId: 'request-1', traceId: TRACE_ID });
     expect(untraced).not.toHaveProperty('traceId');
+  });
+});
+
+describe('a span of its own (inSpan)', () => {
+  const exporter = new InMemorySpanExporter();
+  const traced = async <T>(work: () => Promise<T>) => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
+    try {
+      return await work();
+    } finally {
+      trace.disable();
+    }
+  };
+  afterEach(() => exporter.reset());
+
+  it('is the active span of its work, and no error when the work succeeds', async () => {
+    const seen = await traced(() =>
+      inSpan('server render', { 'url.path': '/usercenter' }, async () => activeTraceId()),
+    );
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe('server render');
+    expect(span?.attributes).toEqual({ 'url.path': '/usercenter' });
+    expect(seen).toBe(span?.spanContext().traceId);
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it("is an error, with the error's message and no secret, when the work throws, and the error goes on", async () => {
+    const thrown = new Error('fetch https://uaa.invalid/x?code=one-time-secret&lang=en failed');
+    await expect(
+      traced(() =>
+        inSpan('server render', {}, async () => {
+          throw thrown;
+        }),
+      ),
+    ).rejects.toBe(thrown);
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: 'fetch https://uaa.invalid/x?code=[REDACTED]&lang=en failed',
+    });
+    expect(span?.events.map((e) => e.name)).toEqual(['exception']);
+    expect(JSON.stringify(span?.events)).not.toContain('one-time-secret');
+  });
+});
+
+describe('a sampled request (nameServerSpan, sampledTraceIds)', () => {
+  const exporter = new InMemorySpanExporter();
+  afterEach(() => {
+    trace.disable();
+    exporter.reset();
+  });
+  /** `work` within a server span, sampled or not, as the HTTP instrumentation starts it. */
+  const inServerSpan = <T>(sampled: boolean, work: () => T): T => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({
+        sampler: new (sampled ? AlwaysOnSampler : AlwaysOffSampler)(),
+        spanProcessors: [new SimpleSpanProcessor(exporter)],
+      }),
+    );
+    const span = trace.getTracer('test').startSpan('POST');
+    try {
+      return context.with(trace.setSpan(context.active(), span), work);
+    } finally {
+      span.end();
+    }
+  };
+  const named = (sampled: boolean) =>
+    inServerSpan(sampled, () => {
+      let called = false;
+      nameServerSpan(() => '/gw/uaa-be/api/v1/login/byAccount')(
+        { method: 'POST' } as never,
+        {} as never,
+        () => {
+          called = true;
+        },
+      );
+      return { called, ids: sampledTraceIds() };
+    });
+
+  it('names its server span by its route, and gives its log lines its ids', () => {
+    const { called, ids } = named(true);
+    expect(called).toBe(true);
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe('POST /gw/uaa-be/api/v1/login/byAccount');
+    expect(span?.attributes['http.route']).toBe('/gw/uaa-be/api/v1/login/byAccount');
+    expect(ids).toEqual({ traceId: span?.spanContext().traceId, spanId: span?.spanContext().spanId });
+  });
+
+  it('is all it is done for: an unsampled one has no name to set and no ids in its lines', () => {
+    expect(named(false)).toEqual({ called: true, ids: {} });
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    expect(sampledTraceIds()).toEqual({});
   });
 });

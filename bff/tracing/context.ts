@@ -4,8 +4,11 @@
  * belongs to, and the spans the BFF makes itself.
  */
 import type { IncomingMessage, Server } from 'node:http';
-import { context, isSpanContextValid, trace, type Attributes } from '@opentelemetry/api';
+import { isSpanContextValid, SpanStatusCode, trace, TraceFlags, type Attributes } from '@opentelemetry/api';
+import { ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
+import type { Request, RequestHandler } from 'express';
 import { BFF_PATHS } from '@shared/routes';
+import { redactUrl } from '../redact';
 
 /**
  * What only a proxy may say of a request: the W3C trace context (and baggage, which rides with
@@ -20,6 +23,15 @@ const PROBES = new Set<string>([BFF_PATHS.healthz, BFF_PATHS.readyz, BFF_PATHS.m
 export function isProbe(url: string | undefined): boolean {
   const path = url?.split('?', 1)[0];
   return path !== undefined && PROBES.has(path);
+}
+
+/**
+ * Not traced: the probes, and the build's hashed files (`/static/…`, a dozen for a page's first
+ * load, each a file from the disk, cached a year by the browser), which only tell that a page
+ * was loaded, as its document's trace does.
+ */
+export function isUntraced(url: string | undefined): boolean {
+  return isProbe(url) || url?.startsWith('/static/') === true;
 }
 
 /** How many times the request's header lines name `name` (Node joins repeated ones into one value). */
@@ -61,6 +73,23 @@ export function acceptProxyOnlyHeadersFrom(
   };
 }
 
+/**
+ * Names the request's server span by its route (`POST /gw/uaa-be/api/v1/login/byAccount`) and
+ * sets its `http.route`, as the Express instrumentation would: that instrumentation wraps every
+ * layer of every request, and is not loaded (./start.ts). Nothing is done for an unsampled one.
+ */
+export function nameServerSpan(routeOf: (req: Request) => string): RequestHandler {
+  return (req, _res, next) => {
+    const span = trace.getActiveSpan();
+    if (span?.isRecording()) {
+      const route = routeOf(req);
+      span.setAttribute(ATTR_HTTP_ROUTE, route);
+      span.updateName(`${req.method} ${route}`);
+    }
+    next();
+  };
+}
+
 /** The trace the current request belongs to, when tracing is on. */
 export function activeTraceId(): string | undefined {
   const span = trace.getActiveSpan();
@@ -69,17 +98,35 @@ export function activeTraceId(): string | undefined {
   return isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
 }
 
+/** The ids of the sampled trace a log line is written in, as the pino instrumentation writes them. */
+export function sampledTraceIds(): { traceId?: string; spanId?: string } {
+  // The flags, not isRecording(): the access line is written after its server span has ended.
+  const spanContext = trace.getActiveSpan()?.spanContext();
+  if (!spanContext || !(spanContext.traceFlags & TraceFlags.SAMPLED)) return {};
+  return { traceId: spanContext.traceId, spanId: spanContext.spanId };
+}
+
 const tracer = trace.getTracer('uaa-sso-bff');
 
-/** Runs `work` in a span of its own, a child of the request's (a server render, say). */
-export async function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
-  const span = tracer.startSpan(name, { attributes });
-  try {
-    return await context.with(trace.setSpan(context.active(), span), work);
-  } catch (err) {
-    span.recordException(err as Error);
-    throw err;
-  } finally {
-    span.end();
-  }
+/**
+ * Runs `work` in a span of its own, a child of the request's (a server render, say); when it
+ * throws, the span is an error with the error's message, the secrets a URL may carry redacted.
+ */
+export function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+    try {
+      return await work();
+    } catch (err) {
+      const { name: errorName, message, stack } = err instanceof Error ? err : new Error(String(err));
+      span.recordException({
+        name: errorName,
+        message: redactUrl(message),
+        stack: stack && redactUrl(stack),
+      });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: redactUrl(message) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
 }

@@ -1,10 +1,18 @@
 /**
  * Traces (issue 26, docs/operations.md "Tracing"): OpenTelemetry's Node SDK with the
- * instrumentations of what a request passes through (the HTTP server and Express, undici's calls
- * to the UAA, Redis, pino's lines), started by ./index.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is
- * set; with it unset none of this is loaded. The exporter, its protocol, the sampler and the
- * resource's attributes are the SDK's own OTEL_* variables, which the SDK reads (config.ts checks
- * the main ones); the service's name is config.ts's (OTEL_SERVICE_NAME, else uaa-sso-bff).
+ * instrumentations of what a request passes through (the HTTP server, undici's calls to the UAA,
+ * Redis), started by ./index.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set; with it unset none
+ * of this is loaded. The exporter, its protocol, the sampler and the resource's attributes are the
+ * SDK's own OTEL_* variables, which the SDK reads (config.ts checks the main ones); without
+ * OTEL_TRACES_SAMPLER, a tenth of the traces the BFF starts (OTEL_TRACES_SAMPLER_ARG, config.ts)
+ * and every one a proxy sampled. The service's name is config.ts's (OTEL_SERVICE_NAME, else
+ * uaa-sso-bff).
+ *
+ * What a trace costs (issue 43, docs/performance.md): no Express instrumentation (it wraps each of
+ * the thirty layers of every request, sampled or not): ./context.ts names the server span by its
+ * route; no pino instrumentation: log.ts writes a sampled trace's ids into the line; no span for a
+ * probe or a build file; no instrumentation of outgoing node:http (the UAA is called with undici;
+ * only the exporter's own calls use it).
  *
  * OpenTelemetry instruments a module when it is loaded, so this runs before the process loads
  * any of them: import-in-the-middle's loader hook (for the ES modules the bundle imports, told
@@ -13,40 +21,45 @@
  *   server's and the UAA calls' spans too; no header is recorded;
  * - a trace context (`traceparent`) only from a trusted proxy: ./context.ts drops it from any
  *   other peer before the HTTP instrumentation reads it;
- * - a trace id in every log line and security event (`traceId`, `spanId`: the pino
- *   instrumentation's correlation; the events add theirs: security-events/events.ts).
+ * - a sampled trace's id in every log line of its request (`traceId`, `spanId`: log.ts) and in
+ *   its security events (security-events/events.ts).
  */
 import { register } from 'node:module';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { ATTR_URL_FULL, ATTR_URL_QUERY } from '@opentelemetry/semantic-conventions';
 import { SECRET_QUERY_PARAMS, redactUrl } from '../redact';
-import { isProbe } from './context';
+import { isUntraced } from './context';
 
-/** Starts the SDK; resolves once the loader hook knows every module to instrument. */
-export async function startTracing(serviceName: string): Promise<{ flush: () => Promise<void> }> {
+/**
+ * Starts the SDK; resolves once the loader hook knows every module to instrument. `ratio`: the
+ * share of the traces started here (undefined: OTEL_TRACES_SAMPLER's sampler, as the SDK reads it).
+ */
+export async function startTracing(
+  serviceName: string,
+  ratio: number | undefined,
+): Promise<{ flush: () => Promise<void> }> {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
   const sdk = new NodeSDK({
     serviceName,
+    ...(ratio === undefined
+      ? {}
+      : { sampler: new tracing.ParentBasedSampler({ root: new tracing.TraceIdRatioBasedSampler(ratio) }) }),
     // Traces only: the metrics are Prometheus's (/metrics), the logs are the process's stdout.
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({
         // Probes and scrapes every few seconds would bury the requests people make.
-        ignoreIncomingRequestHook: (req) => isProbe(req.url),
+        ignoreIncomingRequestHook: (req) => isUntraced(req.url),
         redactedQueryParamsServer: [...SECRET_QUERY_PARAMS],
+        disableOutgoingRequestInstrumentation: true,
       }),
-      // One span per route handler; the middleware's own (about thirty a request) cost more than
-      // they tell: a slow guard shows as the time before its handler, or as its Redis span.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new UndiciInstrumentation({
         startSpanHook: (request) => {
           const url = redactUrl(`${request.origin}${request.path}`);
@@ -57,10 +70,6 @@ export async function startTracing(serviceName: string): Promise<{ flush: () => 
         },
       }),
       new RedisInstrumentation(),
-      new PinoInstrumentation({
-        disableLogSending: true,
-        logKeys: { traceId: 'traceId', spanId: 'spanId', traceFlags: 'traceFlags' },
-      }),
     ],
   });
   sdk.start();

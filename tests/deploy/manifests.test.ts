@@ -592,7 +592,13 @@ describe("the Ingress against nginx.conf's rules", () => {
 /** Every series name the BFF exports, with the labels each may carry. */
 async function exportedSeries(): Promise<Map<string, Set<string>>> {
   const allowlist = { ageSeconds: () => 1 } as unknown as AllowlistSource;
-  const { registry } = createMetrics({ allowlist, rateLimitStoreUp: () => true, rateLimitsHeld: () => 0 });
+  const renderer = { observe: () => undefined, queueLength: () => 0 };
+  const { registry } = createMetrics({
+    allowlist,
+    rateLimitStoreUp: () => true,
+    rateLimitsHeld: () => 0,
+    renderer,
+  });
   const series = new Map<string, Set<string>>();
   for (const { name, type } of await registry.getMetricsAsJSON()) {
     const metric = registry.getSingleMetric(name) as unknown as { labelNames?: string[] };
@@ -668,6 +674,11 @@ describe('the Grafana dashboard', () => {
       'bff_code_sends_total',
       'bff_allowlist_age_seconds',
       'bff_rate_limit_store_up',
+      'bff_http_server_request_duration_seconds_bucket',
+      'bff_render_total',
+      'bff_render_duration_seconds_bucket',
+      'bff_render_host_restarts_total',
+      'bff_render_queue_length',
     ])
       expect(shown).toContain(own);
   });
@@ -716,6 +727,9 @@ describe('the alert rules', () => {
       'bff_rate_limit_store_up',
       'bff_code_sends_total',
       'bff_rate_limit_refusals_total',
+      'bff_http_server_request_duration_seconds_bucket',
+      'bff_render_host_restarts_total',
+      'bff_render_total',
     ])
       expect(exprs).toContain(watched);
     expect(exprs).toMatch(/bff_http_requests_total\{status=~"5\.\."/);
