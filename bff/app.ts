@@ -45,6 +45,7 @@ import { JSON_TYPES, ownOrigin, requireCsrf, requireJsonBody } from './security/
 import { securityHeaders } from './security/headers';
 import { createRefusedTokens } from './session/refused-tokens';
 import { stepUpBinding } from './session/step-up';
+import { accountGuard, userIdOfReply } from './session/account-guard';
 import { contextOf, type SecurityEvents } from './security-events/events';
 import { emitRateLimitEvents, gatewayEvents, refusalEvents } from './security-events/gateway-events';
 import type { ShipperStats } from './security-events/syslog';
@@ -62,9 +63,12 @@ import { createDocuments, pageFactsOf } from './spa/document';
 import { renderSignedIn, type ServerRenderer } from './spa/server-render';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';
+import { isSuccess } from '@shared/api/envelope';
 import {
   abortOnHangUp,
   createUpstreamClient,
+  noteUpstreamCall,
+  sessionCallHeaders,
   UPSTREAM_TIMEOUT_MS,
   type UpstreamClient,
 } from './upstream/client';
@@ -145,7 +149,42 @@ export function createApp(deps: AppDeps): Express {
   const callRulePath = (call: Endpoint) => `${GATEWAY_BASE}${normalizePath(call.path) ?? call.path}`;
   // Tokens the UAA just answered 401 for: a document carrying one calls nobody (issue 30).
   const refusedTokens = createRefusedTokens();
-  const onRefusedToken = (token: string) => refusedTokens.remember(token);
+  const onRefusedToken = (token: string) => {
+    refusedTokens.remember(token);
+    account.users.forget(token);
+  };
+  // A call lands only on the account its page shows: whose a session is, from the UAA's replies,
+  // else from one user info call (issue 40).
+  const account = accountGuard({
+    cookie,
+    lookUp: async (req, token) => {
+      const startedAt = performance.now();
+      try {
+        const reply = await client.call({
+          method: 'POST',
+          url: `${deps.upstream}${ENDPOINTS.userInfo.path}`,
+          headers: sessionCallHeaders(req, token, publicOrigin),
+          body: '{}',
+          timeoutMs,
+          abort: abortOnHangUp(req.res!),
+        });
+        noteUpstreamCall(req.res, startedAt);
+        if (reply.status === 401) {
+          reply.done();
+          onRefusedToken(token);
+          return { refused: true };
+        }
+        if (reply.status !== 200) {
+          reply.done();
+          return {};
+        }
+        const body: unknown = JSON.parse((await reply.bytes()).toString('utf8'));
+        return { userId: isSuccess(body) ? userIdOfReply(body) : undefined };
+      } catch {
+        return {};
+      }
+    },
+  });
   // A session the UAA refused while a document was served (the gateway's own say so themselves).
   const onDocumentRefusedToken = (req: Request, token: string) => {
     onRefusedToken(token);
@@ -162,6 +201,7 @@ export function createApp(deps: AppDeps): Express {
     tokenJsonPaths: config.tokenJsonPaths,
     publicOrigin,
     onRefusedToken: onDocumentRefusedToken,
+    onUser: (token, userId) => account.users.learn(token, userId),
     admit: async (req, call) => (await rateLimits.admit(req, req.res!, callRulePath(call))) === 'admitted',
   });
   const documents = createDocuments({
@@ -269,10 +309,14 @@ export function createApp(deps: AppDeps): Express {
       validateGatewayBody(isUpload),
       // A flow's later step goes upstream only from the session that passed its first step.
       stepUp.guard,
+      // A call made for another account than the session's goes nowhere (as far as this process knows).
+      account.known,
       // Uploads stream through, cut off at 5 MB.
       limitStreamedBody(),
       // DESIGN.md §6: per address, network, target or endpoint; a refusal never reaches the upstream.
       rateLimits.middleware,
+      // A session this process does not know yet: whose it is, one user info call, before the call is made for it.
+      account.lookedUp,
       // Every mount moves tokens out of replies into the cookie: none reaches JavaScript.
       createGateway({
         client,
@@ -283,7 +327,10 @@ export function createApp(deps: AppDeps): Express {
         onRefusedToken,
         logger,
         timeoutMs,
-        onAnswer: stepUp.onAnswer,
+        onAnswer: (req, res, msgCode) => {
+          stepUp.onAnswer(req, res, msgCode);
+          account.onAnswer(req, res, msgCode);
+        },
       }),
     );
     return gateway;

@@ -10,6 +10,10 @@ import { App } from './app/app';
 import { loadArcoLocale } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
 import { readFirstScreen } from './lib/api/first-screen';
+import { fetchUserInfo } from './lib/api/account';
+import { watchSessionChanges, noteAccount, takeReloadNotice } from './lib/api/session-events';
+import { notify } from './lib/notify';
+import { productMessage } from '@shared/errors/catalogue';
 import type { BrowserFacts } from './lib/browser-facts';
 import { isMobileAgent, isSpecialInAppBrowser } from '@shared/device';
 import { initialLocale } from './lib/i18n/locale-context';
@@ -38,6 +42,10 @@ async function start(root: HTMLElement): Promise<void> {
   const signedIn = root.hasAttribute(SIGNED_IN_ATTRIBUTE);
   // A signed-in page was rendered from the data inlined beside it; a prerendered one for a visitor.
   const firstScreen = readFirstScreen() ?? (rendered && !signedIn ? { authenticated: false } : undefined);
+  // Whose page this is, before any call is made for it; and what the other tabs say of theirs.
+  if (firstScreen?.authenticated && firstScreen.userInfo?.ssoUid) noteAccount(firstScreen.userInfo.ssoUid);
+  watchSessionChanges(() => void fetchUserInfo().catch(() => undefined));
+  if (takeReloadNotice()) notify.warning(productMessage('signedInElsewhere', facts.locale));
   const app = (
     <App facts={facts} firstScreen={firstScreen} arcoLocale={arcoLocale}>
       <AppRouter />

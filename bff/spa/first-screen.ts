@@ -55,6 +55,8 @@ export interface FirstScreenDeps {
   publicOrigin: PublicOrigin;
   /** A session token the UAA answered 401 for. */
   onRefusedToken?: (req: Request, token: string) => void;
+  /** Whose session a token is, as its user info said (the gateway's account check reads it). */
+  onUser?: (token: string, userId: string) => void;
   /** The rate limits' verdict on each call after the first, which app.ts counted with the document. */
   admit?: (req: Request, endpoint: Endpoint) => Promise<boolean>;
   timeoutMs?: number;
@@ -143,6 +145,7 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
       // Each as the SPA would take it from its own call: a reply that does not fit is none.
       const userInfo = ENDPOINTS.userInfo.reply.safeParse(await post(load, ENDPOINTS.userInfo, {})).data;
       if (typeof userInfo?.ssoUid !== 'string') return undefined;
+      deps.onUser?.(token, userInfo.ssoUid);
       let modules: BackOfficeModule[] | undefined;
       if (isBackOffice(req.path)) {
         const granted = await post(load, ENDPOINTS.userResList, { userId: userInfo.ssoUid });

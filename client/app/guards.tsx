@@ -34,9 +34,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const anonymous = data?.authenticated === false;
   useEffect(() => {
     if (!anonymous) return;
-    // Whatever the cache holds of the user whose session this was stays behind.
+    // Whatever the cache holds of the user whose session this was stays behind (the destination,
+    // named first, is the account's whose page this was).
+    const target = loginTarget(location);
     endSession();
-    navigate(loginTarget(location), { replace: true });
+    navigate(target, { replace: true });
   }, [anonymous, location, navigate]);
   // The page's own outline while the session is checked, as the document showed it (issue 29).
   return data?.authenticated ? <>{children}</> : <PageSkeleton />;

@@ -32,3 +32,17 @@ export const storage = {
       return value;
     }, null),
 };
+
+/** Values of this tab alone, for its next load (sessionStorage): a notice a reload leaves. */
+export type TabStorageKey = 'reloaded-for-another-account';
+
+export const tabStorage = {
+  set: (key: TabStorageKey, value: string): void =>
+    safe(() => window.sessionStorage.setItem(key, value), undefined),
+  take: (key: TabStorageKey): string | null =>
+    safe(() => {
+      const value = window.sessionStorage.getItem(key);
+      window.sessionStorage.removeItem(key);
+      return value;
+    }, null),
+};

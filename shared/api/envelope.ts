@@ -18,6 +18,11 @@ export const HEADERS = {
   /** Marks a request made from inside an iframe (spec §4). */
   iframe: 'x-request-source',
   requestId: 'x-request-id',
+  /**
+   * The account (ssoUid) a signed-in page shows, on the calls it makes for it: the BFF checks it
+   * against the session's and never passes it upstream (issue 40).
+   */
+  account: 'x-account',
   captchaVerifyParam: 'captchaverifyparam',
   captchaSceneId: 'sceneid',
   captchaPrefix: 'prefix',

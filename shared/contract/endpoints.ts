@@ -274,6 +274,16 @@ export type ParsedRequestOf<N extends EndpointName> = z.output<Endpoints[N]['req
 /** A call's checked reply data. */
 export type ReplyOf<N extends EndpointName> = z.output<Endpoints[N]['reply']>;
 
+/**
+ * Whether a call is made for the account its page shows (issue 40): every call that carries the
+ * session, except the two a tab needs whoever is signed in now (whose session it is, and leaving
+ * it). The SPA names that account on these calls (HEADERS.account) and the BFF refuses one named
+ * for another account than the session's.
+ */
+export function actsForShownAccount(endpoint: Endpoint): boolean {
+  return !endpoint.open && endpoint !== ENDPOINTS.userInfo && endpoint !== ENDPOINTS.logoutAll;
+}
+
 /** The static allow-list JSON served beside the API (spec §3: redirectWhiteList), not an envelope. */
 export const ALLOWLIST_JSON_PATH = '/static/redirect-white-list.json';
 export const redirectWhiteList = z.looseObject({ redirectWhiteList: z.array(z.string()) });

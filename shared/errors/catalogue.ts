@@ -37,6 +37,8 @@ export const SERVER_ERRORS = defineTexts(
     A0215: 'More than one user',
     A0216: 'Password decrypt failed',
     A0217: 'Change username failed',
+    /** The BFF's own (issue 40): a call made for an account other than the session's. */
+    A0220: 'Signed in as another account',
     A0301: 'Too many requests',
     A0302: 'Invoke out of limit',
     B0001: 'System execution error',
@@ -80,6 +82,7 @@ export const SERVER_ERRORS = defineTexts(
     A0215: '存在多个用户',
     A0216: '密码解密失败',
     A0217: '修改用户名失败',
+    A0220: '已登录为其他账号',
     A0301: '请求过于频繁',
     A0302: '调用超出限制',
     B0001: '系统执行出错',
@@ -96,6 +99,9 @@ export const SERVER_ERRORS = defineTexts(
 );
 
 export type ServerErrorCode = keyof (typeof SERVER_ERRORS)['en-US'];
+
+/** The BFF's refusal of a call made for another account than the session's (issue 40). */
+export const ACCOUNT_CHANGED_CODE = 'A0220' satisfies ServerErrorCode;
 
 /** Messages the product itself shows (spec §8 "other messages", network and gateway errors). */
 export const PRODUCT_MESSAGES = defineTexts(
@@ -133,6 +139,9 @@ export const PRODUCT_MESSAGES = defineTexts(
     stepUpFirst:
       'Please verify your current phone or e-mail first, in this browser (the first step has not passed here, or has expired)',
     redirectNotAllowed: 'Redirect failed, check the redirect address is in the white list',
+    accountChanged:
+      'Request refused: this browser is now signed in as another account than the one this page shows. Reload the page',
+    signedInElsewhere: 'You are now signed in as another account in another tab; this page has been reloaded',
     internalError: 'Internal error',
   },
   {
@@ -166,6 +175,8 @@ export const PRODUCT_MESSAGES = defineTexts(
     badPhoneSpelling: '请求被拒绝：手机号只能包含数字、空格、+、- 和括号',
     stepUpFirst: '请先在当前浏览器中验证当前手机号或邮箱（第一步未在此通过或已过期）',
     redirectNotAllowed: '跳转失败，请检查跳转地址是否在白名单中',
+    accountChanged: '请求被拒绝：此浏览器现已登录的账号与本页显示的账号不同，请刷新页面',
+    signedInElsewhere: '您已在其他标签页中登录了另一个账号，本页已重新加载',
     internalError: '内部错误',
   },
 );

@@ -3,7 +3,9 @@ import useSWR from 'swr';
 import type { RegisterCheckPayload } from '@shared/contract/register';
 import type { UserInfo } from '@shared/contract/personal';
 import { BFF_PATHS } from '@shared/routes';
+import { useEffect } from 'react';
 import { bffGet, call } from './client';
+import { noteAccount } from './session-events';
 import { SWR_KEYS } from './swr-keys';
 
 export { SWR_KEYS };
@@ -14,8 +16,25 @@ export function useSession() {
   });
 }
 
+/** Whose session this is, now: the UAA's answer, which the tab then shows and acts for. */
+export async function fetchUserInfo(): Promise<UserInfo> {
+  const info = (await call('userInfo')).data as UserInfo;
+  if (info?.ssoUid) noteAccount(info.ssoUid);
+  return info;
+}
+
+/**
+ * The user's info, revalidated when the tab comes back into view (the data library's focus
+ * revalidation): a session that changed meanwhile reloads the page (noteAccount).
+ */
 export function useUserInfo(enabled = true) {
-  return useSWR(enabled ? SWR_KEYS.userInfo : null, async () => (await call('userInfo')).data as UserInfo);
+  const swr = useSWR(enabled ? SWR_KEYS.userInfo : null, fetchUserInfo);
+  // The page's first screen is its first answer too.
+  const account = swr.data?.ssoUid;
+  useEffect(() => {
+    if (account) noteAccount(account);
+  }, [account]);
+  return swr;
 }
 
 /** Existence check; null when the check itself failed (spec §5: a failing check is ignored). */

@@ -5,6 +5,7 @@ import { productMessage } from '@shared/errors/catalogue';
 import { currentLocale } from '../i18n/locale-context';
 import { notify } from '../notify';
 import { ApiError, call, retryAdvice } from './client';
+import { registerReload, startSession } from './session-events';
 
 function reply(body: unknown): void {
   vi.stubGlobal(
@@ -84,5 +85,39 @@ describe('retryAdvice', () => {
 
   it('says nothing without a usable Retry-After', () => {
     for (const header of [null, '', '0', '-5', 'soon']) expect(retryAdvice(header)).toBe('');
+  });
+});
+
+describe('the account a page shows (issue 40)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    window.sessionStorage.clear();
+  });
+
+  it('is named on the calls made for it, not on whose session it is or the logout', async () => {
+    await startSession('u-ada');
+    reply({ msgCode: '10000', msg: 'success' });
+    await call('deactivate');
+    await call('logoutAll');
+    await call('pubKey', undefined, { silent: true }).catch(() => undefined);
+    const sent = vi
+      .mocked(fetch)
+      .mock.calls.map(([, init]) => (init as RequestInit).headers as Record<string, string>);
+    expect(sent.map((headers) => headers['x-account'])).toEqual(['u-ada', undefined, 'u-ada']);
+  });
+
+  it("refused for another account's session: the page reloads, without the refusal's toast", async () => {
+    const reload = vi.fn();
+    registerReload(reload);
+    await startSession('u-ada');
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => undefined as never);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ msgCode: 'A0220', msg: 'refused' }, { status: 409 })),
+    );
+    await expect(call('credentialCreate', { description: 'k' })).rejects.toMatchObject({ status: 409 });
+    expect(reload).toHaveBeenCalledOnce();
+    expect(error).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod/mini';
 import {
+  actsForShownAccount,
   ENDPOINTS,
   GATEWAY_BASE,
   type Endpoint,
@@ -14,10 +15,10 @@ import {
 } from '@shared/contract/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import type { CaptchaResult } from '@shared/api/envelope';
-import { productMessage, type ProductMessage } from '@shared/errors/catalogue';
+import { ACCOUNT_CHANGED_CODE, productMessage, type ProductMessage } from '@shared/errors/catalogue';
 import { currentLocale } from '../i18n/locale-context';
 import { notify, preloadToasts } from '../notify';
-import { onUnauthorized, setPermitted } from './session-events';
+import { onUnauthorized, reloadForAnotherAccount, setPermitted, shownAccount } from './session-events';
 
 export const REQUEST_TIMEOUT_MS = 6000;
 
@@ -86,6 +87,9 @@ export async function call<N extends EndpointName>(
   // A call that may toast brings the toasts' code while it is under way (notify.ts).
   if (!silent) void preloadToasts().catch(() => undefined);
   const headers = baseHeaders();
+  // The account this page shows: the BFF refuses the call when the session is another's (issue 40).
+  const account = shownAccount();
+  if (account !== undefined && actsForShownAccount(endpoint)) headers[HEADERS.account] = account;
   if (options.captcha) {
     headers.captchaVerifyParam = options.captcha.captchaVerifyParam;
     headers.sceneId = options.captcha.sceneId;
@@ -142,6 +146,12 @@ export async function send<S extends z.ZodMiniType>(
     throw new ApiError(reply?.msgCode ?? 'A0211', message, 401);
   }
   if (response.status === 403 && !aside) setPermitted(false);
+  if (response.status === 409 && reply?.msgCode === ACCOUNT_CHANGED_CODE) {
+    // Made for the account this page shows, which is no longer the browser's: the page is
+    // reloaded as whoever is signed in now, and says so then (not this refusal's text).
+    reloadForAnotherAccount();
+    throw new ApiError(reply.msgCode, reply.msg, 409);
+  }
   if (!reply || typeof reply.msgCode !== 'string') {
     throw networkFailure('networkError', 'network', silent);
   }

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginReply } from '@shared/contract/login';
-import { destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../after-login';
+import { accountOfLogin, destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../after-login';
+import { keepOnlyContinuationOf } from '../destination';
 import { startSession } from '../api/session-events';
 import { tellEmbedder } from '../widget';
 import { useDevice } from './use-device';
@@ -30,9 +31,12 @@ export function useAfterLogin(): (
   const { specialInApp } = useDevice();
   return useCallback(
     async (reply, search, { handOver } = {}) => {
-      await startSession();
+      const account = accountOfLogin(reply);
+      await startSession(account);
+      // A destination another account's session left is not this login's to continue.
+      keepOnlyContinuationOf(account);
       if (handOver?.()) return;
-      const destination = destinationAfterLogin({ search, username: reply.data?.data?.username });
+      const destination = destinationAfterLogin({ search, username: reply.data?.data?.username, account });
       const go = () => {
         const next = destination.kind === 'document' ? destination.href : destination.path;
         if (tellEmbedder(next)) return;

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { logout, useUserInfo } from '@client/lib/api/account';
 import { useModules } from '@client/features/admin/api';
-import { endSession, setPermitted, usePermitted } from '@client/lib/api/session-events';
+import { setPermitted, signedOut, usePermitted } from '@client/lib/api/session-events';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
 import { platformNames } from '@client/lib/platform-theme';
@@ -71,7 +71,7 @@ export function AdminShell() {
     } catch {
       /* the BFF clears the cookie whatever the upstream says */
     }
-    endSession();
+    signedOut();
     navigate(ROUTES.login, { replace: true });
   }
 

@@ -1,9 +1,9 @@
 import { Button } from '@arco-design/web-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { ROUTES } from '@shared/routes';
-import { logout, SWR_KEYS } from '@client/lib/api/account';
+import { logout } from '@client/lib/api/account';
+import { signedOut } from '@client/lib/api/session-events';
 import { deactivateAccount } from '@client/features/account/api';
 import { notify } from '@client/lib/notify';
 import { handleError } from '@client/lib/api/handle-error';
@@ -14,7 +14,6 @@ import { texts } from './locale';
 export function CancelAccount() {
   const t = useTexts(texts);
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const [opening, setOpening] = useState(false);
 
   async function confirm(): Promise<void> {
@@ -29,7 +28,7 @@ export function CancelAccount() {
       notify.success(t.cancelled);
       // The account is gone; the logout clears the session cookie whatever the UAA answers.
       await logout().catch(() => undefined);
-      await mutate(SWR_KEYS.session, { authenticated: false }, { revalidate: false });
+      signedOut();
       navigate(ROUTES.login, { replace: true });
     });
   }

@@ -5,7 +5,7 @@ import { productMessage } from '@shared/errors/catalogue';
 import { withParams } from '@shared/query';
 import { ROUTES, TAB_PARAM } from '@shared/routes';
 import { logout, useUserInfo } from '@client/lib/api/account';
-import { endSession } from '@client/lib/api/session-events';
+import { signedOut } from '@client/lib/api/session-events';
 import { openOauthPopup, WECHAT_BIND_PATH } from '@client/lib/oauth-popup';
 import { platformNames } from '@client/lib/platform-theme';
 import { useRuntimeConfig } from '@client/lib/browser-facts';
@@ -110,7 +110,7 @@ export default function UserCenterPage() {
   async function onLogout(): Promise<void> {
     setLeaving(true);
     await logout().catch(() => undefined); // the BFF clears the cookie whatever the upstream says
-    endSession();
+    signedOut();
     navigate(ROUTES.login, { replace: true });
   }
 
