@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
 import { LOCALES, renderInApp, setUpClientTest } from '@tests/support/client-app';
 import { fill, fillAndLeave, press, settle, shown } from '@tests/support/client-form';
+import { storeDestination } from '@client/lib/destination';
 import UsernamePage from './index';
 import { texts } from './locale';
 
@@ -72,7 +73,7 @@ describe.each(LOCALES)('the set-username page in %s', (lang) => {
 describe('the set-username page for an account that has a name', () => {
   it('never offers the form (a name is set once) and goes back where the session ended', async () => {
     username = 'alice';
-    window.localStorage.setItem('redirect', '/usercenter?tab=keys');
+    storeDestination('/usercenter?tab=keys', undefined);
     const { where } = await open('en-US');
     expect(shown(texts['en-US'].title)).toBe(false);
     expect(where.path).toBe('/usercenter?tab=keys');
