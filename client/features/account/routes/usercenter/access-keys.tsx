@@ -12,7 +12,7 @@ import {
 } from '@arco-design/web-react';
 import { useRef, useState } from 'react';
 import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/contract/credential';
-import { checkDescription } from '@shared/validation/rules';
+import { checkDescription, LIMITS } from '@shared/validation/rules';
 import { productMessage } from '@shared/errors/catalogue';
 import {
   createCredential,
@@ -286,7 +286,8 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
           placeholder={t.descriptionPlaceholder}
           value={description}
           onChange={setDescription}
-          maxLength={100}
+          // Counted, never cut: a longer paste stays whole and the rule says what is wrong.
+          maxLength={{ length: LIMITS.descriptionMax, errorOnly: true }}
           showWordLimit
         />
         {descriptionProblem ? (
