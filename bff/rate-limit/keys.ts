@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Endpoint, IdentifierField } from '@shared/contract/endpoints';
-import { canonicalIdentifier } from '@shared/validation/canonical';
+import { canonicalIdentifier, plainPhone } from '@shared/validation/canonical';
 
 export const IPV6_SUBNET = 56;
 
@@ -30,10 +30,7 @@ export function subnetKey(ip: string | undefined): string {
  */
 export function normalizeIdentifier(field: IdentifierField, value: string): string {
   const trimmed = canonicalIdentifier(value).toLowerCase();
-  if (field === 'phone' || /^[+\d(][\d\s()-]*$/.test(trimmed)) {
-    const digits = trimmed.replace(/[\s()-]/g, '');
-    return digits.replace(/^(?:\+|00)?86(?=1\d{10}$)/, '');
-  }
+  if (field === 'phone' || /^[+\d(][\d\s()-]*$/.test(trimmed)) return plainPhone(trimmed);
   const at = trimmed.lastIndexOf('@');
   if (at > 0) {
     const local = trimmed.slice(0, at);

@@ -6,6 +6,7 @@ import { useSession } from '../lib/api/account';
 import { endSession, loginTarget } from '../lib/api/session-events';
 import { useRuntimeConfig } from '../lib/browser-facts';
 import { CenterSpin } from '../components/center-spin';
+import { DataLoadError } from '../components/load-error';
 import { PageSkeleton } from '../components/page-skeleton';
 import { NotInFrame } from '../components/not-in-frame';
 import { Redirect } from '../lib/redirect';
@@ -28,7 +29,7 @@ export function FramedWidgetOnly({ children }: { children: ReactNode }) {
 
 /** Protected pages: without a session the visitor goes to /login (spec §4). */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { data } = useSession();
+  const { data, error, mutate } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const anonymous = data?.authenticated === false;
@@ -40,8 +41,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
     endSession();
     navigate(target, { replace: true });
   }, [anonymous, location, navigate]);
+  if (data?.authenticated) return <>{children}</>;
+  // The session check did not come back (the network): said, with a retry, not an outline for ever.
+  if (!data && error) return <DataLoadError onRetry={() => mutate()} />;
   // The page's own outline while the session is checked, as the document showed it (issue 29).
-  return data?.authenticated ? <>{children}</> : <PageSkeleton />;
+  return <PageSkeleton />;
 }
 
 /**

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@shared/i18n/locale';
 import { useLocale } from '../lib/i18n/locale-context';
+import { SWR_OPTIONS } from '../lib/api/load-retry';
 
 /**
  * Arco's texts in a language other than its built-in Chinese, fetched when that language is
@@ -75,9 +76,7 @@ export function Providers({ arcoLocale, children }: { arcoLocale?: ArcoLocale; c
   const { locale } = useLocale();
   return (
     <ArcoConfig locale={useArcoLocale(locale, arcoLocale)}>
-      <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false, dedupingInterval: 2000 }}>
-        {children}
-      </SWRConfig>
+      <SWRConfig value={SWR_OPTIONS}>{children}</SWRConfig>
     </ArcoConfig>
   );
 }

@@ -1,11 +1,12 @@
 import { Form, type FormItemProps } from '@arco-design/web-react';
-import { checkCode, LIMITS } from '@shared/validation/rules';
+import { checkCode } from '@shared/validation/rules';
 import { CodeInput } from './code-input';
-import { useRule } from './form-rules';
+import { codeValue, useRule } from './form-rules';
 
 /**
  * A code field of a form (spec §5: required, at most 6 characters for a phone's code and 20 for
- * an e-mail's): its label, rule and CodeInput with the send button.
+ * an e-mail's, said by the rule, a paste never cut): its label, rule and CodeInput with the send
+ * button.
  */
 export function CodeField({
   field = 'code',
@@ -30,12 +31,9 @@ export function CodeField({
       field={field}
       rules={rule((v) => checkCode(v, kind))}
       validateTrigger={validateTrigger}
+      normalize={codeValue}
     >
-      <CodeInput
-        placeholder={placeholder}
-        maxLength={kind === 'phone' ? LIMITS.phoneCodeMax : LIMITS.otherCodeMax}
-        onSend={onSend}
-      />
+      <CodeInput placeholder={placeholder} onSend={onSend} />
     </Form.Item>
   );
 }

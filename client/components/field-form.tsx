@@ -132,11 +132,14 @@ export function FormField<T extends FieldValues>({
   form,
   name,
   label,
+  normalize,
   children,
 }: {
   form: FieldForm<T>;
   name: keyof T & string;
   label: ReactNode;
+  /** What the field keeps of what was typed or pasted, as Arco's Form.Item `normalize`. */
+  normalize?: (value: string) => string;
   children: ReactElement<ControlProps>;
 }) {
   const text = useValidationText();
@@ -158,7 +161,7 @@ export function FormField<T extends FieldValues>({
                 value: form.getFieldValue(name),
                 status: problem ? 'error' : undefined,
                 'aria-describedby': problem ? messageId : undefined,
-                onChange: (value: string) => form.change(name, value),
+                onChange: (value: string) => form.change(name, normalize ? normalize(value) : value),
                 onBlur: () => form.check(name),
               })}
             </div>

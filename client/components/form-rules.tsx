@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod/mini';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
 import { firstCode } from '@shared/validation/rules';
+import { plainCode, plainPhone } from '@shared/validation/canonical';
 import { useLocale } from '../lib/i18n/locale-context';
 
 type Check = (value: unknown) => ValidationCode | null;
@@ -22,6 +23,17 @@ export function useRule(): (rule: Check | z.ZodMiniType) => RulesProps[] {
     },
   ];
 }
+
+/**
+ * What a phone field keeps of what was typed or pasted (a form item's `normalize`): `+86 131 4512
+ * 2268` is 13145122268, as the rate limits count it; the phone rule judges what is left. Fields
+ * take a paste whole and say what is wrong, never cut it to a length.
+ */
+export const phoneValue = <V,>(value: V): V | string =>
+  typeof value === 'string' ? plainPhone(value) : value;
+
+/** What a code field keeps of a paste (` 123456 ` is 123456). */
+export const codeValue = <V,>(value: V): V | string => (typeof value === 'string' ? plainCode(value) : value);
 
 export function useValidationText(): (code: ValidationCode) => string {
   const { locale } = useLocale();

@@ -1,5 +1,5 @@
 import { Button } from '@arco-design/web-react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ReactNode } from 'react';
 import { useTexts } from '../lib/i18n/use-texts';
 import { loadErrorTexts } from './load-error.locale';
 
@@ -11,6 +11,34 @@ function LoadFailed() {
       <p>{t.body}</p>
       <Button type="primary" onClick={() => window.location.reload()}>
         {t.reload}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Data the page needs that could not be loaded (no reply in time, no network, the service's
+ * error): said, with a button to try again; SWR also tries again by itself when the person comes
+ * back to the tab or the network does (lib/api/load-retry.ts). Never "no permission", never an
+ * outline that waits for ever. `compact` inside a panel (a list's table), without the heading.
+ */
+export function DataLoadError({ onRetry, compact = false }: { onRetry: () => unknown; compact?: boolean }) {
+  const t = useTexts(loadErrorTexts);
+  const [retrying, setRetrying] = useState(false);
+  async function retry(): Promise<void> {
+    setRetrying(true);
+    try {
+      await onRetry();
+    } finally {
+      setRetrying(false);
+    }
+  }
+  return (
+    <div className={compact ? 'load-error load-error-compact' : 'load-error'} role="alert">
+      {compact ? <p className="load-error-title">{t.dataTitle}</p> : <h2>{t.dataTitle}</h2>}
+      <p>{t.dataBody}</p>
+      <Button type="primary" loading={retrying} onClick={() => void retry()}>
+        {t.retry}
       </Button>
     </div>
   );

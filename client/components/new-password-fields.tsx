@@ -26,7 +26,7 @@ export function NewPasswordFields({
         rules={rule(checkNewPassword)}
         validateTrigger="onBlur"
       >
-        <PasswordInput placeholder={texts.passwordPlaceholder} autoComplete="new-password" maxLength={20} />
+        <PasswordInput placeholder={texts.passwordPlaceholder} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label={texts.confirm}
@@ -35,7 +35,7 @@ export function NewPasswordFields({
         rules={rule((v) => checkConfirmation(form.getFieldValue('password'), v, mismatch))}
         validateTrigger="onBlur"
       >
-        <PasswordInput placeholder={texts.confirmPlaceholder} autoComplete="new-password" maxLength={20} />
+        <PasswordInput placeholder={texts.confirmPlaceholder} autoComplete="new-password" />
       </Form.Item>
     </>
   );

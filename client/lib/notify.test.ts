@@ -45,6 +45,22 @@ describe('notify (ADR 0005: the toasts code is not in the first download)', () =
     expect(attempts).toBe(1);
   });
 
+  it('shows a toast once while the same one is on screen (issue 40: four stacked "Network error")', async () => {
+    const { notify } = await freshNotify();
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    for (let i = 0; i < 4; i += 1) notify.warning('Network error');
+    notify.error('Network error');
+    await vi.waitFor(() => expect(showToast).toHaveBeenCalledTimes(2));
+    vi.advanceTimersByTime(4000);
+    notify.warning('Network error');
+    await vi.waitFor(() => expect(showToast).toHaveBeenCalledTimes(3));
+    expect(showToast.mock.calls).toEqual([
+      ['warning', 'Network error', 4000],
+      ['error', 'Network error', 4000],
+      ['warning', 'Network error', 4000],
+    ]);
+  });
+
   it('draws a toast by hand when its code cannot come, announced, gone after its time', async () => {
     offline = true;
     const { notify } = await freshNotify();

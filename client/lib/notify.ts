@@ -47,7 +47,16 @@ function drawnToast(kind: Kind, content: string): void {
   window.setTimeout(() => box.remove(), DURATION_MS[kind]);
 }
 
+/** The toasts on screen, by kind and text: the same one again while it shows is not stacked. */
+const onScreen = new Set<string>();
+
 function show(kind: Kind, content: string): void {
+  // The calls of one page that fail together (its user, its modules, its list, a filter's options)
+  // say "Network error" once, not four times over each other (issue 40).
+  const id = `${kind}\u0000${content}`;
+  if (onScreen.has(id)) return;
+  onScreen.add(id);
+  window.setTimeout(() => onScreen.delete(id), DURATION_MS[kind]);
   let shown = false;
   const once = (draw: () => void) => {
     if (shown) return;

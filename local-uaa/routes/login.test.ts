@@ -100,7 +100,7 @@ describe('login/byAccount', () => {
     ['autoLogin as a string', { account: 'admin', autoLogin: 'yes' }],
     ['a numeric account', { account: 12345, autoLogin: false }],
     ['an empty account', { account: '  ', autoLogin: false }],
-    ['an account over 40 characters', { account: 'a'.repeat(41), autoLogin: false }],
+    ['an account over 254 characters', { account: 'a'.repeat(255), autoLogin: false }],
   ])('refuses %s with A0100', async (_name, body) => {
     const t = createTestUaa();
     const reply = await t.http

@@ -7,6 +7,7 @@ import {
   intField,
   nullableText,
   optionalField,
+  optionalIdentifierField,
   pageNumberField,
   pageSizeField,
   sizedField,
@@ -182,8 +183,8 @@ const roleIds = z.pipe(
 );
 
 const editable = {
-  email: optionalField,
-  phone: optionalField,
+  email: optionalIdentifierField,
+  phone: optionalIdentifierField,
   githubAccount: optionalField,
   /** A platform id or 'default'. */
   source: optionalField,

@@ -7,6 +7,7 @@
  * checks replies and fields with it on /login, where classic zod cost 22 KB gzip (issue 17).
  */
 import { z } from 'zod/mini';
+import { LIMITS } from '../validation/rules';
 
 /** Longest string any field accepts; anything bigger is an attack or a bug, not input. */
 export const MAX_FIELD_CHARS = 10 * 1024;
@@ -26,6 +27,16 @@ export const optionalField = z.pipe(
 /** An optional string of at most `max` characters. */
 export const optionalShortField = (max: number) =>
   z.pipe(optionalField, z.optional(z.string().check(z.maxLength(max))));
+
+/**
+ * A phone, an e-mail or a login account as a call names it: no longer than the longest of them,
+ * an address (LIMITS.accountMax, the forms' limit too), so the gateway takes what the forms let
+ * through and nothing longer.
+ */
+export const identifierField = field.check(z.maxLength(LIMITS.accountMax));
+
+/** The same where the legacy forms send '', null or nothing alike. */
+export const optionalIdentifierField = optionalShortField(LIMITS.accountMax);
 
 /** An integer, also as a decimal string (legacy forms send both). */
 export const intField = (min: number, max: number) =>

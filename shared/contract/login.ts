@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import type { Envelope } from '../api/envelope';
-import { field, optionalField, optionalShortField, sizedField } from './fields';
+import { field, identifierField, optionalField, optionalShortField, sizedField } from './fields';
 
 export const captchaRequest = z.strictObject({
   captchaVerifyParam: sizedField(1),
@@ -13,17 +13,17 @@ export const captchaRequest = z.strictObject({
 });
 
 export const loginByAccountRequest = z.strictObject({
-  account: field,
+  account: identifierField,
   /** Encrypted, scene 'login'. */
   password: field,
   autoLogin: z.nullish(z.boolean()),
 });
 
 /** Both the login SMS and the registration SMS. */
-export const smsCodeRequest = z.strictObject({ phone: field });
+export const smsCodeRequest = z.strictObject({ phone: identifierField });
 
 export const loginByPhoneRequest = z.strictObject({
-  phone: field,
+  phone: identifierField,
   code: field,
   autoLogin: z.nullish(z.boolean()),
   // A platform id; recorded as the registration source of an account made by this login.

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { FUNCTION_CODES } from '../api/verification-flows';
-import { contactChannel, field, nullableText, optionalField, textOrEmpty } from './fields';
+import { contactChannel, field, identifierField, nullableText, optionalField, textOrEmpty } from './fields';
 
 /** Spec §3 "UserInfo"; the legacy UAA may leave fields out (an unset contact reads as null). */
 export const userInfo = z.looseObject({
@@ -42,19 +42,19 @@ const functionCode = z.enum(FUNCTION_CODES);
 export const messageCodeRequest = z.strictObject({
   function: functionCode,
   message: contactChannel,
-  item: field,
+  item: identifierField,
 });
 export const messageCodeCheckRequest = z.extend(messageCodeRequest, { code: field });
 /** `password`: encrypted, scene 'resetPassword'; required on x.2.2 when the account has none. */
 export const mobileBindRequest = z.strictObject({
   function: functionCode,
-  phone: field,
+  phone: identifierField,
   code: field,
   password: optionalField,
 });
 export const emailBindRequest = z.strictObject({
   function: functionCode,
-  email: field,
+  email: identifierField,
   code: field,
   password: optionalField,
 });
@@ -62,14 +62,14 @@ export const emailBindRequest = z.strictObject({
 export const passwordUpdateRequest = z.strictObject({
   function: functionCode,
   message: contactChannel,
-  item: field,
+  item: identifierField,
   password: field,
 });
 
 /** personal/item/check: data is true when the phone or e-mail belongs to some account. */
-export const itemCheckRequest = z.strictObject({ message: contactChannel, item: field });
+export const itemCheckRequest = z.strictObject({ message: contactChannel, item: identifierField });
 export type ItemCheckPayload = z.input<typeof itemCheckRequest>;
 
-export const passwordForgetRequest = z.strictObject({ type: contactChannel, item: field });
+export const passwordForgetRequest = z.strictObject({ type: contactChannel, item: identifierField });
 /** `password`: encrypted, scene 'resetPassword'. */
 export const passwordResetRequest = z.extend(passwordForgetRequest, { code: field, password: field });

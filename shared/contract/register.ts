@@ -1,13 +1,13 @@
 /** Registration by e-mail and by phone, activation and cancellation (spec §7 register/*). */
 import { z } from 'zod/mini';
-import { contactChannel, field, optionalShortField, sizedField } from './fields';
+import { contactChannel, field, identifierField, optionalShortField, sizedField } from './fields';
 
-export const registerCheckRequest = z.strictObject({ item: field, type: contactChannel });
+export const registerCheckRequest = z.strictObject({ item: identifierField, type: contactChannel });
 export type RegisterCheckPayload = z.input<typeof registerCheckRequest>;
 
 export const registerByEmailRequest = z.strictObject({
   username: field,
-  email: field,
+  email: identifierField,
   /** Encrypted, scene 'register'. */
   password: field,
   code: z.nullish(field),
@@ -22,7 +22,7 @@ export type RegisterByEmailData = z.input<typeof registerByEmailData>;
 
 export const registerByPhoneRequest = z.strictObject({
   username: field,
-  phone: field,
+  phone: identifierField,
   code: field,
   /** Encrypted, scene 'register'. */
   password: field,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalIdentifier } from './canonical';
+import { canonicalIdentifier, plainCode, plainPhone } from './canonical';
 
 describe('canonicalIdentifier', () => {
   it.each([
@@ -38,5 +38,35 @@ describe('canonicalIdentifier, invisible characters Unicode says to ignore', () 
     const once = canonicalIdentifier('alice@example.com. .');
     expect(once).toBe('alice@example.com');
     expect(canonicalIdentifier(once)).toBe(once);
+  });
+});
+
+describe('plainPhone: a phone as pasted, as the fields keep it and the limits count it', () => {
+  it.each([
+    ['+86 131 4512 2268', '13145122268'],
+    ['+8613145122268', '13145122268'],
+    ['0086-131-4512-2268', '13145122268'],
+    ['(131) 4512 2268', '13145122268'],
+    [' 13145122268 ', '13145122268'],
+    ['１３１４５１２２２６８', '13145122268'],
+    ['86 131 4512 2268', '13145122268'],
+    // Not a mainland mobile behind the country code: left for the phone rule to refuse.
+    ['+1 415 555 0100', '+14155550100'],
+    ['+86 131', '+86131'],
+    ['8613', '8613'],
+    ['', ''],
+  ])('%j is %j', (value, plain) => {
+    expect(plainPhone(value)).toBe(plain);
+  });
+});
+
+describe('plainCode: a code as pasted from a message', () => {
+  it.each([
+    [' 123456 ', '123456'],
+    ['123 456', '123456'],
+    ['１２３４５６', '123456'],
+    ['\u200b123456', '123456'],
+  ])('%j is %j', (value, plain) => {
+    expect(plainCode(value)).toBe(plain);
   });
 });

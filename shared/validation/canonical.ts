@@ -31,3 +31,20 @@ export function canonicalIdentifier(value: string): string {
 
 /** What a phone number may hold once canonical: ASCII digits, spaces, `+`, `-` and brackets. */
 export const PHONE_SPELLING = /^[0-9+\s()-]*$/;
+
+/**
+ * A mainland mobile as people paste it (`+86 131 4512 2268`, `0086-131-4512-2268`,
+ * `(131) 4512 2268`): its canonical spelling without spaces, dashes or brackets, and without
+ * the +86 country code before 11 digits. What a phone field holds and sends, and what the rate
+ * limits count; anything else stays as it was, for the phone rule to refuse.
+ */
+export function plainPhone(value: string): string {
+  return canonicalIdentifier(value)
+    .replace(/[\s()-]/g, '')
+    .replace(/^(?:\+|00)?86(?=1\d{10}$)/, '');
+}
+
+/** A verification code as pasted from a message (` 123456 `, `123 456`): without its spaces. */
+export function plainCode(value: string): string {
+  return canonicalIdentifier(value).replace(/\s/g, '');
+}

@@ -50,7 +50,10 @@ describe('VALIDATION_MESSAGES', () => {
   });
 
   it('states the limits the rules enforce', () => {
-    expect(VALIDATION_MESSAGES['en-US'].accountTooLong).toContain('40');
+    for (const locale of LOCALES) {
+      expect(VALIDATION_MESSAGES[locale].accountTooLong).toContain(`${LIMITS.accountMax}`);
+      expect(VALIDATION_MESSAGES[locale].emailTooLong).toContain(`${LIMITS.emailMax}`);
+    }
     expect(VALIDATION_MESSAGES['en-US'].usernameLength).toContain('3-30');
     expect(VALIDATION_MESSAGES['zh-CN'].passwordRule).toContain('8-20');
     expect(VALIDATION_MESSAGES['en-US'].descriptionRule).toContain('100');

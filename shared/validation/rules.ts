@@ -12,8 +12,16 @@ const LETTER = /[A-Za-z]/;
 const DIGIT = /[0-9]/;
 const SYMBOL = /[^A-Za-z0-9]/;
 
+/** RFC 5321's limit of a mail path: the one limit of an e-mail address, everywhere. */
+const EMAIL_MAX = 254;
+
 export const LIMITS = {
-  accountMax: 40,
+  emailMax: EMAIL_MAX,
+  /**
+   * A login account names an e-mail, a phone or a username, so it is as long as the longest of
+   * them, an address: a shorter limit let an address register that could never log in.
+   */
+  accountMax: EMAIL_MAX,
   passwordMin: 8,
   passwordMax: 20,
   usernameMin: 3,
@@ -47,12 +55,12 @@ export const phoneRule = text('phoneRequired').check(z.regex(/^1\d{10}$/, 'phone
 /** The back-office form also needs 3-9 as the second digit. */
 export const strictPhoneRule = text('phoneRequired').check(z.regex(/^1[3-9]\d{9}$/, 'phoneInvalid'));
 
-// A pragmatic e-mail shape: one @, a dotted domain, no spaces; 254 is the SMTP path limit.
+// A pragmatic e-mail shape: one @, a dotted domain, no spaces.
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export const emailRule = text('emailRequired').check(
-  z.maxLength(254, 'emailInvalid'),
+  z.maxLength(LIMITS.emailMax, 'emailTooLong'),
   z.regex(EMAIL, 'emailInvalid'),
 );
 

@@ -7,7 +7,7 @@ import type { ValidationCode } from '@shared/validation/messages';
 import { bindContact, checkStepCode, contactInUse, stepCodeRequest } from '../api';
 import { CodeField } from '@client/components/code-field';
 import { VerifyCurrentContact } from './verify-current-contact';
-import { useProblemProps, useRule } from '@client/components/form-rules';
+import { phoneValue, useProblemProps, useRule } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
 import { useSendCode } from '@client/components/use-send-code';
 import { useSubmit } from '@client/lib/hooks/use-submit';
@@ -126,12 +126,12 @@ export function ContactChange(props: {
       field="value"
       rules={rule(check)}
       validateTrigger="onBlur"
+      normalize={target === 'phone' ? phoneValue : undefined}
       {...problemProps(problem)}
     >
       <Input
         placeholder={target === 'phone' ? t.newPhonePlaceholder : t.newEmailPlaceholder}
-        inputMode={target === 'phone' ? 'numeric' : 'email'}
-        maxLength={target === 'phone' ? 11 : 254}
+        inputMode={target === 'phone' ? 'tel' : 'email'}
         onBlur={async (e) => setProblem(e.target.value ? await newValueProblem(e.target.value) : null)}
       />
     </Form.Item>

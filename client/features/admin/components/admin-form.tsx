@@ -44,7 +44,13 @@ export function DescriptionField({ label, placeholder }: { label: string; placeh
   const rule = useRule();
   return (
     <Form.Item label={label} field="description" rules={rule(checkDescription)}>
-      <Input.TextArea placeholder={placeholder} maxLength={LIMITS.descriptionMax} showWordLimit rows={3} />
+      <Input.TextArea
+        placeholder={placeholder}
+        // Counted, never cut: a longer paste stays whole and the rule says what is wrong.
+        maxLength={{ length: LIMITS.descriptionMax, errorOnly: true }}
+        showWordLimit
+        rows={3}
+      />
     </Form.Item>
   );
 }

@@ -11,7 +11,7 @@ import {
   type TableProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LIST_PAGE_SIZE } from '@shared/api/first-screen';
 import { productMessage } from '@shared/errors/catalogue';
 import { format } from '@shared/i18n/define-texts';
@@ -19,6 +19,7 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { notify } from '@client/lib/notify';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
+import { DataLoadError } from '@client/components/load-error';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
 
@@ -31,6 +32,7 @@ export function pagination(
   current: number,
   total: number,
   onChange: (page: number) => void,
+  { totalKnown = true } = {},
 ): PaginationProps {
   return {
     current,
@@ -38,7 +40,7 @@ export function pagination(
     pageSize: PAGE_SIZE,
     sizeOptions: [12, 15, 20],
     sizeCanChange: false,
-    showTotal: true,
+    showTotal: totalKnown,
     onChange,
   };
 }
@@ -88,6 +90,8 @@ export function AdminList<T>({
   total,
   onPage,
   onChange,
+  error,
+  onRetry,
 }: {
   addLabel: string;
   onAdd: () => void;
@@ -104,10 +108,23 @@ export function AdminList<T>({
   total: number;
   onPage: (page: number) => void;
   onChange?: TableProps<T>['onChange'];
+  /** The page's load failed (SWR's error): said in the table's place, with `onRetry`. */
+  error?: unknown;
+  onRetry: () => unknown;
 }) {
   const t = useTexts(adminTexts);
   const tableRef = useA11yTable(t);
   const width = tableWidth(columns);
+  const failed = error !== undefined && data.length === 0 && !loading;
+  // A page that failed keeps the paging the list had (issue 40), or the pages up to this one when
+  // none has come yet, without a total it does not know: the person can still move.
+  const lastTotal = useRef<number | null>(null);
+  if (!failed && !loading) lastTotal.current = total;
+  const paging = failed
+    ? pagination(page, lastTotal.current ?? page * PAGE_SIZE, onPage, {
+        totalKnown: lastTotal.current !== null,
+      })
+    : pagination(page, total, onPage);
   return (
     <section className="admin-panel">
       <div className="admin-toolbar">
@@ -125,6 +142,7 @@ export function AdminList<T>({
           columns={columns}
           data={data}
           loading={loading}
+          noDataElement={failed ? <DataLoadError compact onRetry={onRetry} /> : undefined}
           scroll={{ x: width }}
           rowSelection={{
             type: 'checkbox',
@@ -132,7 +150,7 @@ export function AdminList<T>({
             onChange: (keys) => selection.setSelected(keys.map(String)),
           }}
           onChange={onChange}
-          pagination={pagination(page, total, onPage)}
+          pagination={paging}
         />
       </div>
     </section>

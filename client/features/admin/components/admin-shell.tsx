@@ -12,7 +12,8 @@ import { adminTexts } from './admin-shell.locale';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitch } from '@client/components/language-switch';
 import { ADMIN_PAGE_ROUTES, ADMIN_ROUTES, adminModuleAt } from '@client/features/admin/admin-routes';
-import { LazyPart } from '@client/components/load-error';
+import { DataLoadError, LazyPart } from '@client/components/load-error';
+import { ApiError } from '@client/lib/api/client';
 import { lazyComponent } from '@client/lib/lazy';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ADMIN_CONTENT } from '@shared/skeleton';
@@ -49,8 +50,8 @@ export function AdminShell() {
   const t = useTexts(adminTexts);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data: user, error: userError } = useUserInfo();
-  const { data: modules, error: modulesError } = useModules(user?.ssoUid);
+  const { data: user, error: userError, mutate: reloadUser } = useUserInfo();
+  const { data: modules, error: modulesError, mutate: reloadModules } = useModules(user?.ssoUid);
   const permitted = usePermitted();
 
   // A 403 turns the flag off for the page that got it; another page gets a fresh chance.
@@ -63,6 +64,10 @@ export function AdminShell() {
   const names = useTexts(platformNames);
   useDocumentTitle(current ? t.modules[current.label] : undefined, t.title, names.main);
   const loading = !userError && !modulesError && (!user || !modules);
+  // The user or the modules did not come (a slow or failing upstream): that is not "no permission",
+  // which only a 403 says (lib/api/client.ts). SWR tries again on focus, reconnect and after pauses.
+  const failed = (!user && userError !== undefined) || (!modules && modulesError !== undefined);
+  const denied = [userError, modulesError].some((e) => e instanceof ApiError && e.status === 403);
   const atRoot = pathname.replace(/\/+$/, '') === ROUTES.admin;
 
   async function onLogout(): Promise<void> {
@@ -77,6 +82,10 @@ export function AdminShell() {
 
   let content;
   if (loading) content = <Loading />;
+  else if (failed && !denied)
+    content = (
+      <DataLoadError onRetry={() => Promise.all([reloadUser(), user ? reloadModules() : undefined])} />
+    );
   else if (atRoot && allowed[0]) content = <Redirect to={allowed[0].path} />;
   else if (!permitted || !current || !allowed.includes(current))
     content = (

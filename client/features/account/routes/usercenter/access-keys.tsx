@@ -12,7 +12,7 @@ import {
 } from '@arco-design/web-react';
 import { useRef, useState } from 'react';
 import { CLI_KEY_DESCRIPTION, MAX_CREDENTIALS, type Credential } from '@shared/contract/credential';
-import { checkDescription } from '@shared/validation/rules';
+import { checkDescription, LIMITS } from '@shared/validation/rules';
 import { productMessage } from '@shared/errors/catalogue';
 import {
   createCredential,
@@ -33,6 +33,7 @@ import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { useCopy } from '@client/lib/hooks/use-copy';
 import { handleError } from '@client/lib/api/handle-error';
+import { DataLoadError } from '@client/components/load-error';
 
 /** Spec §9: the tip shown when deleting an enabled key stays 2 s. */
 export const DELETE_TIP_MS = 2000;
@@ -46,11 +47,18 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
   const t = useTexts(texts);
   const { locale } = useLocale();
   const text = useValidationText();
-  const { data, mutate, isLoading } = useCredentials(ssoUid);
+  const { data, error, mutate, isLoading } = useCredentials(ssoUid);
   const keys = data ?? [];
   // SWR reports a key seeded from the first screen as loading until its revalidation ends, although
   // its rows are there to show.
   const loading = isLoading && !data;
+  // Keys that could not be loaded are not "no keys" (issue 40): the error, with a retry.
+  const empty =
+    error && !data ? (
+      <DataLoadError compact onRetry={() => mutate()} />
+    ) : (
+      <p className="uc-muted uc-keys-empty">{t.noKeys}</p>
+    );
   const [secrets, setSecrets] = useState<Record<string, string>>({});
   // The open dialog is named in the address (`type=create`), so that a session ending while it is
   // open brings the visitor back to it after the login (the stored redirect, spec §4).
@@ -217,7 +225,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
         // A phone stacks each key as a card: a five-column table would scroll sideways.
         <Spin loading={loading} block>
           {keys.length === 0 ? (
-            <p className="uc-muted uc-keys-empty">{t.noKeys}</p>
+            empty
           ) : (
             <ul className="uc-key-cards">
               {keys.map((key) => (
@@ -245,7 +253,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
           loading={loading}
           data={keys}
           pagination={false}
-          noDataElement={<span className="uc-muted">{t.noKeys}</span>}
+          noDataElement={error && !data ? empty : <span className="uc-muted">{t.noKeys}</span>}
           scroll={{ x: 760 }}
           columns={[
             { title: t.ak, dataIndex: 'ak', render: (_: string, key) => cell.ak(key) },
@@ -286,7 +294,8 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
           placeholder={t.descriptionPlaceholder}
           value={description}
           onChange={setDescription}
-          maxLength={100}
+          // Counted, never cut: a longer paste stays whole and the rule says what is wrong.
+          maxLength={{ length: LIMITS.descriptionMax, errorOnly: true }}
           showWordLimit
         />
         {descriptionProblem ? (

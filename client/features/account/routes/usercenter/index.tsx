@@ -11,7 +11,7 @@ import { platformNames } from '@client/lib/platform-theme';
 import { useRuntimeConfig } from '@client/lib/browser-facts';
 import { lazyComponent } from '@client/lib/lazy';
 import { LanguageSwitch } from '@client/components/language-switch';
-import { LazyPart } from '@client/components/load-error';
+import { DataLoadError, LazyPart } from '@client/components/load-error';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ACCOUNT_CONTENT } from '@shared/skeleton';
 import { notify } from '@client/lib/notify';
@@ -68,7 +68,7 @@ export default function UserCenterPage() {
   // The tab's title names what its menu names, then the product: "Access keys · Account Center".
   const menuNames = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp };
   useDocumentTitle(menuNames[section], names.main);
-  const { data: user, mutate: reloadUser } = useUserInfo();
+  const { data: user, error: userError, mutate: reloadUser } = useUserInfo();
   const [leaving, setLeaving] = useState(false);
   const [status, setStatus] = useState<Status>(
     isOperation(requested) ? { kind: 'operate', operation: requested } : { kind: 'init' },
@@ -157,8 +157,14 @@ export default function UserCenterPage() {
     );
   }
 
+  // The outline while the user info comes; if it cannot (a slow or failing upstream), the error
+  // and a retry, not an outline for ever (issue 40).
   const content = !user ? (
-    <PartSkeleton node={ACCOUNT_CONTENT} />
+    userError ? (
+      <DataLoadError onRetry={() => reloadUser()} />
+    ) : (
+      <PartSkeleton node={ACCOUNT_CONTENT} />
+    )
   ) : section === 'keys' ? (
     <AccessKeys ssoUid={user.ssoUid} mobile={device.mobile} />
   ) : section === 'help' ? (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/contract/admin';
 import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
-import { checkLogoFile, checkPlatformName, checkWebUrl, LIMITS, LOGO_TYPES } from '@shared/validation/rules';
+import { checkLogoFile, checkPlatformName, checkWebUrl, LOGO_TYPES } from '@shared/validation/rules';
 import {
   addPlatform,
   resetPlatformSecret,
@@ -138,7 +138,7 @@ export default function PlatformFormPage() {
         onSubmit={save}
       >
         <Form.Item label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
-          <Input maxLength={LIMITS.platformNameMax} />
+          <Input />
         </Form.Item>
         <Form.Item label={t.homePageUrl} field="homePageUrl" rules={rule((v) => checkWebUrl(v))}>
           <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />

@@ -35,7 +35,7 @@ export default function PlatformListPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<FilterValues>();
   const { filters, page, setPage, apply } = useListSearch<Omit<PlatformQuery, 'current' | 'pageSize'>>();
-  const { data, isLoading, mutate } = usePlatforms({ current: page, pageSize: PAGE_SIZE, ...filters });
+  const { data, error, isLoading, mutate } = usePlatforms({ current: page, pageSize: PAGE_SIZE, ...filters });
   const deletion = useListDeletion(deletePlatforms, t.deleted);
 
   function search(values: FilterValues): void {
@@ -109,6 +109,8 @@ export default function PlatformListPage() {
         page={page}
         total={data?.total ?? 0}
         onPage={setPage}
+        error={error}
+        onRetry={() => mutate()}
       />
     </AdminPage>
   );

@@ -7,6 +7,7 @@ import { CellText, PAGE_SIZE, pagination } from '@client/features/admin/componen
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
 import { useTexts } from '@client/lib/i18n/use-texts';
+import { DataLoadError } from '@client/components/load-error';
 import { texts } from './locale';
 
 /** /admin/role: the read-only role list (spec §2, §6: roles are not created or edited here). */
@@ -14,7 +15,7 @@ export default function RoleListPage() {
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useRoles({ pageNumber: page, pageSize: PAGE_SIZE }, 1);
+  const { data, error, isLoading, mutate } = useRoles({ pageNumber: page, pageSize: PAGE_SIZE }, 1);
   // Own keys only: a module named `__proto__` or `toString` is shown as its name, not Object's.
   const moduleTitle = (name: string) =>
     Object.hasOwn(common.modules, name) ? common.modules[name as BackOfficeModule] : name;
@@ -64,6 +65,7 @@ export default function RoleListPage() {
           columns={columns}
           data={data?.roles ?? []}
           loading={isLoading && !data}
+          noDataElement={error && !data ? <DataLoadError compact onRetry={() => mutate()} /> : undefined}
           scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width), 0) }}
           pagination={pagination(page, data?.totalCount ?? 0, setPage)}
         />

@@ -18,7 +18,7 @@ import {
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
-import { useValidationText } from '@client/components/form-rules';
+import { phoneValue, useValidationText } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
@@ -97,6 +97,8 @@ export default function UserFormPage() {
           // Unchanged on edit: the account's own (a phone the public registration took, 120…), not checked again.
           if (mode === 'edit' && v === (user?.[kind] ?? '')) return callback();
           const invalid = kind === 'email' ? checkEmail(v) : checkPhone(v, { strict: true });
+          // Too long says by how much (the limit of an address everywhere), not "wrong format".
+          if (invalid === 'emailTooLong') return callback(validationText(invalid));
           if (invalid) return callback(kind === 'email' ? t.emailFormat : t.phoneFormat);
           const exists = await itemExists({ item: v, type: kind });
           callback(exists ? (kind === 'email' ? t.emailTaken : t.phoneTaken) : undefined);
@@ -189,8 +191,14 @@ export default function UserFormPage() {
           <Form.Item label={t.email} field="email" rules={contactRule('email')} validateTrigger="onBlur">
             <Input placeholder={t.emailPlaceholder} autoComplete="off" />
           </Form.Item>
-          <Form.Item label={t.phone} field="phone" rules={contactRule('phone')} validateTrigger="onBlur">
-            <Input placeholder={t.phonePlaceholder} autoComplete="off" />
+          <Form.Item
+            label={t.phone}
+            field="phone"
+            rules={contactRule('phone')}
+            validateTrigger="onBlur"
+            normalize={phoneValue}
+          >
+            <Input placeholder={t.phonePlaceholder} autoComplete="off" inputMode="tel" />
           </Form.Item>
           <Form.Item label={t.github} field="githubAccount">
             <Input disabled />

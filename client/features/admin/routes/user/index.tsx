@@ -64,7 +64,10 @@ export default function UserListPage() {
     createOrigins: source.length && source[0] !== ALL ? source : undefined,
     platforms: used.length ? used : undefined,
   };
-  const { data, isLoading, mutate } = useInternalUsers({ pageNumber: page, pageSize: PAGE_SIZE }, filters);
+  const { data, error, isLoading, mutate } = useInternalUsers(
+    { pageNumber: page, pageSize: PAGE_SIZE },
+    filters,
+  );
   const deletion = useListDeletion(deleteInternalUsers, t.deleted);
   // An id no platform has is shown as stored, less what could hide or reorder it (a right-to-left
   // override): anyone's sign-up link may set the source the UAA records.
@@ -209,6 +212,8 @@ export default function UserListPage() {
         page={page}
         total={data?.totalCount ?? 0}
         onPage={setPage}
+        error={error}
+        onRetry={() => mutate()}
         onChange={(_pagination, _sorter, columnFilters, extra) => {
           if (extra.action !== 'filter') return;
           setSource((columnFilters.createBy as string[] | undefined) ?? []);

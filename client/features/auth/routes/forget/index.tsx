@@ -13,7 +13,7 @@ import { useBrand } from '@client/lib/brand';
 import { useTabInAddress } from '@client/lib/hooks/use-tab-in-address';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { CodeField } from '@client/components/code-field';
-import { useProblemProps, useRule } from '@client/components/form-rules';
+import { phoneValue, useProblemProps, useRule } from '@client/components/form-rules';
 import { useAutoRedirect } from '@client/features/auth/hooks/use-auto-redirect';
 import { useTypedBeforeHydration } from '@client/features/auth/hooks/use-typed-before-hydration';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
@@ -76,6 +76,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
         field="item"
         rules={rule(check)}
         validateTrigger="onBlur"
+        normalize={channel === 'phone' ? phoneValue : undefined}
         {...problemProps(
           unknown ? (channel === 'phone' ? 'phoneNotRegistered' : 'emailNotRegistered') : null,
         )}
@@ -83,8 +84,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
         <Input
           placeholder={channel === 'phone' ? t.phonePlaceholder : t.emailPlaceholder}
           autoComplete={channel === 'phone' ? 'tel' : 'email'}
-          inputMode={channel === 'phone' ? 'numeric' : 'email'}
-          maxLength={channel === 'phone' ? 11 : 254}
+          inputMode={channel === 'phone' ? 'tel' : 'email'}
           onBlur={(e) => void onBlur(e.target.value)}
         />
       </Form.Item>

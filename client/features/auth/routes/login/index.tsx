@@ -4,7 +4,8 @@ import { Tabs } from '@client/components/tabs';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { LoginReply } from '@shared/contract/login';
-import { checkAccount, checkCode, checkLoginPassword, checkPhone, LIMITS } from '@shared/validation/rules';
+import { checkAccount, checkCode, checkLoginPassword, checkPhone } from '@shared/validation/rules';
+import { plainCode, plainPhone } from '@shared/validation/canonical';
 import { sessionExpired } from '@client/lib/api/session-events';
 import { locationInfo, loginByAccount, loginByPhone } from '@client/features/auth/api';
 import { useAfterLogin } from '@client/lib/hooks/use-after-login';
@@ -156,11 +157,11 @@ export default function LoginPage({
             onSubmitFailed={formInvalid}
             autoComplete="on"
           >
-            <FormField form={smsForm} name="phone" label={t.phone}>
-              <Input placeholder={t.phonePlaceholder} autoComplete="tel" inputMode="numeric" maxLength={11} />
+            <FormField form={smsForm} name="phone" label={t.phone} normalize={plainPhone}>
+              <Input placeholder={t.phonePlaceholder} autoComplete="tel" inputMode="tel" />
             </FormField>
-            <FormField form={smsForm} name="code" label={t.code}>
-              <CodeInput placeholder={t.codePlaceholder} maxLength={LIMITS.phoneCodeMax} onSend={sendCode} />
+            <FormField form={smsForm} name="code" label={t.code} normalize={plainCode}>
+              <CodeInput placeholder={t.codePlaceholder} onSend={sendCode} />
             </FormField>
             {code.limited && (
               // A shared address (a lab, a campus) may be refused codes for a while: a way in
@@ -188,7 +189,7 @@ export default function LoginPage({
             autoComplete="on"
           >
             <FormField form={passwordForm} name="account" label={t.account}>
-              <Input placeholder={t.accountPlaceholder} autoComplete="username" maxLength={40} />
+              <Input placeholder={t.accountPlaceholder} autoComplete="username" />
             </FormField>
             <FormField form={passwordForm} name="password" label={t.password}>
               <PasswordInput placeholder={t.passwordPlaceholder} autoComplete="current-password" />

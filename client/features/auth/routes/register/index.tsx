@@ -16,7 +16,7 @@ import { useAutoRedirect } from '@client/features/auth/hooks/use-auto-redirect';
 import { useTypedBeforeHydration } from '@client/features/auth/hooks/use-typed-before-hydration';
 import { useUsernameCheck } from '@client/features/auth/hooks/use-username-check';
 import { useAgreement } from '@client/features/auth/components/agreement';
-import { useProblemProps, useRule } from '@client/components/form-rules';
+import { phoneValue, useProblemProps, useRule } from '@client/components/form-rules';
 import { CodeField } from '@client/components/code-field';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -151,7 +151,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               rules={rule(checkEmailTabUsername)}
               validateTrigger="onBlur"
             >
-              <Input placeholder={t.usernamePlaceholder} autoComplete="username" maxLength={30} />
+              <Input placeholder={t.usernamePlaceholder} autoComplete="username" />
             </Form.Item>
             <Form.Item
               label={t.email}
@@ -192,7 +192,6 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               <Input
                 placeholder={t.usernamePlaceholder}
                 autoComplete="username"
-                maxLength={30}
                 onBlur={(e) => username.onBlur(e.target.value)}
               />
             </Form.Item>
@@ -201,13 +200,13 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
               field="phone"
               rules={rule((v) => checkPhone(v))}
               validateTrigger="onBlur"
+              normalize={phoneValue}
               {...existsProps('phone')}
             >
               <Input
                 placeholder={t.phonePlaceholder}
                 autoComplete="tel"
-                inputMode="numeric"
-                maxLength={11}
+                inputMode="tel"
                 onBlur={(e) => void checkExists('phone', e.target.value, checkPhone(e.target.value) === null)}
               />
             </Form.Item>

@@ -73,12 +73,7 @@ export default function UsernamePage() {
           validateTrigger="onBlur"
           {...problemProps(problem)}
         >
-          <Input
-            placeholder={t.placeholder}
-            autoComplete="username"
-            maxLength={30}
-            onBlur={(e) => onBlur(e.target.value)}
-          />
+          <Input placeholder={t.placeholder} autoComplete="username" onBlur={(e) => onBlur(e.target.value)} />
         </Form.Item>
         <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
           {t.confirm}
