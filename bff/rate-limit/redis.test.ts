@@ -5,12 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { createClient } from 'redis';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
+import { freeFixedPort, until } from '@tests/support/http';
+import { accepts } from '@tests/support/nginx-upstream';
 import { forgetsAcrossReplicas, TARGETS_PER_IP } from '@tests/support/replica-targets';
 import { REDIS_KEY_PREFIX } from './store';
 
@@ -40,46 +41,6 @@ let redis: ChildProcess | undefined;
 let upstream: UpstreamDouble;
 let rulesFile: string;
 const started: TestBff[] = [];
-
-function accepts(p: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(p, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function until(
-  what: string | (() => string),
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 5000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/**
- * A free port below the ephemeral range: while Redis is down, no server another test opens on
- * port 0 can take it (a client would then "reconnect" to that server).
- */
-async function freeFixedPort(): Promise<number> {
-  for (;;) {
-    const candidate = 20_000 + Math.floor(Math.random() * 10_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(candidate, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return candidate;
-  }
-}
 
 async function startRedis(): Promise<void> {
   redis = spawn(

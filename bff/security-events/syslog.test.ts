@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,8 @@ import type { AllowlistSource } from '../redirect/allowlist';
 import { createSecurityEvents, type RequestContext } from './events';
 import { createSyslogShipper, type SyslogShipper } from './syslog';
 import { startUpstream } from '@tests/support/upstream-double';
+import { freeFixedPort, until as untilWithin } from '@tests/support/http';
+import { accepts } from '@tests/support/nginx-upstream';
 import { verifyStreams } from './verify';
 
 const RSYSLOGD = '/usr/sbin/rsyslogd';
@@ -30,37 +31,9 @@ let dir: string;
 let port: number;
 let rsyslog: ChildProcess | undefined;
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function accepts(p: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(p, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/** A free port below the ephemeral range: no server another test opens on port 0 takes it while rsyslog is down. */
-async function freeFixedPort(): Promise<number> {
-  for (;;) {
-    const candidate = 20_000 + Math.floor(Math.random() * 10_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(candidate, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return candidate;
-  }
-}
+/** What rsyslog does takes longer than a Redis: 8 s unless said. */
+const until = (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 8000) =>
+  untilWithin(what, check, timeoutMs);
 
 const received = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 const lineCount = (file: string) => received(file).split('\n').filter(Boolean).length;

@@ -89,3 +89,33 @@ export function isClearing(line: string): boolean {
     (attrs.get('max-age') === '0' || (expires !== undefined && Date.parse(expires) < Date.now()))
   );
 }
+
+/** Polls `check` every 20 ms until it holds; fails after `timeoutMs`, naming what it waited for. */
+export async function until(
+  what: string | (() => string),
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * A free port below the ephemeral range: while the server a test stops and starts again (Redis,
+ * rsyslog) is down, no server another test opens on port 0 can take it.
+ */
+export async function freeFixedPort(): Promise<number> {
+  for (;;) {
+    const candidate = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createNetServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(candidate, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return candidate;
+  }
+}
