@@ -8,13 +8,7 @@ import { randomBytes } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import {
-  ENDPOINTS,
-  GATEWAY_BASE,
-  normalizePath,
-  UPLOAD_GATEWAY_BASE,
-  type Endpoint,
-} from '@shared/contract/endpoints';
+import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
 import { environmentFromHost, isLoopbackHost, type AppEnv } from '@shared/environment';
 import { LOOPBACK_ORIGINS } from '@shared/origins';
 import { BFF_PATHS } from '@shared/routes';
@@ -30,6 +24,7 @@ import {
   gatewayCallOf,
   resolveGatewayCall,
   UAA_GATEWAY_ENDPOINTS,
+  uaaCallRulePath,
   UPLOAD_GATEWAY_ENDPOINTS,
   type GatewayRequest,
 } from './proxy/gateway';
@@ -145,8 +140,6 @@ export function createApp(deps: AppDeps): Express {
     cookie,
     config.rateLimitHashKey ?? config.securityLogHashKey ?? randomBytes(32),
   );
-  /** The path the rate-limit rules know a UAA call by: its gateway path. */
-  const callRulePath = (call: Endpoint) => `${GATEWAY_BASE}${normalizePath(call.path) ?? call.path}`;
   // Tokens the UAA just answered 401 for: a document carrying one calls nobody (issue 30).
   const refusedTokens = createRefusedTokens();
   const onRefusedToken = (token: string) => {
@@ -202,7 +195,7 @@ export function createApp(deps: AppDeps): Express {
     publicOrigin,
     onRefusedToken: onDocumentRefusedToken,
     onUser: (token, userId) => account.users.learn(token, userId),
-    admit: async (req, call) => (await rateLimits.admit(req, req.res!, callRulePath(call))) === 'admitted',
+    admit: async (req, call) => (await rateLimits.admit(req, req.res!, uaaCallRulePath(call))) === 'admitted',
   });
   const documents = createDocuments({
     staticDir: config.staticDir,
@@ -358,7 +351,7 @@ export function createApp(deps: AppDeps): Express {
     // with those of the first screen's further calls); the page is served without the call.
     const context = contextOf(req);
     res.once('finish', () => emitRateLimitEvents(events, context, res, token, req.path));
-    rateLimits.admit(req, res, callRulePath(call)).then(() => next(), next);
+    rateLimits.admit(req, res, uaaCallRulePath(call)).then(() => next(), next);
   });
 
   // 4. Health and metrics (metrics only for a local scraper or the holder of METRICS_TOKEN).

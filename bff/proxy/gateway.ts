@@ -111,9 +111,12 @@ export const UAA_GATEWAY_ENDPOINTS: readonly Endpoint[] = [...Object.values(ENDP
 /** The upload mount forwards the upload call and nothing else. */
 export const UPLOAD_GATEWAY_ENDPOINTS: readonly Endpoint[] = [ENDPOINTS.uploadFile];
 
+/** The path the rate-limit rules know a UAA call by (a document's call counts as the call). */
+export const uaaCallRulePath = (endpoint: Endpoint): string => spellingsOf(GATEWAY_BASE, endpoint).rulePath;
+
 /** Every path a rate-limit rule can meet: each gateway call's rule path (a document counts as its call). */
 export const GATEWAY_RULE_PATHS: readonly string[] = [
-  ...UAA_GATEWAY_ENDPOINTS.map((endpoint) => spellingsOf(GATEWAY_BASE, endpoint).rulePath),
+  ...UAA_GATEWAY_ENDPOINTS.map(uaaCallRulePath),
   ...UPLOAD_GATEWAY_ENDPOINTS.map((endpoint) => spellingsOf(UPLOAD_GATEWAY_BASE, endpoint).rulePath),
 ];
 
