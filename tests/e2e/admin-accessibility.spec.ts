@@ -1,13 +1,12 @@
 /** axe-core on every back-office page, both languages: no serious or critical violation. */
-import { animationsAtRest, expect, test, type Page } from '../support/e2e-fixtures';
+import { atRest, expect, test, type Page } from '../support/e2e-fixtures';
 import { adminTexts, createInternalUser, loginAsAdmin, platformTexts } from '../support/e2e-admin';
 import { blockingViolations as axeBlocking } from '../support/e2e-axe';
 import { LANGS } from '../support/e2e-texts';
 
 async function blockingViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
   // Measured at rest: Arco fades messages and popups in (a form error blinks on arrival).
-  await animationsAtRest(page);
+  await atRest(page);
   return axeBlocking(page);
 }
 

@@ -3,7 +3,7 @@
  * (`SCREENSHOTS=1 npx playwright test tests/e2e/admin-screenshots.spec.ts`, written to
  * tests/screenshots/). Skipped in the normal suite.
  */
-import { animationsAtRest, test, type Page } from '../support/e2e-fixtures';
+import { atRest, test, type Page } from '../support/e2e-fixtures';
 import { adminTexts, createInternalUser, loginAsAdmin, platformTexts, PNG_1X1 } from '../support/e2e-admin';
 import { LANGS } from '../support/e2e-texts';
 
@@ -13,8 +13,7 @@ const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 
 async function settle(page: Page) {
   await page.locator('main h1, main .admin-denied').first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await animationsAtRest(page);
+  await atRest(page);
 }
 
 for (const [size, viewport] of Object.entries(SIZES)) {

@@ -4,7 +4,7 @@
  * instead of scrolling sideways; on an iPad, an Android tablet and a phone held sideways (issue 29,
  * item 2) the content is there, the full width of the screen, its tabs above (before, only the
  * three tabs showed and the content column had no width, past the right edge).
- */ import { expect, test, type Page } from '../support/e2e-fixtures';
+ */ import { atRest, expect, test, type Page } from '../support/e2e-fixtures';
 import { blockingViolations as axeBlocking } from '../support/e2e-axe';
 import { api, signInAsNewUser } from '../support/e2e-api';
 import { LANGS, platformNames, usercenter, type Lang } from '../support/e2e-texts';
@@ -64,7 +64,7 @@ for (const device of DEVICES) {
 
 /** Serious and critical axe findings on the page as it is now. */
 async function blockingViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+  await atRest(page);
   return axeBlocking(page);
 }
 

@@ -2,7 +2,7 @@
  * The user centre (spec §2, §4): account rows and their flows, access keys, cancellation, the
  * mobile header; both languages.
  */
-import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
+import { atRest, expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import { blockingViolations } from '../support/e2e-axe';
 import { loadErrorTexts } from '../../client/components/load-error.locale';
 import { CLI_KEY_DESCRIPTION } from '../../shared/contract/credential';
@@ -344,7 +344,7 @@ for (const lang of LANGS) {
     for (const tab of ['account', 'keys', 'help']) {
       await page.goto(`/usercenter?tab=${tab}&lang=${lang}`);
       await page.getByRole('menuitem').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await atRest(page);
       expect(await blockingViolations(page), tab).toEqual([]);
     }
   });

@@ -4,7 +4,7 @@
  * result pages carry a level-one heading. The back office's pages are walked the same way in
  * admin-accessibility.spec.ts, the user centre's in usercenter.spec.ts.
  */
-import { expect, test } from '../support/e2e-fixtures';
+import { atRest, expect, test } from '../support/e2e-fixtures';
 import { blockingViolations } from '../support/e2e-axe';
 import { LANGS } from '../support/e2e-texts';
 
@@ -41,7 +41,7 @@ for (const lang of LANGS) {
       page.on('pageerror', (error) => problems.push(error.message));
       await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       await page.locator('main, .public-card').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await atRest(page);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       expect(await blockingViolations(page)).toEqual([]);
       expect(problems, 'console errors').toEqual([]);

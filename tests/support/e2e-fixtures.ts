@@ -85,6 +85,22 @@ export async function animationsAtRest(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the page is as a person would look at it: the app has taken it over, its fonts are
+ * in, nothing says it is loading (a skeleton's aria-busy, Arco's spinner) and no animation runs.
+ * What measures the page (axe, a screenshot) waits for this, not for Playwright's 'networkidle',
+ * which Playwright advises against and which once never came in CI (a 180 s hang).
+ */
+export async function atRest(page: Page): Promise<void> {
+  await page.locator(`#root[${TAKEN_OVER_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      !document.querySelector('[aria-busy="true"], .arco-spin-loading') &&
+      document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+}
+
+/**
  * Journeys run once each, the two languages taking turns from one journey to the next (every
  * page is still rendered in both by visitor-accessibility.spec.ts). `block` is what a `for (const lang of LANGS)`
  * loop held, each of its tests declared `if (inTurn())`; it is read once per language and each
