@@ -518,11 +518,14 @@ describe('tracing', () => {
     };
     expect(ratio({})).toBe(0.1);
     expect(ratio({ OTEL_TRACES_SAMPLER_ARG: '0.25' })).toBe(0.25);
-    // The SDK's own sampler, as named, with its own reading of the ratio.
+    // parentbased_traceidratio named: its argument, else all of them (the SDK's default).
+    expect(ratio({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' })).toBe(
+      0.5,
+    );
+    expect(ratio({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio' })).toBe(1);
+    // Another sampler: the SDK's own, as named, with its own reading of the ratio.
     expect(ratio({ OTEL_TRACES_SAMPLER: 'always_on' })).toBeUndefined();
-    expect(
-      ratio({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' }),
-    ).toBeUndefined();
+    expect(ratio({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.5' })).toBeUndefined();
   });
 
   it("refuses the SDK's variables misspelt, never echoing an endpoint (it may hold credentials)", () => {

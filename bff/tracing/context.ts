@@ -4,7 +4,15 @@
  * belongs to, and the spans the BFF makes itself.
  */
 import type { IncomingMessage, Server } from 'node:http';
-import { isSpanContextValid, SpanStatusCode, trace, TraceFlags, type Attributes } from '@opentelemetry/api';
+import {
+  isSpanContextValid,
+  propagation,
+  ROOT_CONTEXT,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Attributes,
+} from '@opentelemetry/api';
 import { ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
 import type { Request, RequestHandler } from 'express';
 import { BFF_PATHS } from '@shared/routes';
@@ -32,6 +40,28 @@ export function isProbe(url: string | undefined): boolean {
  */
 export function isUntraced(url: string | undefined): boolean {
   return isProbe(url) || url?.startsWith('/static/') === true;
+}
+
+/**
+ * Whether the request starts a trace, or continues one, that is recorded: the sampling decision
+ * of `parentbased_traceidratio`, taken before the HTTP instrumentation does any work for the
+ * request (docs/performance.md: an unsampled call cost the instrumentations' attributes, a
+ * non-recording span, context bindings and an upstream span of the same). A trace context the
+ * request carries (only a trusted proxy's is left: acceptProxyOnlyHeadersFrom) decides by its
+ * sampled flag; without one, `ratio` of the requests start a trace. The SDK's sampler then
+ * records what passes (ParentBased, its root AlwaysOn: ./start.ts).
+ */
+export function startsRecordedTrace(
+  req: IncomingMessage,
+  ratio: number,
+  random: () => number = Math.random,
+): boolean {
+  if (isUntraced(req.url)) return false;
+  if (req.headers.traceparent !== undefined) {
+    const parent = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, req.headers));
+    if (parent && isSpanContextValid(parent)) return (parent.traceFlags & TraceFlags.SAMPLED) !== 0;
+  }
+  return random() < ratio;
 }
 
 /** How many times the request's header lines name `name` (Node joins repeated ones into one value). */

@@ -31,8 +31,9 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { RedisInstrumentation } from '@opentelemetry/instrumentation-redis';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { ATTR_URL_FULL, ATTR_URL_QUERY } from '@opentelemetry/semantic-conventions';
+import { trace } from '@opentelemetry/api';
 import { SECRET_QUERY_PARAMS, redactUrl } from '../redact';
-import { isUntraced } from './context';
+import { isUntraced, startsRecordedTrace } from './context';
 
 /**
  * Starts the SDK; resolves once the loader hook knows every module to instrument. `ratio`: the
@@ -47,20 +48,28 @@ export async function startTracing(
 
   const sdk = new NodeSDK({
     serviceName,
+    // With a ratio, what startsRecordedTrace let through is recorded (its own parent's decision
+    // for a continued trace); without, the sampler OTEL_TRACES_SAMPLER names, as the SDK reads it.
     ...(ratio === undefined
       ? {}
-      : { sampler: new tracing.ParentBasedSampler({ root: new tracing.TraceIdRatioBasedSampler(ratio) }) }),
+      : { sampler: new tracing.ParentBasedSampler({ root: new tracing.AlwaysOnSampler() }) }),
     // Traces only: the metrics are Prometheus's (/metrics), the logs are the process's stdout.
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({
         // Probes and scrapes every few seconds would bury the requests people make.
-        ignoreIncomingRequestHook: (req) => isUntraced(req.url),
+        // With a ratio, the sampling decision is taken here, before the instrumentation's work
+        // for a request: an unsampled one is suppressed, as a probe is (docs/performance.md).
+        ignoreIncomingRequestHook:
+          ratio === undefined ? (req) => isUntraced(req.url) : (req) => !startsRecordedTrace(req, ratio),
         redactedQueryParamsServer: [...SECRET_QUERY_PARAMS],
         disableOutgoingRequestInstrumentation: true,
       }),
       new UndiciInstrumentation({
+        // A call to the UAA is a span of a recorded trace only: one made for an unsampled request
+        // (or none, as the readiness probe's) is not instrumented, and carries no trace context.
+        ignoreRequestHook: () => trace.getActiveSpan()?.isRecording() !== true,
         startSpanHook: (request) => {
           const url = redactUrl(`${request.origin}${request.path}`);
           return {

@@ -76,6 +76,8 @@ let uaaNginx: NginxUpstream | undefined;
 let tls: Agent;
 let origin: string;
 let bffPort: number;
+/** A second BFF, sampling none of the traces it starts (parentbased_traceidratio, ratio 0). */
+let bffNonePort: number;
 const spans: Span[] = [];
 /** Every export request's body as received: the whole of what left the processes. */
 const exported: string[] = [];
@@ -162,10 +164,12 @@ beforeAll(async () => {
     uaa: await freePort(),
     collector: await freePort(),
     bff: await freePort(),
+    bffNone: await freePort(),
     http: await freePort(),
     https: await freePort(),
   };
   bffPort = ports.bff;
+  bffNonePort = ports.bffNone;
   origin = `https://localhost:${ports.https}`;
   const certificate = selfSignedCertificate(dir);
   tls = new Agent({ ca: readFileSync(certificate.cert), keepAlive: true });
@@ -229,6 +233,33 @@ beforeAll(async () => {
     async () => (await send(`http://127.0.0.1:${ports.bff}/readyz`, { timeoutMs: 1000 })).status === 200,
     procs.bff,
   );
+  procs.bffNone = start('bff-none', process.execPath, [...NODE_FLAGS, path.join(SERVER_DIST, 'index.js')], {
+    dir,
+    cwd: ROOT,
+    env: {
+      ...otel,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0',
+      OTEL_SERVICE_NAME: 'uaa-sso-bff-none',
+      PORT: String(ports.bffNone),
+      HOST: '127.0.0.1',
+      UAA_UPSTREAM: uaaNginx.url,
+      UAA_CA_FILE: uaaNginx.caFile,
+      APP_ENV: 'staging',
+      CAPTCHA_PROVIDER: 'local',
+      RATE_LIMIT_HASH_KEY: 'tracing-test-hash-key-0123456789',
+      TRUST_PROXY: 'loopback',
+      STATIC_DIR: CLIENT_DIST,
+      PUBLIC_ORIGIN: origin,
+      SECURITY_LOG_FILE: path.join(dir, 'security-none.jsonl'),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitFor(
+    'the BFF sampling none',
+    async () => (await send(`http://127.0.0.1:${ports.bffNone}/readyz`, { timeoutMs: 1000 })).status === 200,
+    procs.bffNone,
+  );
   procs.nginx = startNginx({
     name: 'nginx',
     dir,
@@ -246,7 +277,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(['nginx', 'bff', 'uaa', 'redis'].map((name) => stop(procs[name]).catch(() => undefined)));
+  await Promise.all(
+    ['nginx', 'bff', 'bffNone', 'uaa', 'redis'].map((name) => stop(procs[name]).catch(() => undefined)),
+  );
   await uaaNginx?.close().catch(() => undefined);
   await new Promise((resolve) => (collector ? collector.close(resolve) : resolve(undefined)));
   tls?.destroy();
@@ -339,6 +372,33 @@ describe('trace context', () => {
     const span = await serverSpan(`${GW}/login/getLocationInfo`, since);
     expect(span.traceId).toBe(PROXY_TRACE);
     expect(span.parentSpanId).toBe('00f067aa0ba902b7');
+  });
+
+  it("decides an unsampled call before instrumenting it: no span, no trace context to the UAA; a trusted proxy's sampled one is still continued", async () => {
+    // The BFF samples none of the traces it starts (ratio 0): the sampling is decided before the
+    // HTTP instrumentation works (tracing/context.ts startsRecordedTrace); a sampled parent still wins.
+    const since = spans.length;
+    const call = (headers: Record<string, string> = {}) =>
+      send(`http://127.0.0.1:${bffNonePort}${GW}/login/getLocationInfo`, {
+        headers: { 'X-CSRF': '1', ...headers },
+      });
+    expect((await call()).status).toBe(200);
+    const parentTrace = '5bf92f3577b34da6a3ce929d0e0e4737';
+    expect((await call({ traceparent: `00-${parentTrace}-00f067aa0ba902b8-01` })).status).toBe(200);
+    await waitFor('the sampled call, through the UAA', async () =>
+      spans.slice(since).some((s) => s.service === 'uaa' && s.traceId === parentTrace),
+    );
+    const mine = spans.slice(since);
+    const bffSpans = mine.filter((s) => s.service === 'uaa-sso-bff-none');
+    expect(bffSpans.length).toBeGreaterThan(0);
+    expect(bffSpans.every((s) => s.traceId === parentTrace)).toBe(true);
+    expect(bffSpans.map((s) => s.kind)).toEqual(expect.arrayContaining([SERVER, CLIENT]));
+    // The unsampled call reached the UAA without a trace context: the UAA's agent began its own.
+    const uaaRoots = mine.filter(
+      (s) => s.service === 'uaa' && s.kind === SERVER && s.traceId !== parentTrace,
+    );
+    expect(uaaRoots.length).toBeGreaterThan(0);
+    expect(uaaRoots.every((s) => s.parentSpanId === undefined)).toBe(true);
   });
 
   it('draws a signed-in page in a "server render" span of its document’s trace', async () => {
