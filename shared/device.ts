@@ -12,6 +12,9 @@ export function isMobileAgent(userAgent: string, touchPoints = 0): boolean {
   return MOBILE.test(userAgent) || (/Macintosh/.test(userAgent) && touchPoints > 1);
 }
 
+/** How long the one in-app browser waits before it navigates after a login (spec §4: 300 ms). */
+export const IN_APP_BROWSER_DELAY_MS = 300;
+
 export function isSpecialInAppBrowser(userAgent: string): boolean {
   return SPECIAL_IN_APP.test(userAgent);
 }

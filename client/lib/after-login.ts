@@ -54,6 +54,3 @@ export function destinationAfterLogin({ search, username, account }: AfterLoginI
 export function takeStoredRedirect(): string | null {
   return takeDestination(shownAccount());
 }
-
-/** One in-app browser needs a short pause before navigating (spec §4: 300 ms). */
-export const IN_APP_BROWSER_DELAY_MS = 300;

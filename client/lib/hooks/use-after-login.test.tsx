@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginReply } from '@shared/contract/login';
 import { renderHookInApp, setUpClientTest } from '@tests/support/client-app';
-import { IN_APP_BROWSER_DELAY_MS } from '../after-login';
+import { IN_APP_BROWSER_DELAY_MS } from '@shared/device';
 import { storeDestination } from '../destination';
 import { storage } from '../storage';
 import { useAfterLogin } from './use-after-login';

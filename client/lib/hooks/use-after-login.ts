@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginReply } from '@shared/contract/login';
-import { accountOfLogin, destinationAfterLogin, IN_APP_BROWSER_DELAY_MS } from '../after-login';
+import { IN_APP_BROWSER_DELAY_MS } from '@shared/device';
+import { accountOfLogin, destinationAfterLogin } from '../after-login';
 import { keepOnlyContinuationOf } from '../destination';
 import { startSession } from '../api/session-events';
 import { tellEmbedder } from '../widget';
