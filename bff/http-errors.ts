@@ -13,7 +13,7 @@ export interface Refusal {
 }
 
 export function refusalOf(res: Response): Refusal | undefined {
-  return res.locals.refusal as Refusal | undefined;
+  return res.locals.refusal;
 }
 
 export function sendError(

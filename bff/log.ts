@@ -40,13 +40,6 @@ export function createLogger(
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** What a handler leaves in res.locals for the request's log line. */
-interface LogLocals {
-  upstreamMs?: number;
-  upstreamCalls?: number;
-  rateLimit?: unknown;
-}
-
 /**
  * The access log: pino-http, one line per request when its reply is finished (or the client went
  * away), "request completed" at info, "request errored" (status 500 or more) at error, "request
@@ -61,7 +54,7 @@ interface LogLocals {
  */
 export function accessLog(logger: Logger, routeOf: (req: Request) => string): RequestHandler {
   const extras = (req: Request, res: Response): object => {
-    const locals = res.locals as LogLocals;
+    const locals = res.locals;
     return {
       route: routeOf(req),
       ...(locals.upstreamMs === undefined ? {} : { upstreamMs: Math.round(locals.upstreamMs * 10) / 10 }),

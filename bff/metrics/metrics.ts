@@ -11,7 +11,6 @@ import { endpointForPath, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/cont
 import { BFF_PATHS, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { gatewayCallOf } from '../proxy/gateway';
-import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import type { AllowlistSource } from '../redirect/allowlist';
 import type { ShipperStats } from '../security-events/syslog';
 import { RENDER_OUTCOMES, type ServerRenderer } from '../spa/server-render';
@@ -203,13 +202,13 @@ export function createMetrics(deps: {
         { route, status_class: statusClass(res.statusCode) },
         (performance.now() - arrived) / 1000,
       );
-      const upstreamMs = res.locals.upstreamMs as number | undefined;
+      const upstreamMs = res.locals.upstreamMs;
       if (upstreamMs !== undefined) upstream.observe({ route }, upstreamMs / 1000);
-      const calls = res.locals.upstreamCalls as number | undefined;
+      const calls = res.locals.upstreamCalls;
       if (calls !== undefined) upstreamCalls.inc({ route }, calls);
-      const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
+      const refusal = res.locals.rateLimit;
       if (refusal) refusals.inc({ rule: refusal.rule, reason: refusal.reason, mode: 'enforce' });
-      for (const rule of (res.locals.rateLimitShadow as ShadowRefusals | undefined) ?? [])
+      for (const rule of res.locals.rateLimitShadow ?? [])
         refusals.inc({ rule, reason: 'limit', mode: 'shadow' });
       const call = gatewayCallOf(req);
       if (call?.endpoint.sendsCode && res.locals.upstreamDispatched)

@@ -324,7 +324,7 @@ export function createGateway(opts: GatewayOptions): RequestHandler {
     let token = tokenFromSetCookie(reply.headers, opts.cookie.name);
     for (const dotted of opts.tokenJsonPaths) token = takeAt(body, dotted) ?? token;
     // What the security events read of the call (bff/security-events): the reply, token removed.
-    res.locals.upstreamReply = body;
+    res.locals.upstreamReply = body as Record<string, unknown>;
     const succeeded = !failed && msgCode === SUCCESS_CODE && !isLogout;
     if (token === null && !isLogout) clearSessionCookie(req, res, opts.cookie);
     else if (token && succeeded) {

@@ -132,7 +132,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
     const failOpen = shadow || rule.failMode === 'open';
     const refusal = (req: Request, res: Response): 'refused' | 'shadow' => {
       if (shadow) {
-        const seen = (res.locals.rateLimitShadow as ShadowRefusals | undefined) ?? [];
+        const seen = res.locals.rateLimitShadow ?? [];
         res.locals.rateLimitShadow = [...seen, rule.name];
         logger.info({ reqId: req.id, rule: rule.name, mode: 'shadow' }, 'rate limited (shadow): let through');
         return 'shadow';
@@ -217,7 +217,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
             // Codes sent: given back when the upstream refused to send, never for a hang-up.
             if (rule.count === 'successes')
               res.once('finish', () => {
-                const code = res.locals.upstreamMsgCode as string | undefined;
+                const code = res.locals.upstreamMsgCode;
                 if (res.locals.upstreamDispatched && code !== undefined && code !== SUCCESS_CODE)
                   void refund();
               });

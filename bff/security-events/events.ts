@@ -372,7 +372,7 @@ export function createSecurityEvents(opts: SecurityEventOptions = {}): SecurityE
 
 /** An event's outcome from the answer: success only with the UAA's 10000 and a 2xx. */
 export function outcomeOf(res: Response): { outcome: 'success' | 'failure'; code?: string } {
-  const code = res.locals.upstreamMsgCode as string | undefined;
+  const code = res.locals.upstreamMsgCode;
   if (res.statusCode < 400 && code === '10000') return { outcome: 'success' };
   return { outcome: 'failure', code: code ?? refusalOf(res)?.code ?? `HTTP${res.statusCode}` };
 }

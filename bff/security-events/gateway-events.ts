@@ -13,7 +13,6 @@ import { ENDPOINTS, type Endpoint, type EndpointName } from '@shared/contract/en
 import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
 import { refusalOf } from '../http-errors';
 import { gatewayCallOf, type GatewayRequest } from '../proxy/gateway';
-import type { RateLimitRefusal, ShadowRefusals } from '../rate-limit/limiter';
 import { readSessionToken, type CookiePolicy } from '../session/cookie';
 import { contextOf, outcomeOf, type EventInput, type RequestContext, type SecurityEvents } from './events';
 
@@ -184,7 +183,7 @@ export function emitRateLimitEvents(
   token: string | undefined,
   path: string,
 ): void {
-  const refusal = res.locals.rateLimit as RateLimitRefusal | undefined;
+  const refusal = res.locals.rateLimit;
   if (refusal)
     events.emit(context, {
       type: 'rate_limited',
@@ -194,7 +193,7 @@ export function emitRateLimitEvents(
       token,
       details: { rule: refusal.rule, path },
     });
-  for (const rule of (res.locals.rateLimitShadow as ShadowRefusals | undefined) ?? [])
+  for (const rule of res.locals.rateLimitShadow ?? [])
     events.emit(context, {
       type: 'rate_limited',
       action: 'shadow',
@@ -283,9 +282,9 @@ function onFinish(
   // Refused before it was known as a call of the table (path, CSRF, an unknown call, a method).
   if (!call) return emitRefusal(events, context, res, token, path);
   const name = NAMES.get(call.endpoint);
-  const reply = res.locals.upstreamReply as Body | undefined;
-  const issued = res.locals.issuedToken as string | undefined;
-  const limited = res.locals.rateLimit as RateLimitRefusal | undefined;
+  const reply = res.locals.upstreamReply;
+  const issued = res.locals.issuedToken;
+  const limited = res.locals.rateLimit;
   const refusal = refusalOf(res);
   const userId = str((reply?.data as Body | undefined)?.ssoUid);
   // The user info the SPA reads on every page says whose session this is.

@@ -140,7 +140,7 @@ export function accountGuard(opts: {
     onAnswer: (req, res, msgCode) => {
       const call = gatewayCallOf(req);
       if (!call || msgCode !== SUCCESS_CODE) return;
-      const issued = res.locals.issuedToken as string | undefined;
+      const issued = res.locals.issuedToken;
       const token = issued ?? readSessionToken(req, opts.cookie);
       const userId = userIdOfReply(res.locals.upstreamReply);
       if (token === undefined || userId === undefined) return;

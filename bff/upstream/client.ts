@@ -255,9 +255,8 @@ export function sessionCallHeaders(
  */
 export function noteUpstreamCall(res: Response | undefined, startedAt: number): void {
   if (!res) return;
-  res.locals.upstreamCalls = ((res.locals.upstreamCalls as number | undefined) ?? 0) + 1;
-  res.locals.upstreamMs =
-    ((res.locals.upstreamMs as number | undefined) ?? 0) + performance.now() - startedAt;
+  res.locals.upstreamCalls = (res.locals.upstreamCalls ?? 0) + 1;
+  res.locals.upstreamMs = (res.locals.upstreamMs ?? 0) + performance.now() - startedAt;
 }
 
 /** An abort for an upstream call that fires when the browser hangs up before its answer is sent. */
