@@ -22,7 +22,7 @@ import { createSecurityTrail } from './security-events/trail';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface ProcessHooks {
-  /** Sends the spans still buffered (./tracing.ts), when tracing is on. */
+  /** Sends the spans still buffered (./tracing/start.ts), when tracing is on. */
   flushTraces?: () => Promise<void>;
 }
 
