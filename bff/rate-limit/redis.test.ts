@@ -170,6 +170,9 @@ describe('rate limits shared through Redis', () => {
     });
     started.push(flood);
     await until('the replica to reach Redis', () => flood.rateLimits.storeUp() === true);
+    const stats = createClient({ url: `redis://127.0.0.1:${port}` });
+    await stats.connect();
+    await stats.configResetStat();
     const statuses: number[] = [];
     for (let from = 0; from < 120; from += 20) {
       const batch = Array.from({ length: 20 }, (_, i) =>
@@ -182,6 +185,13 @@ describe('rate limits shared through Redis', () => {
       for (const reply of await Promise.all(batch)) statuses.push(reply.status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    // The give-back script runs by its SHA1; its text went once, when Redis first lacked it.
+    const calls = (name: string, info: string) =>
+      Number(info.match(new RegExp(`^cmdstat_${name}:calls=(\\d+)`, 'm'))?.[1] ?? 0);
+    const info = await stats.info('commandstats');
+    await stats.close();
+    expect(calls('evalsha', info)).toBeGreaterThanOrEqual(100);
+    expect(calls('eval', info)).toBeLessThanOrEqual(1);
     const client = createClient({ url: `redis://127.0.0.1:${port}` });
     await client.connect();
     try {

@@ -4,6 +4,7 @@
  * offline queue, a short command timeout), and each rule's failMode decides what the request
  * gets; the connection keeps retrying in the background.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { MemoryStore, type Options, type Store } from 'express-rate-limit';
@@ -138,6 +139,34 @@ local left = redis.call('DECR', KEYS[1])
 if left <= 0 then redis.call('DEL', KEYS[1]) end
 return left
 `;
+/** A Lua script and its SHA1, by which EVALSHA runs it without sending its text each time. */
+interface Script {
+  source: string;
+  sha: string;
+}
+const script = (source: string): Script => ({ source, sha: createHash('sha1').update(source).digest('hex') });
+const ADMIT_DISTINCT_SCRIPT = script(ADMIT_DISTINCT);
+const GIVE_BACK_SCRIPT = script(GIVE_BACK);
+
+/**
+ * Runs `s` on `key` by its SHA1 (EVALSHA), and by its text (EVAL, which loads it) only when Redis
+ * answers NOSCRIPT: its first use, after a restart, a failover or SCRIPT FLUSH. The pattern Redis
+ * documents for scripts, as rate-limit-redis does for its own.
+ */
+async function runScript(
+  call: (key: string, ...args: string[]) => Promise<Reply>,
+  s: Script,
+  key: string,
+  ...args: string[]
+): Promise<Reply> {
+  try {
+    return await call(key, 'EVALSHA', s.sha, '1', key, ...args);
+  } catch (err) {
+    if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
+    return call(key, 'EVAL', s.source, '1', key, ...args);
+  }
+}
+
 const COMMAND_TIMEOUT_MS = 500;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -434,11 +463,9 @@ export function redisBackend(
       const prefix = `${REDIS_KEY_PREFIX}${ruleName}:`;
       return {
         admit: async (key, member, limit, windowMs) => {
-          const reply = (await call(
-            `${prefix}${key}`,
-            'EVAL',
-            ADMIT_DISTINCT,
-            '1',
+          const reply = (await runScript(
+            call,
+            ADMIT_DISTINCT_SCRIPT,
             `${prefix}${key}`,
             member,
             String(limit),
@@ -514,7 +541,7 @@ class ResilientRedisStore implements Store {
   }
   async decrement(key: string) {
     const full = `${this.prefix}${key}`;
-    await this.call(full, 'EVAL', GIVE_BACK, '1', full);
+    await runScript(this.call, GIVE_BACK_SCRIPT, full);
   }
   resetKey(key: string) {
     return this.#call(() => this.#inner.resetKey(key));
