@@ -2,13 +2,15 @@
  * What the engines tier runs against, started once for both engines: the product as the browser
  * tests run it (tests/support/e2e-stack.ts: the built BFF, nginx, the local UAA; on E2E_PORT,
  * default 18080, with the browser tests' environment) and an Xvfb display for MiniBrowser. The
- * stack's output goes to test-results/engines/stack.log.
+ * stack's output goes to test-results/engines/stack.log. Once the journeys have run, the security
+ * events the stack wrote are searched for secrets, as after the browser tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { stackEnv, stackPort } from '../support/e2e-fixtures';
+import checkSecurityStream, { RUN_STARTED_ENV } from '../support/e2e-security-stream';
 import { until } from '../support/http';
 
 declare module 'vitest' {
@@ -49,12 +51,14 @@ async function startXvfb(): Promise<{ display: string; xvfb: ChildProcess }> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  process.env[RUN_STARTED_ENV] = new Date().toISOString();
   rmSync(OUTPUT_DIR, { recursive: true, force: true });
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const port = stackPort(0);
   const baseURL = `http://localhost:${port}`;
   if (await fetch(`${baseURL}/healthz`).catch(() => null))
     throw new Error(`something answers at ${baseURL} already: set E2E_PORT to a free port`);
+  const { display, xvfb } = await startXvfb();
   const logFile = path.join(OUTPUT_DIR, 'stack.log');
   const log = createWriteStream(logFile);
   const stack = spawn(process.execPath, ['--import', 'tsx', 'tests/support/e2e-stack.ts'], {
@@ -63,8 +67,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   stack.stdout!.pipe(log);
   stack.stderr!.pipe(log);
-  const { display, xvfb } = await startXvfb();
-  const teardown = async () => {
+  const stopAll = async () => {
     await Promise.all([stop(stack, 15_000), stop(xvfb, 5000)]);
     log.end();
   };
@@ -79,11 +82,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       100,
     );
   } catch (error) {
-    await teardown();
+    await stopAll();
     throw new Error(`${String(error)}\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
   }
   project.provide('baseURL', baseURL);
   project.provide('display', display);
   project.provide('outputDir', OUTPUT_DIR);
-  return teardown;
+  return async () => {
+    await stopAll();
+    checkSecurityStream();
+  };
 }
