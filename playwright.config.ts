@@ -1,8 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { DESKTOP, E2E_PORT as PORT, E2E_WORKERS as WORKERS, stackPort } from './tests/support/e2e-fixtures';
+import {
+  DESKTOP,
+  E2E_PORT as PORT,
+  E2E_WORKERS as WORKERS,
+  stackEnv,
+  stackPort,
+} from './tests/support/e2e-fixtures';
 import { IN_ORDER } from './tests/support/e2e-order';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './tests/support/chromium';
-import { RUN_STARTED_ENV, securityLogFile } from './tests/support/e2e-security-stream';
+import { RUN_STARTED_ENV } from './tests/support/e2e-security-stream';
 
 // The config is read by the runner and by each worker: the run's start is the runner's.
 process.env[RUN_STARTED_ENV] ??= new Date().toISOString();
@@ -10,7 +16,6 @@ process.env[RUN_STARTED_ENV] ??= new Date().toISOString();
 // E2E_PORT is overridable so that two suites (or two people) can run side by side on one machine;
 // the stacks take E2E_PORT, E2E_PORT + 1, … (one per worker, E2E_WORKERS of them, default 2).
 const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
-const STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist/client';
 // By default the BFF talks to a separate local UAA through nginx (TLS, gzip, /uaa-be), as in a
 // deployment (tests/support/e2e-stack.ts); E2E_UPSTREAM=embedded runs the BFF alone, embedding it.
 const EMBEDDED = process.env.E2E_UPSTREAM === 'embedded';
@@ -55,15 +60,6 @@ export default defineConfig({
     url: `http://localhost:${stackPort(slot)}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: {
-      PORT: String(stackPort(slot)),
-      E2E_PORT: String(stackPort(slot)),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR,
-      // The journeys send many codes from one address: the default rules with roomier per-address limits.
-      RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
-      SECURITY_LOG_FILE: securityLogFile(stackPort(slot)),
-    },
+    env: stackEnv(stackPort(slot)),
   })),
 });

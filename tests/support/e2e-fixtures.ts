@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { devices, test as base, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { common, LANGS, login, type Lang } from './e2e-texts';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
+import { securityLogFile } from './e2e-security-stream';
 
 export * from '@playwright/test';
 
@@ -23,6 +24,23 @@ export function stackPort(slot: number): number {
 }
 
 const stackURL = (slot: number) => `http://localhost:${stackPort(slot)}`;
+
+/**
+ * The environment of a stack (`npx tsx tests/support/e2e-stack.ts`, or the built BFF alone) on
+ * `port`: the browser tests' (playwright.config.ts) and the engines tier's (tests/engines).
+ */
+export function stackEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    E2E_PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist/client',
+    // The journeys send many codes from one address: the default rules with roomier per-address limits.
+    RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
+    SECURITY_LOG_FILE: securityLogFile(port),
+  };
+}
 
 const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
 /** What every test's browser context is: Playwright's desktop Chrome (in Debian's Chromium). */

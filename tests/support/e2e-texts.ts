@@ -2,6 +2,7 @@
 export { texts as login } from '../../client/features/auth/routes/login/locale';
 export { texts as register } from '../../client/features/auth/routes/register/locale';
 export { texts as forget } from '../../client/features/auth/routes/forget/locale';
+export { texts as active } from '../../client/features/auth/routes/active/locale';
 export { texts as username } from '../../client/features/auth/routes/username/locale';
 export { texts as thirdParty } from '../../client/features/auth/components/third-party-logins.locale';
 export { texts as deleteProtocol } from '../../client/features/public/routes/delete-protocol/locale';

@@ -90,17 +90,21 @@ export function isClearing(line: string): boolean {
   );
 }
 
-/** Polls `check` every 20 ms until it holds; fails after `timeoutMs`, naming what it waited for. */
+/**
+ * Polls `check` every `intervalMs` (20 ms) until it holds; fails after `timeoutMs`, naming what it
+ * waited for.
+ */
 export async function until(
   what: string | (() => string),
   check: () => boolean | Promise<boolean>,
   timeoutMs = 5000,
+  intervalMs = 20,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline)
       throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 
