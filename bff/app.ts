@@ -18,7 +18,7 @@ import { createHealthRoutes } from './health/routes';
 import { sendError } from './http-errors';
 import { accessLog } from './log';
 import { createMetrics, METRICS_PATH, metricsHandler, routeOf, routeTemplate } from './metrics/metrics';
-import { nameServerSpan } from './tracing/context';
+import { traceRequests } from './tracing/context';
 import {
   createGateway,
   gatewayCallOf,
@@ -226,9 +226,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   app.use(
-    // 1. Identify, log and count every request (a traced one's span named by its route); secrets
-    // never reach the log.
-    nameServerSpan((req) => routeTemplate(routeOf(req))),
+    // 1. Identify, trace, log and count every request (a traced one's span named by its route);
+    // secrets never reach the log.
+    ...(config.tracing
+      ? [traceRequests({ ratio: config.tracingRatio, routeOf: (req) => routeTemplate(routeOf(req)) })]
+      : []),
     accessLog(logger, routeOf),
     metrics.middleware,
     // 2. Security headers on every response (other sites may frame only the intern widget's documents).

@@ -1,5 +1,5 @@
 import { request as httpRequest, type Server } from 'node:http';
-import { context, propagation, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, TraceFlags } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { IncomingMessage } from 'node:http';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -19,7 +19,7 @@ import {
   inSpan,
   isProbe,
   isUntraced,
-  nameServerSpan,
+  traceRequests,
   sampledTraceIds,
   startsRecordedTrace,
   type ProxyOnlyHeader,
@@ -241,53 +241,107 @@ describe('a span of its own (inSpan)', () => {
   });
 });
 
-describe('a sampled request (nameServerSpan, sampledTraceIds)', () => {
+describe('the server span (traceRequests)', () => {
   const exporter = new InMemorySpanExporter();
   afterEach(() => {
     trace.disable();
+    propagation.disable();
     exporter.reset();
   });
-  /** `work` within a server span, sampled or not, as the HTTP instrumentation starts it. */
-  const inServerSpan = <T>(sampled: boolean, work: () => T): T => {
+  const ROUTE = '/gw/uaa-be/api/v1/login/byAccount';
+
+  /**
+   * A BFF-like app behind traceRequests (`ratio` as config.tracingRatio), its tracer provider's
+   * sampler `sampled` or not; its one route reads a JSON body (a listener of the request's stream)
+   * and answers `status` with what it saw of the trace then.
+   */
+  async function serve(ratio: number | undefined, status = 200, sampled = true) {
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     trace.setGlobalTracerProvider(
       new BasicTracerProvider({
         sampler: new (sampled ? AlwaysOnSampler : AlwaysOffSampler)(),
         spanProcessors: [new SimpleSpanProcessor(exporter)],
       }),
     );
-    const span = trace.getTracer('test').startSpan('POST');
-    try {
-      return context.with(trace.setSpan(context.active(), span), work);
-    } finally {
-      span.end();
-    }
-  };
-  const named = (sampled: boolean) =>
-    inServerSpan(sampled, () => {
-      let called = false;
-      nameServerSpan(() => '/gw/uaa-be/api/v1/login/byAccount')(
-        { method: 'POST' } as never,
-        {} as never,
-        () => {
-          called = true;
-        },
-      );
-      return { called, ids: sampledTraceIds() };
+    const app = express();
+    app.set('trust proxy', 'loopback');
+    app.use(traceRequests({ ratio, routeOf: () => ROUTE }), express.json());
+    app.post(ROUTE, (req, res) => {
+      res.status(status).json({ body: req.body as unknown, active: activeTraceId(), ids: sampledTraceIds() });
     });
+    server = createAppServer(app);
+    const base = await listen(server);
+    /** Calls the route with `headers`; `spans`: how many spans the call ends with. */
+    return async (headers: Record<string, string> = {}, spans = ratio === 0 || !sampled ? 0 : 1) => {
+      const reply = await fetch(`${base}${ROUTE}?lang=en&code=one-time-secret`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ account: 'someone' }),
+      });
+      const seen = (await reply.json()) as { body: unknown; active?: string; ids: Record<string, string> };
+      // The span ends when the answer is done with ('close'), a moment after the reply arrives.
+      await expect.poll(() => exporter.getFinishedSpans().length).toBe(spans);
+      return seen;
+    };
+  }
 
-  it('names its server span by its route, and gives its log lines its ids', () => {
-    const { called, ids } = named(true);
-    expect(called).toBe(true);
+  it("is the recorded request's: named by its route, the stable HTTP attributes, no secret, active in the body's listeners", async () => {
+    const seen = await (await serve(1))();
     const [span] = exporter.getFinishedSpans();
-    expect(span?.name).toBe('POST /gw/uaa-be/api/v1/login/byAccount');
-    expect(span?.attributes['http.route']).toBe('/gw/uaa-be/api/v1/login/byAccount');
-    expect(ids).toEqual({ traceId: span?.spanContext().traceId, spanId: span?.spanContext().spanId });
+    expect(span?.name).toBe(`POST ${ROUTE}`);
+    expect(span?.kind).toBe(SpanKind.SERVER);
+    expect(span?.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': ROUTE,
+      'url.path': ROUTE,
+      'url.query': 'lang=en&code=[REDACTED]',
+      'url.scheme': 'http',
+      'http.response.status_code': 200,
+    });
+    expect(JSON.stringify(span?.attributes)).not.toContain('one-time-secret');
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+    // The handler ran after the body's last chunk: the span was still the active one there.
+    expect(seen.body).toEqual({ account: 'someone' });
+    expect(seen.active).toBe(span?.spanContext().traceId);
+    expect(seen.ids).toEqual({ traceId: span?.spanContext().traceId, spanId: span?.spanContext().spanId });
   });
 
-  it('is all it is done for: an unsampled one has no name to set and no ids in its lines', () => {
-    expect(named(false)).toEqual({ called: true, ids: {} });
+  it("continues a trusted proxy's trace", async () => {
+    await (
+      await serve(0)
+    )({ traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01` }, 1);
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.spanContext().traceId).toBe(TRACE_ID);
+    expect(span?.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+  });
+
+  it("is an error when the answer is the server's (5xx), not the caller's (4xx)", async () => {
+    await (
+      await serve(1, 502)
+    )();
+    expect(exporter.getFinishedSpans()[0]?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(exporter.getFinishedSpans()[0]?.attributes['error.type']).toBe('502');
+    await shut(server!);
+    exporter.reset();
+    await (
+      await serve(1, 403)
+    )();
+    expect(exporter.getFinishedSpans()[0]?.status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it('is not made for a request the ratio leaves out, nor one a proxy did not sample: nothing is active, no ids in its lines', async () => {
+    const call = await serve(0);
+    for (const seen of [await call(), await call({ traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-00` })]) {
+      expect(seen.active).toBeUndefined();
+      expect(seen.ids).toEqual({});
+    }
     expect(exporter.getFinishedSpans()).toEqual([]);
-    expect(sampledTraceIds()).toEqual({});
+  });
+
+  it("without a ratio, leaves the decision to the SDK's sampler", async () => {
+    const seen = await (await serve(undefined, 200, false))();
+    expect(seen.ids).toEqual({});
+    expect(exporter.getFinishedSpans()).toEqual([]);
   });
 });

@@ -5,15 +5,29 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import {
+  context,
   isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
+  SpanKind,
   SpanStatusCode,
   trace,
   TraceFlags,
   type Attributes,
 } from '@opentelemetry/api';
-import { ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
+import {
+  ATTR_CLIENT_ADDRESS,
+  ATTR_ERROR_TYPE,
+  ATTR_HTTP_REQUEST_METHOD,
+  ATTR_HTTP_RESPONSE_STATUS_CODE,
+  ATTR_HTTP_ROUTE,
+  ATTR_NETWORK_PEER_ADDRESS,
+  ATTR_NETWORK_PROTOCOL_VERSION,
+  ATTR_SERVER_ADDRESS,
+  ATTR_URL_PATH,
+  ATTR_URL_QUERY,
+  ATTR_URL_SCHEME,
+} from '@opentelemetry/semantic-conventions';
 import type { Request, RequestHandler } from 'express';
 import { BFF_PATHS } from '@shared/routes';
 import { redactUrl } from '../redact';
@@ -44,9 +58,9 @@ export function isUntraced(url: string | undefined): boolean {
 
 /**
  * Whether the request starts a trace, or continues one, that is recorded: the sampling decision
- * of `parentbased_traceidratio`, taken before the HTTP instrumentation does any work for the
- * request (docs/performance.md: an unsampled call cost the instrumentations' attributes, a
- * non-recording span, context bindings and an upstream span of the same). A trace context the
+ * of `parentbased_traceidratio`, taken before any work is done for the request's trace
+ * (traceRequests; docs/performance.md: an unsampled call cost the instrumentations' attributes,
+ * a non-recording span, context bindings and an upstream span of the same). A trace context the
  * request carries (only a trusted proxy's is left: acceptProxyOnlyHeadersFrom) decides by its
  * sampled flag; without one, `ratio` of the requests start a trace. The SDK's sampler then
  * records what passes (ParentBased, its root AlwaysOn: ./start.ts).
@@ -74,10 +88,10 @@ function linesOf(req: IncomingMessage, name: string): number {
 /**
  * A `traceparent` is continued, and an `X-Request-Id` kept, only from a trusted proxy
  * (TRUST_PROXY, as Express trusts X-Forwarded-For): from any other peer, a browser first, those
- * headers are dropped before the HTTP instrumentation reads them, so that a browser can neither
- * join its requests to another's trace, nor force its own sampling, nor give its events another
- * request's id. The instrumentation reads them as it emits the server's `request` event, before
- * any listener, so the check stands in front of `emit` itself.
+ * headers are dropped before anything reads them, so that a browser can neither join its requests
+ * to another's trace, nor force its own sampling, nor give its events another request's id. The
+ * check stands in front of the server's `emit` itself, before any listener of its `request`
+ * event (Express, and with it traceRequests and the access log's request id).
  *
  * Even a trusted proxy's is kept only when it is one of `kept` (TRUST_PROXY_HEADERS: a proxy that
  * passes a browser's on, as ingress-nginx does its X-Request-Id, is trusted for none of them) and
@@ -103,20 +117,68 @@ export function acceptProxyOnlyHeadersFrom(
   };
 }
 
+/** The BFF's tracer, of the tracer provider registered now (the API's proxy keeps the first it saw). */
+const tracer = () => trace.getTracer('uaa-sso-bff');
+
 /**
- * Names the request's server span by its route (`POST /gw/uaa-be/api/v1/login/byAccount`) and
- * sets its `http.route`, as the Express instrumentation would: that instrumentation wraps every
- * layer of every request, and is not loaded (./start.ts). Nothing is done for an unsampled one.
+ * The request's server span, made here rather than by OpenTelemetry's HTTP instrumentation (issue
+ * 43, ADR 0011): that instrumentation works for every request, a sampled one or not, suppressing
+ * and binding the request's and the response's emitters, which cost an unsampled call about as
+ * much as all the rest of tracing (docs/performance.md). Here nothing is done for a request whose
+ * trace is not recorded: with `ratio` (parentbased_traceidratio) the decision is
+ * startsRecordedTrace's; without, every request but the untraced ones gets a span and the SDK's
+ * sampler decides. A recorded span carries the stable HTTP conventions' attributes, the secrets
+ * a query may hold redacted, is named by its route (`POST /gw/uaa-be/api/v1/login/byAccount`) as
+ * the Express instrumentation would name it, and is an error when the answer is the server's
+ * (5xx), not the caller's. Its context is the request's and the response's listeners' too (a body
+ * read, the access line written when the answer is sent).
  */
-export function nameServerSpan(routeOf: (req: Request) => string): RequestHandler {
-  return (req, _res, next) => {
-    const span = trace.getActiveSpan();
-    if (span?.isRecording()) {
-      const route = routeOf(req);
-      span.setAttribute(ATTR_HTTP_ROUTE, route);
-      span.updateName(`${req.method} ${route}`);
+export function traceRequests(opts: {
+  ratio: number | undefined;
+  routeOf: (req: Request) => string;
+}): RequestHandler {
+  return (req, res, next) => {
+    const traced = opts.ratio === undefined ? !isUntraced(req.url) : startsRecordedTrace(req, opts.ratio);
+    if (!traced) return next();
+    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+    const route = opts.routeOf(req);
+    const url = redactUrl(req.originalUrl);
+    const queryAt = url.indexOf('?');
+    const span = tracer().startSpan(
+      `${req.method} ${route}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          [ATTR_HTTP_REQUEST_METHOD]: req.method,
+          [ATTR_HTTP_ROUTE]: route,
+          [ATTR_URL_SCHEME]: req.protocol,
+          [ATTR_URL_PATH]: queryAt === -1 ? url : url.slice(0, queryAt),
+          ...(queryAt === -1 ? {} : { [ATTR_URL_QUERY]: url.slice(queryAt + 1) }),
+          [ATTR_SERVER_ADDRESS]: req.hostname,
+          [ATTR_CLIENT_ADDRESS]: req.ip,
+          [ATTR_NETWORK_PEER_ADDRESS]: req.socket.remoteAddress,
+          [ATTR_NETWORK_PROTOCOL_VERSION]: req.httpVersion,
+        },
+      },
+      parent,
+    );
+    const active = trace.setSpan(parent, span);
+    if (span.isRecording()) {
+      context.bind(active, req);
+      context.bind(active, res);
+      res.once('close', () => {
+        span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
+        if (res.statusCode >= 500) {
+          span.setAttribute(ATTR_ERROR_TYPE, String(res.statusCode));
+          span.setStatus({ code: SpanStatusCode.ERROR });
+        } else if (!res.writableFinished) {
+          // The caller hung up before the answer was sent: not the server's error.
+          span.setAttribute(ATTR_ERROR_TYPE, 'aborted');
+        }
+        span.end();
+      });
     }
-    next();
+    context.with(active, next);
   };
 }
 
@@ -136,14 +198,12 @@ export function sampledTraceIds(): { traceId?: string; spanId?: string } {
   return { traceId: spanContext.traceId, spanId: spanContext.spanId };
 }
 
-const tracer = trace.getTracer('uaa-sso-bff');
-
 /**
  * Runs `work` in a span of its own, a child of the request's (a server render, say); when it
  * throws, the span is an error with the error's message, the secrets a URL may carry redacted.
  */
 export function inSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+  return tracer().startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await work();
     } catch (err) {

@@ -129,16 +129,18 @@ function viaNginx(pathAndQuery: string, opts: Parameters<typeof send>[1] = {}): 
   return send(`${origin}${pathAndQuery}`, { agent: tls, ...opts });
 }
 
+/** Logs the demo admin in, through nginx unless `via` says otherwise. */
 async function login(
   headers: Record<string, string> = {},
+  via: typeof viaNginx = viaNginx,
 ): Promise<{ cookie: string; reply: Reply; encrypted: string }> {
   const key = (
-    await viaNginx(`${GW}/cipher/getPubKey`, { method: 'POST', headers: JSON_CALL, body: '{}' })
+    await via(`${GW}/cipher/getPubKey`, { method: 'POST', headers: JSON_CALL, body: '{}' })
   ).json<{
     data: { pubKey: string };
   }>();
   const encrypted = encryptPassword(key.data.pubKey, PASSWORD, 'login');
-  const reply = await viaNginx(`${GW}/login/byAccount`, {
+  const reply = await via(`${GW}/login/byAccount`, {
     method: 'POST',
     headers: {
       ...JSON_CALL,
@@ -247,6 +249,8 @@ beforeAll(async () => {
       UAA_CA_FILE: uaaNginx.caFile,
       APP_ENV: 'staging',
       CAPTCHA_PROVIDER: 'local',
+      // Its rate limits in Redis too: their commands start no trace of their own.
+      REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
       RATE_LIMIT_HASH_KEY: 'tracing-test-hash-key-0123456789',
       TRUST_PROXY: 'loopback',
       STATIC_DIR: CLIENT_DIST,
@@ -374,19 +378,24 @@ describe('trace context', () => {
     expect(span.parentSpanId).toBe('00f067aa0ba902b7');
   });
 
-  it("decides an unsampled call before instrumenting it: no span, no trace context to the UAA; a trusted proxy's sampled one is still continued", async () => {
-    // The BFF samples none of the traces it starts (ratio 0): the sampling is decided before the
-    // HTTP instrumentation works (tracing/context.ts startsRecordedTrace); a sampled parent still wins.
+  it("decides an unsampled call before instrumenting it: no span, no trace context to the UAA, no Redis span; a trusted proxy's sampled one is still continued", async () => {
+    // The BFF samples none of the traces it starts (ratio 0): the sampling is decided before any
+    // work for the trace (tracing/context.ts traceRequests); a sampled parent still wins.
     const since = spans.length;
     const call = (headers: Record<string, string> = {}) =>
       send(`http://127.0.0.1:${bffNonePort}${GW}/login/getLocationInfo`, {
         headers: { 'X-CSRF': '1', ...headers },
       });
     expect((await call()).status).toBe(200);
+    // A login, whose rate limits count in Redis, unsampled as well.
+    await login({}, (pathAndQuery, opts) => send(`http://127.0.0.1:${bffNonePort}${pathAndQuery}`, opts));
     const parentTrace = '5bf92f3577b34da6a3ce929d0e0e4737';
     expect((await call({ traceparent: `00-${parentTrace}-00f067aa0ba902b8-01` })).status).toBe(200);
+    // Each service exports on its own schedule.
     await waitFor('the sampled call, through the UAA', async () =>
-      spans.slice(since).some((s) => s.service === 'uaa' && s.traceId === parentTrace),
+      ['uaa', 'uaa-sso-bff-none'].every((service) =>
+        spans.slice(since).some((s) => s.service === service && s.traceId === parentTrace),
+      ),
     );
     const mine = spans.slice(since);
     const bffSpans = mine.filter((s) => s.service === 'uaa-sso-bff-none');
