@@ -60,6 +60,8 @@ export function accessLog(logger: Logger, routeOf: (req: Request) => string): Re
       ...(locals.upstreamMs === undefined ? {} : { upstreamMs: Math.round(locals.upstreamMs * 10) / 10 }),
       ...(locals.upstreamCalls === undefined ? {} : { upstreamCalls: locals.upstreamCalls }),
       ...(locals.rateLimit === undefined ? {} : { rateLimit: locals.rateLimit }),
+      // Written when the answer is sent, outside the request's trace context.
+      ...locals.traceIds,
     };
   };
   return pinoHttp<Request, Response>({

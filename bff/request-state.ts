@@ -7,6 +7,7 @@
  */
 import type { Refusal } from './http-errors';
 import type { RateLimitRefusal, ShadowRefusals } from './rate-limit/limiter';
+import type { TraceIds } from './tracing/context';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own way to type res.locals
@@ -29,6 +30,8 @@ declare global {
       upstreamReply?: Record<string, unknown>;
       /** The session token a login's reply issued (proxy/gateway.ts), never logged. */
       issuedToken?: string;
+      /** The ids of the request's recorded trace (tracing/context.ts traceRequests), for its access line. */
+      traceIds?: TraceIds;
     }
   }
 }

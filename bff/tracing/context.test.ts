@@ -268,7 +268,12 @@ describe('the server span (traceRequests)', () => {
     app.set('trust proxy', 'loopback');
     app.use(traceRequests({ ratio, routeOf: () => ROUTE }), express.json());
     app.post(ROUTE, (req, res) => {
-      res.status(status).json({ body: req.body as unknown, active: activeTraceId(), ids: sampledTraceIds() });
+      res.status(status).json({
+        body: req.body as unknown,
+        active: activeTraceId(),
+        ids: sampledTraceIds(),
+        locals: res.locals.traceIds,
+      });
     });
     server = createAppServer(app);
     const base = await listen(server);
@@ -279,7 +284,12 @@ describe('the server span (traceRequests)', () => {
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ account: 'someone' }),
       });
-      const seen = (await reply.json()) as { body: unknown; active?: string; ids: Record<string, string> };
+      const seen = (await reply.json()) as {
+        body: unknown;
+        active?: string;
+        ids: Record<string, string>;
+        locals?: Record<string, string>;
+      };
       // The span ends when the answer is done with ('close'), a moment after the reply arrives.
       await expect.poll(() => exporter.getFinishedSpans().length).toBe(spans);
       return seen;
@@ -305,6 +315,8 @@ describe('the server span (traceRequests)', () => {
     expect(seen.body).toEqual({ account: 'someone' });
     expect(seen.active).toBe(span?.spanContext().traceId);
     expect(seen.ids).toEqual({ traceId: span?.spanContext().traceId, spanId: span?.spanContext().spanId });
+    // And for the access line, written when the answer is sent.
+    expect(seen.locals).toEqual(seen.ids);
   });
 
   it("continues a trusted proxy's trace", async () => {
@@ -335,6 +347,7 @@ describe('the server span (traceRequests)', () => {
     for (const seen of [await call(), await call({ traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-00` })]) {
       expect(seen.active).toBeUndefined();
       expect(seen.ids).toEqual({});
+      expect(seen.locals).toBeUndefined();
     }
     expect(exporter.getFinishedSpans()).toEqual([]);
   });

@@ -16,14 +16,12 @@ import {
   type Attributes,
 } from '@opentelemetry/api';
 import {
-  ATTR_CLIENT_ADDRESS,
   ATTR_ERROR_TYPE,
   ATTR_HTTP_REQUEST_METHOD,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
   ATTR_HTTP_ROUTE,
   ATTR_NETWORK_PEER_ADDRESS,
   ATTR_NETWORK_PROTOCOL_VERSION,
-  ATTR_SERVER_ADDRESS,
   ATTR_URL_PATH,
   ATTR_URL_QUERY,
   ATTR_URL_SCHEME,
@@ -120,6 +118,14 @@ export function acceptProxyOnlyHeadersFrom(
 /** The BFF's tracer, of the tracer provider registered now (the API's proxy keeps the first it saw). */
 const tracer = () => trace.getTracer('uaa-sso-bff');
 
+/** The ids of a sampled trace's span, as a log line carries them. */
+export type TraceIds = { traceId?: string; spanId?: string };
+
+/** Whether the request comes with a body, whose listeners then continue its work. */
+const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
 /**
  * The request's server span, made here rather than by OpenTelemetry's HTTP instrumentation (issue
  * 43, ADR 0011): that instrumentation works for every request, a sampled one or not, suppressing
@@ -127,16 +133,18 @@ const tracer = () => trace.getTracer('uaa-sso-bff');
  * much as all the rest of tracing (docs/performance.md). Here nothing is done for a request whose
  * trace is not recorded: with `ratio` (parentbased_traceidratio) the decision is
  * startsRecordedTrace's; without, every request but the untraced ones gets a span and the SDK's
- * sampler decides. A recorded span carries the stable HTTP conventions' attributes, the secrets
- * a query may hold redacted, is named by its route (`POST /gw/uaa-be/api/v1/login/byAccount`) as
- * the Express instrumentation would name it, and is an error when the answer is the server's
- * (5xx), not the caller's. Its context is the request's and the response's listeners' too (a body
- * read, the access line written when the answer is sent).
+ * sampler decides. A recorded span carries the stable HTTP conventions' attributes (no header,
+ * the secrets a query may hold redacted), is named by its route (`POST /gw/uaa-be/api/v1/login/byAccount`)
+ * as the Express instrumentation would name it, and is an error when the answer is the server's
+ * (5xx), not the caller's. Its context is the work's, also past the body's last chunk (the
+ * request's stream is bound to it when there is a body); the access line, written when the answer
+ * is sent, takes its ids from `res.locals.traceIds`.
  */
 export function traceRequests(opts: {
   ratio: number | undefined;
   routeOf: (req: Request) => string;
 }): RequestHandler {
+  const serverTracer = tracer();
   return (req, res, next) => {
     const traced = opts.ratio === undefined ? !isUntraced(req.url) : startsRecordedTrace(req, opts.ratio);
     if (!traced) return next();
@@ -144,7 +152,7 @@ export function traceRequests(opts: {
     const route = opts.routeOf(req);
     const url = redactUrl(req.originalUrl);
     const queryAt = url.indexOf('?');
-    const span = tracer().startSpan(
+    const span = serverTracer.startSpan(
       `${req.method} ${route}`,
       {
         kind: SpanKind.SERVER,
@@ -154,8 +162,6 @@ export function traceRequests(opts: {
           [ATTR_URL_SCHEME]: req.protocol,
           [ATTR_URL_PATH]: queryAt === -1 ? url : url.slice(0, queryAt),
           ...(queryAt === -1 ? {} : { [ATTR_URL_QUERY]: url.slice(queryAt + 1) }),
-          [ATTR_SERVER_ADDRESS]: req.hostname,
-          [ATTR_CLIENT_ADDRESS]: req.ip,
           [ATTR_NETWORK_PEER_ADDRESS]: req.socket.remoteAddress,
           [ATTR_NETWORK_PROTOCOL_VERSION]: req.httpVersion,
         },
@@ -164,8 +170,9 @@ export function traceRequests(opts: {
     );
     const active = trace.setSpan(parent, span);
     if (span.isRecording()) {
-      context.bind(active, req);
-      context.bind(active, res);
+      const { traceId, spanId } = span.spanContext();
+      res.locals.traceIds = { traceId, spanId };
+      if (hasBody(req)) context.bind(active, req);
       res.once('close', () => {
         span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
         if (res.statusCode >= 500) {
@@ -191,7 +198,7 @@ export function activeTraceId(): string | undefined {
 }
 
 /** The ids of the sampled trace a log line is written in, as the pino instrumentation writes them. */
-export function sampledTraceIds(): { traceId?: string; spanId?: string } {
+export function sampledTraceIds(): TraceIds {
   // The flags, not isRecording(): the access line is written after its server span has ended.
   const spanContext = trace.getActiveSpan()?.spanContext();
   if (!spanContext || !(spanContext.traceFlags & TraceFlags.SAMPLED)) return {};
