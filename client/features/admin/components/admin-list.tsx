@@ -12,7 +12,7 @@ import {
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useRef, useState } from 'react';
-import { LIST_PAGE_SIZE } from '@shared/api/first-screen';
+import { LIST_PAGE_SIZES } from '@shared/api/list-address';
 import { productMessage } from '@shared/errors/catalogue';
 import { format } from '@shared/i18n/define-texts';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -24,24 +24,24 @@ import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
 
 /**
- * Spec §9: 12 per page; the 12, 15 and 20 options exist but the size changer is not shown. The
- * BFF inlines the first page of this size (shared/api/first-screen.ts), so it is that constant.
+ * Spec §9: 12 per page by default; the 12, 15 and 20 options exist but the size changer is not
+ * shown (an address may ask for another: shared/api/list-address.ts).
  */
-export const PAGE_SIZE = LIST_PAGE_SIZE;
 export function pagination(
-  current: number,
+  { page, size }: { page: number; size: number },
   total: number,
   onChange: (page: number) => void,
   { totalKnown = true } = {},
 ): PaginationProps {
   return {
-    current,
+    current: page,
     total,
-    pageSize: PAGE_SIZE,
-    sizeOptions: [12, 15, 20],
+    pageSize: size,
+    sizeOptions: [...LIST_PAGE_SIZES],
     sizeCanChange: false,
     showTotal: totalKnown,
-    onChange,
+    // Arco passes the page size too: the page alone is the list's to change.
+    onChange: (next: number) => onChange(next),
   };
 }
 
@@ -87,6 +87,7 @@ export function AdminList<T>({
   data,
   loading,
   page,
+  size,
   total,
   onPage,
   onChange,
@@ -105,6 +106,7 @@ export function AdminList<T>({
    */
   loading: boolean;
   page: number;
+  size: number;
   total: number;
   onPage: (page: number) => void;
   onChange?: TableProps<T>['onChange'];
@@ -121,10 +123,10 @@ export function AdminList<T>({
   const lastTotal = useRef<number | null>(null);
   if (!failed && !loading) lastTotal.current = total;
   const paging = failed
-    ? pagination(page, lastTotal.current ?? page * PAGE_SIZE, onPage, {
+    ? pagination({ page, size }, lastTotal.current ?? page * size, onPage, {
         totalKnown: lastTotal.current !== null,
       })
-    : pagination(page, total, onPage);
+    : pagination({ page, size }, total, onPage);
   return (
     <section className="admin-panel">
       <div className="admin-toolbar">

@@ -2,7 +2,7 @@ import { Button, Form, Input, Spin, Upload } from '@arco-design/web-react';
 import type { UploadItem } from '@arco-design/web-react/es/Upload/interface';
 import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/contract/admin';
 import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LOGO_TYPES } from '@shared/validation/rules';
@@ -15,6 +15,7 @@ import {
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
+import { useBackToList } from '@client/features/admin/components/list-filters';
 import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
@@ -70,7 +71,7 @@ export default function PlatformFormPage() {
   const t = useTexts(texts);
   const rule = useRule();
   const message = useValidationText();
-  const navigate = useNavigate();
+  const { back: backToList, open } = useBackToList(ROUTES.adminPlatform);
   const { operate } = useParams();
   const id = useSearchParams()[0].get('id');
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
@@ -87,7 +88,6 @@ export default function PlatformFormPage() {
 
   const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
   const readOnly = mode === 'view';
-  const backToList = () => navigate(ROUTES.adminPlatform);
 
   async function save(values: Values): Promise<void> {
     const fields: PlatformFields = {
@@ -203,7 +203,7 @@ export default function PlatformFormPage() {
         <AdminFormButtons
           readOnly={readOnly}
           saving={saving}
-          onEdit={() => navigate(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
+          onEdit={() => open(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
           onBack={backToList}
         />
       </Form>

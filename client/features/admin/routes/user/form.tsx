@@ -1,7 +1,7 @@
 import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } from '@arco-design/web-react';
 import { PasswordInput } from '@client/components/password-input';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
 import { productMessage } from '@shared/errors/catalogue';
 import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
@@ -17,6 +17,7 @@ import {
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
+import { useBackToList } from '@client/features/admin/components/list-filters';
 import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
 import { phoneValue, useValidationText } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
@@ -63,7 +64,7 @@ export default function UserFormPage() {
   const t = useTexts(texts);
   const { locale } = useLocale();
   const validationText = useValidationText();
-  const navigate = useNavigate();
+  const { back: backToList, open } = useBackToList(ROUTES.adminUser);
   const { operate } = useParams();
   const id = useSearchParams()[0].get('id');
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
@@ -82,7 +83,6 @@ export default function UserFormPage() {
 
   const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
   const readOnly = mode === 'view';
-  const backToList = () => navigate(ROUTES.adminUser);
   const passwordEditable = mode === 'create' || (mode === 'edit' && passwordUnlocked);
   const atLeastOne = productMessage('emailOrPhoneRequired', locale);
 
@@ -260,7 +260,7 @@ export default function UserFormPage() {
           <AdminFormButtons
             readOnly={readOnly}
             saving={saving}
-            onEdit={() => navigate(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
+            onEdit={() => open(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
             onBack={backToList}
           />
         </Form>
