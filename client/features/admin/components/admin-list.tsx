@@ -11,7 +11,7 @@ import {
   type TableProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LIST_PAGE_SIZES } from '@shared/api/list-address';
 import { productMessage } from '@shared/errors/catalogue';
 import { format } from '@shared/i18n/define-texts';
@@ -108,7 +108,8 @@ export function AdminList<T>({
   page: number;
   size: number;
   total: number;
-  onPage: (page: number) => void;
+  /** `replace` when the list corrects its own page (no step back to a page that is not there). */
+  onPage: (page: number, options?: { replace?: boolean }) => void;
   onChange?: TableProps<T>['onChange'];
   /** The page's load failed (SWR's error): said in the table's place, with `onRetry`. */
   error?: unknown;
@@ -122,6 +123,11 @@ export function AdminList<T>({
   // none has come yet, without a total it does not know: the person can still move.
   const lastTotal = useRef<number | null>(null);
   if (!failed && !loading) lastTotal.current = total;
+  useLastPageWhenPastTheEnd(
+    { page, size, total },
+    !loading && error === undefined && data.length === 0,
+    onPage,
+  );
   const paging = failed
     ? pagination({ page, size }, lastTotal.current ?? page * size, onPage, {
         totalKnown: lastTotal.current !== null,
@@ -184,6 +190,23 @@ export function rowActionsColumn<T>(
       </span>
     ),
   };
+}
+
+/**
+ * A page past the last (its every row deleted, an address from before) moves to the last page,
+ * instead of "No data" beside a total and no page selected (issue 40). `emptyAnswer`: the page's
+ * call answered, with no rows.
+ */
+export function useLastPageWhenPastTheEnd(
+  { page, size, total }: { page: number; size: number; total: number },
+  emptyAnswer: boolean,
+  onPage: (page: number, options: { replace: boolean }) => void,
+): void {
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  const pastTheEnd = emptyAnswer && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) onPage(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, onPage]);
 }
 
 /**

@@ -2,7 +2,11 @@ import { Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import type { BackOfficeModule, Role } from '@shared/contract/admin';
 import { useRoles } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
-import { CellText, pagination } from '@client/features/admin/components/admin-list';
+import {
+  CellText,
+  pagination,
+  useLastPageWhenPastTheEnd,
+} from '@client/features/admin/components/admin-list';
 import { useListAddress } from '@client/features/admin/components/list-filters';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
@@ -20,6 +24,7 @@ export default function RoleListPage() {
   const { page, size, setPage } = useListAddress('roles', noFilters);
   const { data, error, isLoading, mutate } = useRoles({ pageNumber: page, pageSize: size }, 1);
   const total = data?.totalCount ?? 0;
+  useLastPageWhenPastTheEnd({ page, size, total }, data?.roles.length === 0, setPage);
   // Own keys only: a module named `__proto__` or `toString` is shown as its name, not Object's.
   const moduleTitle = (name: string) =>
     Object.hasOwn(common.modules, name) ? common.modules[name as BackOfficeModule] : name;
