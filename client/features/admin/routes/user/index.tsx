@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
+import { DatePicker, Form, Input, Select, Switch, type TableColumnProps } from '@arco-design/web-react';
 import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
 import { useState } from 'react';
 import type { InternalUser } from '@shared/contract/admin';
@@ -80,7 +80,7 @@ function paramsOf(values: FilterValues): FilterParams {
     github: filterText(values.githubAccount),
     from,
     to,
-    source: values.source,
+    source: values.source === ALL ? undefined : values.source,
     platform: values.platforms,
   };
 }
@@ -140,12 +140,14 @@ export default function UserListPage() {
     }
   }
 
+  // Named, searchable fields of the filter form (issue 40): as column filters they could be neither
+  // reached nor named by keyboard or screen reader, and 70 platforms filled a six-row box.
+  const platformOptions = (sources ?? []).map((id) => ({ label: nameOf(id), value: id }));
   const sourceOptions = [
-    { text: t.all, value: ALL },
-    { text: t.defaultSource, value: DEFAULT_SOURCE },
-    ...(sources ?? []).map((id) => ({ text: nameOf(id), value: id })),
+    { label: t.all, value: ALL },
+    { label: t.defaultSource, value: DEFAULT_SOURCE },
+    ...platformOptions,
   ];
-  const platformOptions = (sources ?? []).map((id) => ({ text: nameOf(id), value: id }));
 
   // Widths that fit the panel at 1280 px (issue 29: 996 px with the selection column), so the fixed
   // Actions column covers nothing there; longer values end in an ellipsis with a tooltip.
@@ -159,18 +161,12 @@ export default function UserListPage() {
       title: t.columnSource,
       dataIndex: 'createBy',
       width: 108,
-      filters: sourceOptions,
-      filterMultiple: false,
-      filteredValue: values.source ? [values.source] : [],
       render: (v: string) => text(v ? nameOf(v) : t.defaultSource),
     },
     {
       title: t.columnPlatforms,
       dataIndex: 'platforms',
       width: 96,
-      filters: platformOptions,
-      filterMultiple: true,
-      filteredValue: values.platforms ?? [],
       render: (v: string[]) => text(v.map(nameOf).join(', ')),
     },
     {
@@ -230,6 +226,27 @@ export default function UserListPage() {
         <Form.Item label={t.created} field="created">
           <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
         </Form.Item>
+        <Form.Item label={t.columnSource} field="source">
+          {/* Arco's label points at the select's frame, which names nothing: the field is named here. */}
+          <Select
+            aria-label={t.columnSource}
+            placeholder={t.all}
+            options={sourceOptions}
+            showSearch
+            allowClear
+          />
+        </Form.Item>
+        <Form.Item label={t.columnPlatforms} field="platforms">
+          <Select
+            aria-label={t.columnPlatforms}
+            placeholder={t.all}
+            mode="multiple"
+            options={platformOptions}
+            showSearch
+            allowClear
+            maxTagCount={2}
+          />
+        </Form.Item>
       </AdminFilters>
       <AdminList<InternalUser>
         addLabel={t.add}
@@ -245,12 +262,6 @@ export default function UserListPage() {
         onPage={setPage}
         error={error}
         onRetry={() => mutate()}
-        onChange={(_pagination, _sorter, columnFilters, extra) => {
-          if (extra.action !== 'filter') return;
-          const [source] = (columnFilters.createBy as string[] | undefined) ?? [];
-          const platforms = (columnFilters.platforms as string[] | undefined) ?? [];
-          search({ ...values, source: source === ALL ? undefined : source, platforms });
-        }}
       />
     </AdminPage>
   );
