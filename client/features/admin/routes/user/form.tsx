@@ -26,6 +26,7 @@ import { useLocale } from '@client/lib/i18n/locale-context';
 import { texts } from './locale';
 import './user.css';
 import { Redirect } from '@client/lib/redirect';
+import { useSubmit } from '@client/lib/hooks/use-submit';
 
 interface Values {
   email?: string;
@@ -74,7 +75,7 @@ export default function UserFormPage() {
   const { data: sources } = useSources();
   const names = usePlatformNames();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { submitting: saving, run } = useSubmit();
   const [passwordUnlocked, setPasswordUnlocked] = useState(false);
 
   const gone = mode !== 'create' && user === null;
@@ -132,35 +133,35 @@ export default function UserFormPage() {
       description: values.description ?? '',
       roleIds: values.roleId ? [values.roleId] : [],
     };
-    setSaving(true);
-    try {
-      if (mode === 'create') {
-        await createInternalUser({
-          ...fields,
-          email: email || undefined,
-          phone: phone || undefined,
-          password: values.password ?? '',
-          source: values.source ?? DEFAULT_SOURCE,
-        });
-        notify.success(t.createdDone);
-      } else {
-        await updateInternalUser({
-          ...fields,
-          ssoUid: id as string,
-          email,
-          phone,
-          password: passwordEditable ? values.password : undefined,
-        });
-        notify.success(t.updated);
+    await run(async () => {
+      try {
+        if (mode === 'create') {
+          await createInternalUser({
+            ...fields,
+            email: email || undefined,
+            phone: phone || undefined,
+            password: values.password ?? '',
+            source: values.source ?? DEFAULT_SOURCE,
+          });
+          notify.success(t.createdDone);
+        } else {
+          await updateInternalUser({
+            ...fields,
+            ssoUid: id as string,
+            email,
+            phone,
+            password: passwordEditable ? values.password : undefined,
+          });
+          notify.success(t.updated);
+        }
+        backToList();
+      } catch (err) {
+        // Said as "create failed: …" / "update failed: …" (the calls are silent).
+        const failed = productMessage(mode === 'create' ? 'createFailed' : 'updateFailed', locale);
+        const detail = (err as ApiError).status === 401 ? '' : (err as Error).message;
+        notify.error(detail ? `${failed}: ${detail}` : failed);
       }
-      backToList();
-    } catch (err) {
-      const failed = productMessage(mode === 'create' ? 'createFailed' : 'updateFailed', locale);
-      const detail = (err as ApiError).status === 401 ? '' : (err as Error).message;
-      notify.error(detail ? `${failed}: ${detail}` : failed);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   if (mode !== 'create' && !user)
