@@ -16,7 +16,11 @@ import {
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import { useBackToList } from '@client/features/admin/components/list-filters';
-import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
+import {
+  AdminFormButtons,
+  DescriptionField,
+  useFormDraft,
+} from '@client/features/admin/components/admin-form';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { useCopy } from '@client/lib/hooks/use-copy';
@@ -66,6 +70,12 @@ function logoUrl(items: UploadItem[] | undefined): string {
   return (item?.response as { url?: string } | undefined)?.url ?? item?.url ?? '';
 }
 
+/** What a draft keeps of the form (useFormDraft): the uploaded picture by its address, not its file. */
+function draftOf(values: Partial<Values>): Partial<Values> {
+  const url = logoUrl(values.logo);
+  return { ...values, logo: url ? [{ uid: 'logo', url, name: 'logo', status: 'done' }] : [] };
+}
+
 /** /admin/platform/{create|edit|view}?id= (spec §2); any other operate goes back to the list. */
 export default function PlatformFormPage() {
   const t = useTexts(texts);
@@ -78,6 +88,11 @@ export default function PlatformFormPage() {
   const mode = operate as Operate;
   const { data: platform, error } = usePlatform(valid && mode !== 'create' ? id : null);
   const [form] = Form.useForm<Values>();
+  const draft = useFormDraft(form, {
+    name: operatePath(ROUTES.adminPlatformOperate, mode, id ?? undefined),
+    ready: mode === 'create' || (mode === 'edit' && Boolean(platform)),
+    toDraft: draftOf,
+  });
   const { submitting: saving, run } = useSubmit();
   const [tab, setTab] = useState('basic');
   const { confirm, holder } = useConfirm();
@@ -135,6 +150,7 @@ export default function PlatformFormPage() {
         layout="vertical"
         disabled={readOnly}
         initialValues={toValues(platform)}
+        onValuesChange={draft.onValuesChange}
         onSubmit={save}
       >
         <Form.Item label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
@@ -229,6 +245,7 @@ export default function PlatformFormPage() {
   return (
     <AdminPage title={title}>
       {holder}
+      {draft.notice}
       <section className="admin-panel">
         {mode === 'edit' ? (
           <Tabs activeTab={tab} onChange={setTab}>

@@ -18,7 +18,11 @@ import {
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import { useBackToList } from '@client/features/admin/components/list-filters';
-import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
+import {
+  AdminFormButtons,
+  DescriptionField,
+  useFormDraft,
+} from '@client/features/admin/components/admin-form';
 import { phoneValue, useValidationText } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -75,6 +79,12 @@ export default function UserFormPage() {
   const { data: sources } = useSources();
   const names = usePlatformNames();
   const [form] = Form.useForm<Values>();
+  const draft = useFormDraft(form, {
+    name: operatePath(ROUTES.adminUserOperate, mode, id ?? undefined),
+    ready: mode === 'create' || (mode === 'edit' && Boolean(user)),
+    // Never the password.
+    toDraft: ({ password: _password, ...kept }) => kept,
+  });
   const { submitting: saving, run } = useSubmit();
   const [passwordUnlocked, setPasswordUnlocked] = useState(false);
 
@@ -180,6 +190,7 @@ export default function UserFormPage() {
 
   return (
     <AdminPage title={title}>
+      {draft.notice}
       <section className="admin-panel">
         <Form<Values>
           form={form}
@@ -187,6 +198,7 @@ export default function UserFormPage() {
           layout="vertical"
           disabled={readOnly}
           initialValues={toValues(user)}
+          onValuesChange={draft.onValuesChange}
           onSubmit={save}
         >
           <Form.Item label={t.email} field="email" rules={contactRule('email')} validateTrigger="onBlur">
