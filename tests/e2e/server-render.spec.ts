@@ -16,7 +16,7 @@ import {
   type Page,
   type Route,
 } from '../support/e2e-fixtures';
-import { ADMIN } from '../support/e2e-admin';
+import { ADMIN, createPlatform, uniqueName } from '../support/e2e-admin';
 import { api, createPhoneUser, loginByApi, registerPhoneUser } from '../support/e2e-api';
 import { usercenter } from '../support/e2e-texts';
 
@@ -170,6 +170,31 @@ test.describe('signed-in pages rendered by the BFF', () => {
       expect(problems, module).toEqual([]);
     });
   }
+
+  // Issue 40, item 11: the page is the address's, from the document on.
+  test('a list opened on its second page arrives drawn at that page, and stays there', async ({
+    sharedPage: page,
+    baseURL,
+  }) => {
+    await loginByApi(page, ADMIN.account, ADMIN.password);
+    const prefix = uniqueName('Second');
+    // Newest first: the oldest of these thirteen opens page 2.
+    for (let i = 0; i < 13; i++) await createPlatform(page.request, `${prefix}${i}`);
+    await returningBrowser(page, baseURL!);
+    await rendererReady(page);
+    const problems = watchConsole(page);
+    const release = await holdScripts(page);
+    await page.goto('/admin/platform?page=2&lang=en-US', { waitUntil: 'commit' });
+    const firstRow = page.locator('.arco-table tbody tr:not(.arco-table-empty-row)').first();
+    await expect(firstRow).toContainText(`${prefix}0`);
+    await expect(page.locator('.arco-pagination-item-active')).toHaveText('2');
+    release();
+    await takenOver(page, '.arco-table');
+    await expect(page.locator('.arco-spin-loading')).toHaveCount(0);
+    await expect(firstRow).toContainText(`${prefix}0`);
+    await expect(page.locator('.arco-pagination-item-active')).toHaveText('2');
+    expect(problems).toEqual([]);
+  });
 
   test('an ended session still goes to /login from a rendered page', async ({
     sharedPage: page,

@@ -32,6 +32,7 @@ export const adminTexts = defineTexts(
     deleteTitle: 'Delete',
     deleteSelected: 'Delete the {count} selected items? This cannot be undone.',
     deleted: 'Deleted successfully',
+    draftRestored: 'What you typed before signing in again is back. Save to keep it.',
   },
   {
     title: '后台管理',
@@ -63,5 +64,6 @@ export const adminTexts = defineTexts(
     deleteTitle: '删除',
     deleteSelected: '确定删除选中的 {count} 项吗？删除后无法恢复。',
     deleted: '删除成功',
+    draftRestored: '已恢复重新登录前填写的内容，保存后生效。',
   },
 );

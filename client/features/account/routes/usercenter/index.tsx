@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { withParams } from '@shared/query';
 import { ROUTES, TAB_PARAM } from '@shared/routes';
-import { logout, useUserInfo } from '@client/lib/api/account';
+import { logout, useModules, useUserInfo } from '@client/lib/api/account';
 import { signedOut } from '@client/lib/api/session-events';
 import { openOauthPopup, WECHAT_BIND_PATH } from '@client/lib/oauth-popup';
 import { platformNames } from '@client/lib/platform-theme';
@@ -69,6 +69,8 @@ export default function UserCenterPage() {
   const menuNames = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp };
   useDocumentTitle(menuNames[section], names.main);
   const { data: user, error: userError, mutate: reloadUser } = useUserInfo();
+  // An account with back-office modules is offered the back office (issue 40): it had no way there.
+  const { data: modules } = useModules(user?.ssoUid, { aside: true });
   const [leaving, setLeaving] = useState(false);
   const [status, setStatus] = useState<Status>(
     isOperation(requested) ? { kind: 'operate', operation: requested } : { kind: 'init' },
@@ -203,6 +205,11 @@ export default function UserCenterPage() {
               {t.feedback}
             </a>
           )}
+          {modules?.length ? (
+            <Link to={ROUTES.admin} className="uc-back-office">
+              {t.backOffice}
+            </Link>
+          ) : null}
           <LanguageSwitch />
           <Button size="small" onClick={onLogout} loading={leaving}>
             {t.logout}

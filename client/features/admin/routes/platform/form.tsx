@@ -2,7 +2,7 @@ import { Button, Form, Input, Spin, Upload } from '@arco-design/web-react';
 import type { UploadItem } from '@arco-design/web-react/es/Upload/interface';
 import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/contract/admin';
 import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LOGO_TYPES } from '@shared/validation/rules';
@@ -15,7 +15,12 @@ import {
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
-import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
+import { useBackToList } from '@client/features/admin/components/list-filters';
+import {
+  AdminFormButtons,
+  DescriptionField,
+  useFormDraft,
+} from '@client/features/admin/components/admin-form';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { useCopy } from '@client/lib/hooks/use-copy';
@@ -65,18 +70,29 @@ function logoUrl(items: UploadItem[] | undefined): string {
   return (item?.response as { url?: string } | undefined)?.url ?? item?.url ?? '';
 }
 
+/** What a draft keeps of the form (useFormDraft): the uploaded picture by its address, not its file. */
+function draftOf(values: Partial<Values>): Partial<Values> {
+  const url = logoUrl(values.logo);
+  return { ...values, logo: url ? [{ uid: 'logo', url, name: 'logo', status: 'done' }] : [] };
+}
+
 /** /admin/platform/{create|edit|view}?id= (spec §2); any other operate goes back to the list. */
 export default function PlatformFormPage() {
   const t = useTexts(texts);
   const rule = useRule();
   const message = useValidationText();
-  const navigate = useNavigate();
+  const { back: backToList, open } = useBackToList(ROUTES.adminPlatform);
   const { operate } = useParams();
   const id = useSearchParams()[0].get('id');
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
   const mode = operate as Operate;
   const { data: platform, error } = usePlatform(valid && mode !== 'create' ? id : null);
   const [form] = Form.useForm<Values>();
+  const draft = useFormDraft(form, {
+    name: operatePath(ROUTES.adminPlatformOperate, mode, id ?? undefined),
+    ready: mode === 'create' || (mode === 'edit' && Boolean(platform)),
+    toDraft: draftOf,
+  });
   const { submitting: saving, run } = useSubmit();
   const [tab, setTab] = useState('basic');
   const { confirm, holder } = useConfirm();
@@ -87,7 +103,6 @@ export default function PlatformFormPage() {
 
   const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
   const readOnly = mode === 'view';
-  const backToList = () => navigate(ROUTES.adminPlatform);
 
   async function save(values: Values): Promise<void> {
     const fields: PlatformFields = {
@@ -135,6 +150,7 @@ export default function PlatformFormPage() {
         layout="vertical"
         disabled={readOnly}
         initialValues={toValues(platform)}
+        onValuesChange={draft.onValuesChange}
         onSubmit={save}
       >
         <Form.Item label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
@@ -203,7 +219,7 @@ export default function PlatformFormPage() {
         <AdminFormButtons
           readOnly={readOnly}
           saving={saving}
-          onEdit={() => navigate(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
+          onEdit={() => open(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
           onBack={backToList}
         />
       </Form>
@@ -229,6 +245,7 @@ export default function PlatformFormPage() {
   return (
     <AdminPage title={title}>
       {holder}
+      {draft.notice}
       <section className="admin-panel">
         {mode === 'edit' ? (
           <Tabs activeTab={tab} onChange={setTab}>
