@@ -8,17 +8,17 @@ import './flow.css';
 
 /**
  * The frame of a two-step change of the user centre (spec §4): its title, the two steps, the form
- * holding the current step's fields, and Back (to the list from step 0) then Next or Submit.
+ * holding the current step's fields, and Back (to the step before, or out of the flow from the
+ * first: the flow's `onBack`, useFlowStep) then Next or Submit.
  */
 export function StepFlow<T>(props: {
   id: string;
   title: string;
   steps: readonly [string, string];
-  stage: 0 | 1;
-  onStage(stage: 0 | 1): void;
+  stage: number;
   busy: boolean;
   form: FormInstance<T>;
-  onCancel(): void;
+  onBack(): void;
   onNext(): Promise<void>;
   onSubmit(): Promise<void>;
   /** Shown between the steps and the form. */
@@ -31,7 +31,7 @@ export function StepFlow<T>(props: {
     if (!props.busy) void (stage === 0 ? props.onNext() : props.onSubmit());
   };
   const section = useRef<HTMLElement>(null);
-  const shown = useRef<0 | 1 | null>(null);
+  const shown = useRef<number | null>(null);
   // Issue 29: opened, the flow starts at its title (the button that opened it has gone); moved to
   // another step, at that step's first field (Next was on its way out: it becomes Submit, below
   // the fields still to fill). The field once the step has drawn it.
@@ -66,7 +66,7 @@ export function StepFlow<T>(props: {
       >
         {props.children}
         <div className="uc-flow-actions">
-          <Button onClick={stage === 0 ? props.onCancel : () => props.onStage(0)}>{t.back}</Button>
+          <Button onClick={props.onBack}>{t.back}</Button>
           <Button type="primary" htmlType="submit" loading={props.busy}>
             {stage === 0 ? t.next : t.submit}
           </Button>
