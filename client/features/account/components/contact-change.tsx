@@ -1,4 +1,5 @@
 import { Alert, Form, Input } from '@arco-design/web-react';
+import { FormItem } from '@client/components/checked-form';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/contract/personal';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
@@ -126,7 +127,7 @@ export function ContactChange(props: {
   }
 
   const newValueField = (
-    <Form.Item
+    <FormItem
       label={target === 'phone' ? t.newPhone : t.newEmail}
       field="value"
       rules={rule(check)}
@@ -139,7 +140,7 @@ export function ContactChange(props: {
         inputMode={target === 'phone' ? 'tel' : 'email'}
         onBlur={async (e) => setProblem(e.target.value ? await newValueProblem(e.target.value) : null)}
       />
-    </Form.Item>
+    </FormItem>
   );
   const newCodeField = (step: typeof first) => (
     <CodeField

@@ -1,4 +1,5 @@
-import { Button, Form, Steps, type FormInstance } from '@arco-design/web-react';
+import { Button, Steps, type FormInstance } from '@arco-design/web-react';
+import { CheckedForm } from '@client/components/checked-form';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { focusFell, focusFirstField, focusHeading } from '@client/lib/focus';
 import { NewPasswordFields } from '@client/components/new-password-fields';
@@ -54,16 +55,10 @@ export function StepFlow<T>(props: {
         <Steps.Step title={props.steps[1]} />
       </Steps>
       {props.hint}
-      {/* Enter in a field submits the form, as Next or Submit would (issue 40): the step's own
-          handler validates, shows and focuses the errors, so a failed check goes to it too. */}
-      <Form
-        id={props.id}
-        form={props.form}
-        layout="vertical"
-        className="uc-form"
-        onSubmit={go}
-        onSubmitFailed={go}
-      >
+      {/* Enter in a field submits the form, as Next or Submit would (issue 40). The form checks
+          the step's fields (those shown) and focuses the first problem; passed, the step's own
+          handler goes on. */}
+      <CheckedForm id={props.id} form={props.form} layout="vertical" className="uc-form" onSubmit={go}>
         {props.children}
         <div className="uc-flow-actions">
           <Button onClick={props.onBack}>{t.back}</Button>
@@ -71,7 +66,7 @@ export function StepFlow<T>(props: {
             {stage === 0 ? t.next : t.submit}
           </Button>
         </div>
-      </Form>
+      </CheckedForm>
     </section>
   );
 }

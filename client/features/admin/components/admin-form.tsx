@@ -1,5 +1,6 @@
 /** What every back-office form has: its buttons and its description field. */
-import { Button, Form, Input } from '@arco-design/web-react';
+import { Button, Input } from '@arco-design/web-react';
+import { FormItem } from '@client/components/checked-form';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useRule } from '@client/components/form-rules';
@@ -43,7 +44,7 @@ export function AdminFormButtons({
 export function DescriptionField({ label, placeholder }: { label: string; placeholder: string }) {
   const rule = useRule();
   return (
-    <Form.Item label={label} field="description" rules={rule(checkDescription)}>
+    <FormItem label={label} field="description" rules={rule(checkDescription)}>
       <Input.TextArea
         placeholder={placeholder}
         // Counted, never cut: a longer paste stays whole and the rule says what is wrong.
@@ -51,6 +52,6 @@ export function DescriptionField({ label, placeholder }: { label: string; placeh
         showWordLimit
         rows={3}
       />
-    </Form.Item>
+    </FormItem>
   );
 }
