@@ -1,4 +1,5 @@
-import { Form, type FormItemProps } from '@arco-design/web-react';
+import { type FormItemProps } from '@arco-design/web-react';
+import { FormItem } from './checked-form';
 import { checkCode } from '@shared/validation/rules';
 import { CodeInput } from './code-input';
 import { codeValue, useRule } from './form-rules';
@@ -26,7 +27,7 @@ export function CodeField({
   const rule = useRule();
   const kind = channel === 'phone' ? 'phone' : 'other';
   return (
-    <Form.Item
+    <FormItem
       label={label}
       field={field}
       rules={rule((v) => checkCode(v, kind))}
@@ -34,6 +35,6 @@ export function CodeField({
       normalize={codeValue}
     >
       <CodeInput placeholder={placeholder} onSend={onSend} />
-    </Form.Item>
+    </FormItem>
   );
 }

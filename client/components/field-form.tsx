@@ -18,6 +18,7 @@ import {
 } from 'react';
 import type { ValidationCode } from '@shared/validation/messages';
 import { useValidationText } from './form-rules';
+import { focusFirstProblem } from '../lib/focus';
 
 export type FieldValues = Record<string, string>;
 export type FieldCheck = (value: string) => ValidationCode | null;
@@ -87,8 +88,8 @@ export function useFieldForm<T extends FieldValues>(
 }
 
 /**
- * The form element: on submit, every field is checked; `onSubmit` gets the values, or
- * `onSubmitFailed` the problems.
+ * The form element: on submit, every field is checked; `onSubmit` gets the values, or focus goes
+ * to the first field with a problem and `onSubmitFailed` gets the problems.
  */
 export function FieldFormElement<T extends FieldValues>({
   form,
@@ -109,7 +110,10 @@ export function FieldFormElement<T extends FieldValues>({
       className="arco-form arco-form-vertical arco-form-size-default"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        form.validate().then(onSubmit, (problems: FieldProblems<T>) => onSubmitFailed?.(problems));
+        form.validate().then(onSubmit, (problems: FieldProblems<T>) => {
+          focusFirstProblem(form.id, Object.keys(problems));
+          return onSubmitFailed?.(problems);
+        });
       }}
     >
       {children}

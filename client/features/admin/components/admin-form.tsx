@@ -1,6 +1,7 @@
 /** What every back-office form has: its buttons, its description field and its draft. */
-import { Alert, Button, Form, Input, type FormInstance } from '@arco-design/web-react';
+import { Alert, Button, Input, type FormInstance } from '@arco-design/web-react';
 import { useEffect, useState } from 'react';
+import { FormItem } from '@client/components/checked-form';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
 import { sessionExpired, shownAccount } from '@client/lib/api/session-events';
 import { draftOf, forgetDraft, keepDraft } from '@client/lib/form-draft';
@@ -46,7 +47,7 @@ export function AdminFormButtons({
 export function DescriptionField({ label, placeholder }: { label: string; placeholder: string }) {
   const rule = useRule();
   return (
-    <Form.Item label={label} field="description" rules={rule(checkDescription)}>
+    <FormItem label={label} field="description" rules={rule(checkDescription)}>
       <Input.TextArea
         placeholder={placeholder}
         // Counted, never cut: a longer paste stays whole and the rule says what is wrong.
@@ -54,7 +55,7 @@ export function DescriptionField({ label, placeholder }: { label: string; placeh
         showWordLimit
         rows={3}
       />
-    </Form.Item>
+    </FormItem>
   );
 }
 

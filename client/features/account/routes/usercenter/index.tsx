@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { withParams } from '@shared/query';
-import { ROUTES, TAB_PARAM } from '@shared/routes';
+import { FLOW_PARAM, ROUTES, STEP_PARAM, TAB_PARAM } from '@shared/routes';
 import { logout, useModules, useUserInfo } from '@client/lib/api/account';
 import { signedOut } from '@client/lib/api/session-events';
 import { openOauthPopup, WECHAT_BIND_PATH } from '@client/lib/oauth-popup';
@@ -15,18 +15,18 @@ import { DataLoadError, LazyPart } from '@client/components/load-error';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ACCOUNT_CONTENT } from '@shared/skeleton';
 import { notify } from '@client/lib/notify';
-import { isPlainClick } from '@client/lib/plain-click';
 import { focusFell, focusHeading, pageHeading } from '@client/lib/focus';
 import { useDevice } from '@client/lib/hooks/use-device';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
 import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
+import { useFlowInAddress } from '@client/lib/hooks/use-flow-in-address';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { AccountInfo } from './account-info';
 import { CancelAccount } from './cancel-account';
 import { Help } from './help';
 import { texts } from './locale';
-import { isOperation, type Operation, type Status } from './status';
+import { isOperation, type Operation } from './status';
 import './usercenter.css';
 import '@client/features/account/components/flow.css';
 
@@ -47,7 +47,7 @@ const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
 export function preloadParts(url: URL): Promise<unknown> {
   const parts = [];
   if (url.searchParams.get(TAB_PARAM) === 'keys') parts.push(AccessKeys.preload());
-  if (isOperation(url.searchParams.get('type')))
+  if (isOperation(url.searchParams.get(FLOW_PARAM)))
     parts.push(ContactChange.preload(), PasswordChange.preload());
   return Promise.all(parts);
 }
@@ -62,8 +62,9 @@ export default function UserCenterPage() {
   const { search } = useLocation();
   const [tab] = useParamInAddress(TAB_PARAM);
   // The flow under way is named in the address (`type`, spec §2), so that a session ending mid-flow
-  // brings the visitor back to it after the login (spec §4); never what was typed into it.
-  const [requested, nameFlowInAddress] = useParamInAddress('type');
+  // brings the visitor back to it after the login (spec §4), never what was typed into it; and
+  // opened, it is an entry of the history that Back leaves (issue 40).
+  const flow = useFlowInAddress();
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
   // The tab's title names what its menu names, then the product: "Access keys · Account Center".
   const menuNames = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp };
@@ -72,14 +73,9 @@ export default function UserCenterPage() {
   // An account with back-office modules is offered the back office (issue 40): it had no way there.
   const { data: modules } = useModules(user?.ssoUid, { aside: true });
   const [leaving, setLeaving] = useState(false);
-  const [status, setStatus] = useState<Status>(
-    isOperation(requested) ? { kind: 'operate', operation: requested } : { kind: 'init' },
-  );
-
-  // Spec §4: after a successful change the status becomes update and the user info reloads.
-  useEffect(() => {
-    if (status.kind === 'update') void reloadUser();
-  }, [status, reloadUser]);
+  // Spec §4's status: init, or the operation the address names (its flow open); after a
+  // successful change, update: the flow closes and the user info reloads.
+  const operation = isOperation(flow.flow) ? flow.flow : null;
 
   function operate(operation: Operation): void {
     if (operation === 'username') {
@@ -97,8 +93,7 @@ export default function UserCenterPage() {
       void navigate(WECHAT_BIND_PATH);
       return;
     }
-    setStatus({ kind: 'operate', operation });
-    nameFlowInAddress(operation);
+    flow.open(operation);
   }
 
   /**
@@ -106,7 +101,7 @@ export default function UserCenterPage() {
    * lang stay for a later 401 (spec §4). Passed to the item's Link through Arco's Menu.Item.
    */
   const sectionLink = (key: Section) => ({
-    to: { search: withParams(search, { [TAB_PARAM]: key, type: null }) },
+    to: { search: withParams(search, { [TAB_PARAM]: key, [FLOW_PARAM]: null, [STEP_PARAM]: null }) },
   });
 
   async function onLogout(): Promise<void> {
@@ -119,10 +114,9 @@ export default function UserCenterPage() {
   // Issue 29: a change flow that closes (done, or Back from its first step) gives focus back to
   // the row's button that opened it, not to the page's body.
   const openedFrom = useRef<Operation | null>(null);
-  const openOperation = status.kind === 'operate' ? status.operation : null;
   useEffect(() => {
-    if (openOperation) {
-      openedFrom.current = openOperation;
+    if (operation) {
+      openedFrom.current = operation;
       return;
     }
     const row = openedFrom.current;
@@ -131,17 +125,13 @@ export default function UserCenterPage() {
     const opener = document.querySelector<HTMLElement>(`[data-row="${row}"] button`);
     if (opener) opener.focus();
     else focusHeading(pageHeading());
-  }, [openOperation]);
+  }, [operation]);
 
   const done = () => {
-    setStatus({ kind: 'update' });
-    nameFlowInAddress(null);
+    flow.close();
+    void reloadUser();
   };
-  const back = () => {
-    setStatus({ kind: 'init' });
-    nameFlowInAddress(null);
-  };
-  const operation = status.kind === 'operate' ? status.operation : null;
+  const back = flow.close;
 
   function accountSection() {
     if (!user) return null;
@@ -225,12 +215,8 @@ export default function UserCenterPage() {
             mode={device.mobile ? 'horizontal' : 'vertical'}
             // On a phone the three entries share the width (usercenter.css) instead of folding into "···".
             ellipsis={false}
-            // Each item is a link to its section's address, which the router follows once the app
-            // has the page (a tap before then loads it); a flow under way ends with the move, not
-            // with a click that opens the section in a new tab.
-            onClickMenuItem={(_key, event) => {
-              if (isPlainClick(event)) setStatus({ kind: 'init' });
-            }}
+            // Each item is a link to its section's address (without the flow under way), which the
+            // router follows once the app has the page (a tap before then loads it).
           >
             {SECTIONS.map((key) => (
               <Menu.Item key={key} wrapper={Link} {...sectionLink(key)}>

@@ -1,4 +1,5 @@
 import { Button, Form, Input, Spin, Upload } from '@arco-design/web-react';
+import { CheckedForm, FormItem } from '@client/components/checked-form';
 import type { UploadItem } from '@arco-design/web-react/es/Upload/interface';
 import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
 import { useState } from 'react';
@@ -144,7 +145,7 @@ export default function PlatformFormPage() {
         <Spin size={32} />
       </div>
     ) : (
-      <Form<Values>
+      <CheckedForm<Values>
         form={form}
         className={readOnly ? 'admin-form platform-view' : 'admin-form'}
         layout="vertical"
@@ -153,24 +154,24 @@ export default function PlatformFormPage() {
         onValuesChange={draft.onValuesChange}
         onSubmit={save}
       >
-        <Form.Item label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
+        <FormItem label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
           <Input />
-        </Form.Item>
-        <Form.Item label={t.homePageUrl} field="homePageUrl" rules={rule((v) => checkWebUrl(v))}>
+        </FormItem>
+        <FormItem label={t.homePageUrl} field="homePageUrl" rules={rule((v) => checkWebUrl(v))}>
           <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
-        </Form.Item>
-        <Form.Item label={t.callback} field="callback" rules={rule((v) => checkWebUrl(v))}>
+        </FormItem>
+        <FormItem label={t.callback} field="callback" rules={rule((v) => checkWebUrl(v))}>
           <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
-        </Form.Item>
-        <Form.Item
+        </FormItem>
+        <FormItem
           label={t.logoutUrl}
           field="logoutUrl"
           required
           rules={rule((v) => checkWebUrl(v, { required: true }))}
         >
           <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
-        </Form.Item>
-        <Form.Item
+        </FormItem>
+        <FormItem
           label={t.logo}
           field="logo"
           triggerPropName="fileList"
@@ -214,7 +215,7 @@ export default function PlatformFormPage() {
               <div className="arco-upload-trigger-picture-text">+ {t.upload}</div>
             </div>
           </Upload>
-        </Form.Item>
+        </FormItem>
         <DescriptionField label={t.description} placeholder={readOnly ? EMPTY : t.descriptionPlaceholder} />
         <AdminFormButtons
           readOnly={readOnly}
@@ -222,7 +223,7 @@ export default function PlatformFormPage() {
           onEdit={() => open(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
           onBack={backToList}
         />
-      </Form>
+      </CheckedForm>
     );
 
   /** One of the platform's credentials, shown with its copy button. */

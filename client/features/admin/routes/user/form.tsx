@@ -1,4 +1,5 @@
 import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } from '@arco-design/web-react';
+import { CheckedForm, FormItem } from '@client/components/checked-form';
 import { PasswordInput } from '@client/components/password-input';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -192,7 +193,7 @@ export default function UserFormPage() {
     <AdminPage title={title}>
       {draft.notice}
       <section className="admin-panel">
-        <Form<Values>
+        <CheckedForm<Values>
           form={form}
           className="admin-form"
           layout="vertical"
@@ -201,10 +202,10 @@ export default function UserFormPage() {
           onValuesChange={draft.onValuesChange}
           onSubmit={save}
         >
-          <Form.Item label={t.email} field="email" rules={contactRule('email')} validateTrigger="onBlur">
+          <FormItem label={t.email} field="email" rules={contactRule('email')} validateTrigger="onBlur">
             <Input placeholder={t.emailPlaceholder} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
+          </FormItem>
+          <FormItem
             label={t.phone}
             field="phone"
             rules={contactRule('phone')}
@@ -212,11 +213,11 @@ export default function UserFormPage() {
             normalize={phoneValue}
           >
             <Input placeholder={t.phonePlaceholder} autoComplete="off" inputMode="tel" />
-          </Form.Item>
-          <Form.Item label={t.github} field="githubAccount">
+          </FormItem>
+          <FormItem label={t.github} field="githubAccount">
             <Input disabled />
-          </Form.Item>
-          <Form.Item
+          </FormItem>
+          <FormItem
             label={t.password}
             field="password"
             required={mode === 'create'}
@@ -245,8 +246,8 @@ export default function UserFormPage() {
               disabled={readOnly || !passwordEditable}
               placeholder={passwordEditable ? t.passwordPlaceholder : t.passwordLocked}
             />
-          </Form.Item>
-          <Form.Item label={t.source} field="source" required={mode === 'create'} rules={sourceRule}>
+          </FormItem>
+          <FormItem label={t.source} field="source" required={mode === 'create'} rules={sourceRule}>
             <Select
               // Arco's label points at the select's frame, which names nothing: the field is named here.
               aria-label={t.source}
@@ -255,8 +256,8 @@ export default function UserFormPage() {
               disabled={readOnly || mode !== 'create'}
               showSearch
             />
-          </Form.Item>
-          <Form.Item label={t.role} field="roleId">
+          </FormItem>
+          <FormItem label={t.role} field="roleId">
             <Radio.Group>
               {(roles?.roles ?? []).map((r) => (
                 <Radio key={r.roleId} value={r.roleId}>
@@ -265,10 +266,10 @@ export default function UserFormPage() {
               ))}
               <Radio value={NO_ROLE}>{t.noRole}</Radio>
             </Radio.Group>
-          </Form.Item>
-          <Form.Item label={t.status} field="status" triggerPropName="checked">
+          </FormItem>
+          <FormItem label={t.status} field="status" triggerPropName="checked">
             <Switch checkedText={t.active} uncheckedText={t.disabled} aria-label={t.status} />
-          </Form.Item>
+          </FormItem>
           <DescriptionField label={t.description} placeholder={t.descriptionPlaceholder} />
           <AdminFormButtons
             readOnly={readOnly}
@@ -276,7 +277,7 @@ export default function UserFormPage() {
             onEdit={() => open(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
             onBack={backToList}
           />
-        </Form>
+        </CheckedForm>
       </section>
     </AdminPage>
   );
