@@ -3,11 +3,27 @@
  * (shared/api/list-address.ts, issue 40), and the way to a form and back to the list as it was.
  */
 import { Button, Form, type FormInstance } from '@arco-design/web-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import { LIST_FILTER_PARAMS, listPagingOf, PAGE_PARAM, type FilteredList } from '@shared/api/list-address';
+import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { adminTexts } from './admin-shell.locale';
+
+/**
+ * Arco's searchable Select gives the focus to a text field of its own inside the named combobox,
+ * which is named by its placeholder only ("All"): it takes the combobox's name (issue 40).
+ */
+function useNamedChoiceInputs() {
+  const ref = useRef<HTMLElement>(null);
+  useBeforePaint(() => {
+    ref.current?.querySelectorAll('[role="combobox"][aria-label]').forEach((box) => {
+      const name = box.getAttribute('aria-label') ?? '';
+      box.querySelectorAll('input').forEach((input) => input.setAttribute('aria-label', name));
+    });
+  });
+  return ref;
+}
 
 /** The filter panel of a list: the page's fields, then Search and Reset. */
 export function AdminFilters<T>({
@@ -25,6 +41,7 @@ export function AdminFilters<T>({
   children: ReactNode;
 }) {
   const t = useTexts(adminTexts);
+  const named = useNamedChoiceInputs();
   const shown = JSON.stringify(values);
   useEffect(() => {
     // Every field, the ones the address leaves out emptied.
@@ -33,7 +50,7 @@ export function AdminFilters<T>({
     form.setFieldsValue({ ...emptied, ...JSON.parse(shown) } as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, shown]);
   return (
-    <section className="admin-panel">
+    <section className="admin-panel" ref={named}>
       <Form
         form={form}
         layout="vertical"
