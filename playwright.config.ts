@@ -34,6 +34,10 @@ export default defineConfig({
   retries: 1,
   failOnFlakyTests: true,
   timeout: 60_000,
+  // A journey's next page (a QR scan's hops, a login's redirect and render) can take more than
+  // Playwright's default 5 s on a loaded two-core CI machine; the wait ends as soon as it holds,
+  // so only a failing assertion waits the whole of it.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
