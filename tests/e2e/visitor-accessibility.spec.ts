@@ -6,31 +6,12 @@
  */
 import { atRest, expect, test } from '../support/e2e-fixtures';
 import { blockingViolations } from '../support/e2e-axe';
+import { VISITOR_PAGES } from '../support/e2e-pages';
 import { LANGS } from '../support/e2e-texts';
-
-const PAGES = [
-  '/login',
-  '/login?tab=password',
-  '/register',
-  '/forget',
-  '/active?sign=x&token=y',
-  '/deleteProtocol',
-  '/no-permission',
-  '/wechat',
-  '/xlab-login',
-  '/xlab-register',
-  '/login?redirect=https%3A%2F%2Fmedieval.example.org%2F',
-  '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=login-abroad',
-  '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=setPhone',
-  '/github-login?code=x&state=y',
-  '/agreement?platform=media',
-  '/privacy',
-  '/feedback',
-];
 
 // One test per page: a failure names its page.
 for (const lang of LANGS) {
-  for (const path of PAGES) {
+  for (const path of VISITOR_PAGES) {
     test(`${path} renders quietly, with no serious or critical accessibility violations (${lang})`, async ({
       sharedPage: page,
     }) => {

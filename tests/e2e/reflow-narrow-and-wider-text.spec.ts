@@ -1,0 +1,94 @@
+/**
+ * Every page reflows (WCAG 1.4.10, issue 40, item 5): at 320 px (a desktop window at 400 % zoom, a
+ * phone) and on a 390 px phone, in both languages, with Chromium's text and with text as wide as
+ * WebKit's and Firefox's (about 11 % wider), no page scrolls sideways: what does not fit wraps.
+ */
+import { expect, test, type Page } from '../support/e2e-fixtures';
+import { api, signInAsNewUser } from '../support/e2e-api';
+import { createInternalUser, loginAsAdmin } from '../support/e2e-admin';
+import { IPHONE_UA, sidewaysScroll, textWidening, widenText } from '../support/e2e-layout';
+import { VISITOR_PAGES } from '../support/e2e-pages';
+import { LANGS } from '../support/e2e-texts';
+
+const DESKTOP_320 = { viewport: { width: 320, height: 640 } };
+const PHONE = { userAgent: IPHONE_UA, hasTouch: true };
+const PHONE_320 = { ...PHONE, viewport: { width: 320, height: 640 } };
+const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
+/**
+ * WCAG's 320 px (a desktop window at 400 % zoom) and a 320 px phone in Chromium; a phone at 320
+ * and 390 px with the wider text, which needs more room than Chromium's.
+ */
+const SCREENS = [
+  { name: 'a desktop window 320 px wide', options: DESKTOP_320, wider: false },
+  { name: 'a phone 320 px wide', options: PHONE_320, wider: false },
+  { name: 'a phone 320 px wide', options: PHONE_320, wider: true },
+  { name: 'a phone 390 px wide', options: PHONE_390, wider: true },
+];
+
+/** The pages listing rows (the user centre's keys a table or cards, the back office's lists). */
+const LISTS = ['/usercenter?tab=keys', '/admin/user?', '/admin/platform?', '/admin/role?'];
+
+/** Opens each page in `lang` once its level-one heading shows; the paths that scroll sideways, and by how much. */
+async function sideways(page: Page, lang: string, paths: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    const address = `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+    await page.goto(address);
+    await page.locator('h1, .arco-result-title').first().waitFor();
+    // A list is measured with its rows, the widest part of it.
+    if (LISTS.some((list) => address.startsWith(list)))
+      await page.locator('.arco-table tbody tr:not(.arco-table-empty-row), .uc-key-card').first().waitFor();
+    const scroll = await sidewaysScroll(page);
+    if (scroll > 0) found.push(`${path}: ${scroll} px`);
+  }
+  return found;
+}
+
+for (const { name, options, wider } of SCREENS) {
+  test.describe(`on ${name}, ${wider ? 'text as wide as WebKit and Firefox draw it' : "Chromium's text"}`, () => {
+    test.use({ ...options, bypassCSP: wider });
+
+    for (const lang of LANGS) {
+      test(`no page scrolls sideways (${lang})`, async ({ page, baseURL }) => {
+        test.slow(); // every page of the product
+        if (wider) {
+          await widenText(page.context());
+          await page.goto('/login');
+          expect(await textWidening(page)).toBeGreaterThanOrEqual(1.11);
+        }
+        expect.soft(await sideways(page, lang, VISITOR_PAGES), 'visitor pages').toEqual([]);
+
+        await signInAsNewUser(page, baseURL!);
+        const key = await api(page.request, '/open/credential/create', { description: 'a key' });
+        expect(key.msgCode).toBe('10000');
+        const account = [
+          '/usercenter',
+          '/usercenter?tab=keys',
+          '/usercenter?tab=help',
+          '/usercenter?type=phone',
+          '/usercenter?type=email',
+          '/usercenter?type=password',
+          '/username',
+          '/setphone',
+        ];
+        expect.soft(await sideways(page, lang, account), 'user centre').toEqual([]);
+
+        await page.context().clearCookies();
+        await loginAsAdmin(page);
+        const user = await createInternalUser(page.request, { roleIds: [2] });
+        const backOffice = [
+          '/admin/user',
+          '/admin/user/create',
+          `/admin/user/edit?id=${user.ssoUid}`,
+          `/admin/user/view?id=${user.ssoUid}`,
+          '/admin/platform',
+          '/admin/platform/create',
+          '/admin/platform/edit?id=media',
+          '/admin/platform/view?id=media',
+          '/admin/role',
+        ];
+        expect.soft(await sideways(page, lang, backOffice), 'back office').toEqual([]);
+      });
+    }
+  });
+}
