@@ -163,3 +163,38 @@ test.describe('on a 320 px phone, with text as wide as WebKit and Firefox draw i
     });
   }
 });
+
+test.describe('on a desktop, with text as wide as WebKit and Firefox draw it', () => {
+  test.use({ bypassCSP: true });
+
+  for (const lang of LANGS) {
+    // Arco's table cells break anywhere: in a wider font "2026-11-29 03:02:1" and "5" below.
+    test(`a key's creation time breaks, if at all, between the date and the time (1280 px, ${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await widenText(page.context());
+      await signInAsNewUser(page, baseURL!);
+      expect((await api(page.request, '/open/credential/create', { description: 'a key' })).msgCode).toBe(
+        '10000',
+      );
+      await page.goto(`/usercenter?tab=keys&lang=${lang}`);
+      const time = page.getByRole('cell', { name: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ });
+      await expect(time).toBeVisible();
+      const lines = await time.evaluate((cell) => {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        const node = walker.nextNode()!;
+        const linesOf = (start: number, end: number) => {
+          const range = document.createRange();
+          range.setStart(node, start);
+          range.setEnd(node, end);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+            .size;
+        };
+        return { date: linesOf(0, 10), time: linesOf(11, 19) };
+      });
+      expect(lines).toEqual({ date: 1, time: 1 });
+    });
+  }
+});

@@ -268,7 +268,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
               title: t.created,
               dataIndex: 'createDate',
               width: 180,
-              render: (value: string) => formatTime(value),
+              render: (value: string) => <span className="uc-time">{formatTime(value)}</span>,
             },
             { title: t.actions, width: 90, render: (_: unknown, key) => cell.remove(key) },
           ]}
