@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '../support/e2e-fixtures';
 import { api, signInAsNewUser } from '../support/e2e-api';
-import { createInternalUser, loginAsAdmin } from '../support/e2e-admin';
+import { adminTexts, createInternalUser, loginAsAdmin } from '../support/e2e-admin';
 import { IPHONE_UA, sidewaysScroll, textBox, textWidening, widenText } from '../support/e2e-layout';
 import { VISITOR_PAGES } from '../support/e2e-pages';
 import { LANGS, usercenter } from '../support/e2e-texts';
@@ -198,3 +198,25 @@ test.describe('on a desktop, with text as wide as WebKit and Firefox draw it', (
     });
   }
 });
+
+for (const width of [320, 390]) {
+  for (const lang of LANGS) {
+    // Arco shows a range's two months side by side, wider than a phone.
+    test(`the back office's date-range picker opens within a ${width} px screen (${lang})`, async ({
+      sharedPage: page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await loginAsAdmin(page);
+      await page.goto(`/admin/user?lang=${lang}`);
+      await page.getByPlaceholder(adminTexts[lang].createdFrom).click();
+      const months = page.locator('.arco-picker-range-container .arco-panel-date');
+      await expect(months).toHaveCount(2);
+      for (const month of await months.all()) {
+        await expect(month).toBeVisible();
+        const box = (await month.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+    });
+  }
+}
