@@ -1,8 +1,9 @@
 /**
- * Every control and picture names what it is, in the page's language (issue 40): the agreement box by its whole line, the human check's close button.
+ * Every control and picture names what it is, in the page's language (issue 40): the agreement box by its whole line, the human check's close button, each key's copy button by the key it copies.
  */
 import { expect, test } from '../support/e2e-fixtures';
-import { agreement, arco, common, LANGS, login } from '../support/e2e-texts';
+import { api, signInAsNewUser } from '../support/e2e-api';
+import { agreement, arco, common, LANGS, login, usercenter } from '../support/e2e-texts';
 
 for (const lang of LANGS) {
   const a = agreement[lang];
@@ -38,5 +39,26 @@ for (const lang of LANGS) {
     await expect(dialog.getByRole('button', { name: arco[lang].close, exact: true })).toBeAttached();
     await dialog.getByRole('button', { name: arco[lang].close, exact: true }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test(`each copy button names the key it copies (${lang})`, async ({ page, baseURL }) => {
+    const t = usercenter[lang];
+    await signInAsNewUser(page, baseURL!);
+    expect((await api(page.request, '/open/credential/create', { description: 'a key' })).msgCode).toBe(
+      '10000',
+    );
+    await page.goto(`/usercenter?tab=keys&lang=${lang}`);
+    const section = page.getByRole('region', { name: t.keysTitle });
+    await expect(section.getByRole('button', { name: `${t.copy} ${t.ak}`, exact: true })).toBeVisible();
+    await expect(section.getByRole('button', { name: `${t.copy} ${t.sk}`, exact: true })).toBeVisible();
+
+    await section.getByRole('button', { name: t.createKey }).click();
+    await page
+      .getByRole('dialog', { name: t.createKeyTitle })
+      .getByRole('button', { name: t.create })
+      .click();
+    const created = page.getByRole('dialog', { name: t.keyCreatedTitle });
+    for (const key of [t.ak, t.sk])
+      await expect(created.getByRole('button', { name: `${t.copy} ${key}`, exact: true })).toBeVisible();
   });
 }

@@ -93,6 +93,9 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
     }
   }
 
+  /** A copy button named for what it copies ("Copy Access key (AK)"): Arco names it by its tooltip. */
+  const copyable = (what: string) => ({ tooltips: [`${t.copy} ${what}`, t.copied] as [string, string] });
+
   async function create(): Promise<void> {
     if (descriptionProblem) return;
     await run(async () => {
@@ -108,10 +111,10 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
           <div className="uc-key-created">
             <p>{t.keyCreatedBody}</p>
             <p>
-              {t.ak}: <Typography.Text copyable>{key.ak}</Typography.Text>
+              {t.ak}: <Typography.Text copyable={copyable(t.ak)}>{key.ak}</Typography.Text>
             </p>
             <p>
-              {t.sk}: <Typography.Text copyable>{key.sk}</Typography.Text>
+              {t.sk}: <Typography.Text copyable={copyable(t.sk)}>{key.sk}</Typography.Text>
             </p>
           </div>
         ),
@@ -145,7 +148,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
   const cell = {
     ak: (key: Credential) => (
       <Space direction="vertical" size={2}>
-        <Typography.Text copyable={{ tooltips: [t.copy, t.copied] }} className="uc-mono">
+        <Typography.Text copyable={copyable(t.ak)} className="uc-mono">
           {key.ak}
         </Typography.Text>
         {key.description === CLI_KEY_DESCRIPTION || key.type === 'CLI' ? (
