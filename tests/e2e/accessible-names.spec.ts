@@ -1,5 +1,5 @@
 /**
- * Every control and picture names what it is, in the page's language (issue 40): the agreement box by its whole line, the human check's close button, each key's copy button by the key it copies.
+ * Every control and picture names what it is, in the page's language (issue 40): the agreement box by its whole line, the human check's close button, each key's copy button by the key it copies, the no-permission picture left out as decoration.
  */
 import { expect, test } from '../support/e2e-fixtures';
 import { api, signInAsNewUser } from '../support/e2e-api';
@@ -60,5 +60,12 @@ for (const lang of LANGS) {
     const created = page.getByRole('dialog', { name: t.keyCreatedTitle });
     for (const key of [t.ak, t.sk])
       await expect(created.getByRole('button', { name: `${t.copy} ${key}`, exact: true })).toBeVisible();
+  });
+
+  test(`/no-permission shows no unnamed picture (${lang})`, async ({ sharedPage: page }) => {
+    await page.goto(`/no-permission?lang=${lang}`);
+    await expect(page.locator('.arco-result-icon svg')).toBeVisible();
+    // Arco's 403 picture is an <svg>, an image to assistive technology, and had no name.
+    for (const image of await page.getByRole('img').all()) await expect(image).toHaveAccessibleName(/\S/);
   });
 }
