@@ -115,7 +115,7 @@ export default function ForgetPage({ initialChannel }: { initialChannel?: Channe
 
   if (done) {
     return (
-      <PublicLayout>
+      <PublicLayout pageName={t.doneTitle}>
         <ResultPanel
           takeFocus
           status="success"
