@@ -1,9 +1,12 @@
 /**
- * Every control and picture names what it is, in the page's language (issue 40): the agreement box by its whole line, the human check's close button, each key's copy button by the key it copies, the no-permission picture left out as decoration.
+ * Every control and picture names what it is, in the page's language (issue 40): the agreement
+ * box by its whole line, the human check's close button, each key's copy button by the key it
+ * copies, the no-permission picture left out as decoration; a link that opens a new tab says so.
  */
 import { expect, test } from '../support/e2e-fixtures';
 import { api, signInAsNewUser } from '../support/e2e-api';
-import { agreement, arco, common, LANGS, login, usercenter } from '../support/e2e-texts';
+import { IPHONE_UA } from '../support/e2e-layout';
+import { agreement, arco, common, LANGS, login, newTab, usercenter } from '../support/e2e-texts';
 
 for (const lang of LANGS) {
   const a = agreement[lang];
@@ -67,5 +70,26 @@ for (const lang of LANGS) {
     await expect(page.locator('.arco-result-icon svg')).toBeVisible();
     // Arco's 403 picture is an <svg>, an image to assistive technology, and had no name.
     for (const image of await page.getByRole('img').all()) await expect(image).toHaveAccessibleName(/\S/);
+  });
+}
+
+for (const [device, options] of [
+  ['a desktop', {}],
+  ['a phone', { userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } }],
+] as const) {
+  test.describe(`on ${device}`, () => {
+    test.use(options);
+
+    for (const lang of LANGS) {
+      test(`the user centre's feedback link says it opens a new tab (${lang})`, async ({ page, baseURL }) => {
+        await signInAsNewUser(page, baseURL!);
+        await page.goto(`/usercenter?lang=${lang}`);
+        const feedback = page.getByRole('link', { name: usercenter[lang].feedback });
+        await expect(feedback).toHaveAccessibleName(
+          `${usercenter[lang].feedback} ${newTab[lang].opensNewTab}`,
+        );
+        await expect(feedback).toHaveAttribute('target', '_blank');
+      });
+    }
   });
 }

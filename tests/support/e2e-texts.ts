@@ -51,3 +51,4 @@ export { texts as passwordInput } from '../../client/components/password-input.l
 export { notInFrameTexts as notInFrame } from '../../client/components/not-in-frame.locale';
 export { authenticationTexts as authentication } from '../../client/features/auth/routes/authentication/locale';
 export { arcoTexts as arco } from '../../client/app/providers.locale';
+export { newTabTexts as newTab } from '../../client/components/new-tab-link.locale';
