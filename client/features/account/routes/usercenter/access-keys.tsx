@@ -158,27 +158,30 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       </Space>
     ),
     sk: (key: Credential) => (
-      <Space size={4} wrap>
+      // The secret wraps; Show and Copy keep together (issue 40: Copy went to a line of its own).
+      <span className="uc-secret">
         <span className="uc-mono" aria-label={t.sk}>
           {secrets[key.ak] ?? key.sk}
         </span>
-        <Button
-          type="text"
-          size="mini"
-          aria-label={`${secrets[key.ak] ? t.hide : t.show} ${t.sk}`}
-          onClick={() => void toggleSecret(key.ak)}
-        >
-          {secrets[key.ak] ? t.hide : t.show}
-        </Button>
-        <Button
-          type="text"
-          size="mini"
-          aria-label={`${t.copy} ${t.sk}`}
-          onClick={() => void copySecret(key.ak)}
-        >
-          {t.copy}
-        </Button>
-      </Space>
+        <span className="uc-secret-actions">
+          <Button
+            type="text"
+            size="mini"
+            aria-label={`${secrets[key.ak] ? t.hide : t.show} ${t.sk}`}
+            onClick={() => void toggleSecret(key.ak)}
+          >
+            {secrets[key.ak] ? t.hide : t.show}
+          </Button>
+          <Button
+            type="text"
+            size="mini"
+            aria-label={`${t.copy} ${t.sk}`}
+            onClick={() => void copySecret(key.ak)}
+          >
+            {t.copy}
+          </Button>
+        </span>
+      </span>
     ),
     status: (key: Credential) => (
       <Switch
