@@ -29,6 +29,7 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { texts } from './locale';
 import { useSubmit } from '@client/lib/hooks/use-submit';
+import { useMediaQuery } from '@client/lib/hooks/use-media-query';
 import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { useCopy } from '@client/lib/hooks/use-copy';
@@ -41,7 +42,15 @@ export const DELETE_TIP_MS = 2000;
 /** `?tab=keys&type=create`: the dialog creating a key is open. */
 const CREATE_TYPE = 'create';
 
+/**
+ * A window as narrow as a phone (usercenter.css's breakpoint): a desktop browser at 200 % zoom
+ * and more, where the table would scroll sideways (issue 40).
+ */
+const NARROW_WINDOW = '(max-width: 760px)';
+
 export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mobile: boolean }) {
+  // A phone, or a window as narrow, stacks each key as a card: a five-column table would scroll sideways.
+  const cards = useMediaQuery(NARROW_WINDOW) || mobile;
   const formatTime = useFormatTime();
   const copy = useCopy();
   const t = useTexts(texts);
@@ -227,8 +236,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
         </Button>
       </div>
       <p className="uc-muted">{atLimit ? t.limitReached : t.keysHint}</p>
-      {mobile ? (
-        // A phone stacks each key as a card: a five-column table would scroll sideways.
+      {cards ? (
         <Spin loading={loading} block>
           {keys.length === 0 ? (
             empty
