@@ -50,3 +50,5 @@ export { texts as agreement } from '../../client/features/auth/components/agreem
 export { texts as passwordInput } from '../../client/components/password-input.locale';
 export { notInFrameTexts as notInFrame } from '../../client/components/not-in-frame.locale';
 export { authenticationTexts as authentication } from '../../client/features/auth/routes/authentication/locale';
+export { arcoTexts as arco } from '../../client/app/providers.locale';
+export { newTabTexts as newTab } from '../../client/components/new-tab-link.locale';

@@ -11,6 +11,7 @@ import { platformNames } from '@client/lib/platform-theme';
 import { useRuntimeConfig } from '@client/lib/browser-facts';
 import { lazyComponent } from '@client/lib/lazy';
 import { LanguageSwitch } from '@client/components/language-switch';
+import { NewTabLink } from '@client/components/new-tab-link';
 import { DataLoadError, LazyPart } from '@client/components/load-error';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ACCOUNT_CONTENT } from '@shared/skeleton';
@@ -191,9 +192,7 @@ export default function UserCenterPage() {
               </Button>
             </Popover>
           ) : (
-            <a href={config.links.feedback} target="_blank" rel="noopener noreferrer">
-              {t.feedback}
-            </a>
+            <NewTabLink href={config.links.feedback}>{t.feedback}</NewTabLink>
           )}
           {modules?.length ? (
             <Link to={ROUTES.admin} className="uc-back-office">
@@ -241,9 +240,7 @@ export default function UserCenterPage() {
           )}
           {device.mobile ? (
             <p className="uc-feedback">
-              <a href={config.links.feedback} target="_blank" rel="noopener noreferrer">
-                {t.feedback}
-              </a>
+              <NewTabLink href={config.links.feedback}>{t.feedback}</NewTabLink>
             </p>
           ) : null}
         </Layout.Content>

@@ -116,7 +116,7 @@ export default function ForgetPage({ initialChannel }: { initialChannel?: Channe
 
   if (done) {
     return (
-      <PublicLayout>
+      <PublicLayout pageName={t.doneTitle}>
         <ResultPanel
           takeFocus
           status="success"

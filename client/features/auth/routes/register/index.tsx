@@ -109,13 +109,14 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   }
 
   if (done) {
+    const title = done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle;
     return (
-      <PublicLayout>
+      <PublicLayout pageName={title}>
         <ResultPanel
           status="success"
           // After a submit (not when the widget opens on the result): the form is gone.
           takeFocus={!initialDone}
-          title={done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle}
+          title={title}
           body={
             done.kind === 'phone'
               ? t.phoneDoneBody
