@@ -4,7 +4,7 @@
  * "Platforms used" listed every platform (70 and more) in a six-row box with no search. Now both
  * are named fields of the filter form, chosen by keyboard, the platforms found by typing.
  */
-import { expect, journeysInTurns, test } from '../support/e2e-fixtures';
+import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import {
   adminTexts,
   createInternalUser,
@@ -15,6 +15,12 @@ import {
   userTexts,
 } from '../support/e2e-admin';
 import { uniqueSuffix } from '../support/e2e-api';
+
+/**
+ * The option Enter chooses, drawn highlighted. Arco moves the highlight to the first match a render
+ * after the typed text narrows the list, so Enter pressed sooner chose the option highlighted before.
+ */
+const highlighted = (page: Page) => page.locator('.arco-select-option-hover');
 
 journeysInTurns((lang, inTurn) => {
   const t = userTexts[lang];
@@ -54,6 +60,7 @@ journeysInTurns((lang, inTurn) => {
       expect(await source.evaluate((box) => box.contains(document.activeElement))).toBe(true);
       await page.keyboard.type('Medi');
       await expect(page.getByRole('option', { name: 'Media', exact: true })).toBeVisible();
+      await expect(highlighted(page)).toHaveText('Media');
       await page.keyboard.press('Enter');
       await expect(source).toContainText('Media');
       await search.getByRole('button', { name: c.search }).press('Enter');
@@ -65,6 +72,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(page.locator(':focus')).toHaveAccessibleName(t.columnPlatforms);
       await page.keyboard.type('cm');
       await expect(page.getByRole('option')).toHaveText(['CMG']);
+      await expect(highlighted(page)).toHaveText('CMG');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Escape');
       await expect(platforms).toContainText('CMG');

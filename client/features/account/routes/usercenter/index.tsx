@@ -53,6 +53,21 @@ export function preloadParts(url: URL): Promise<unknown> {
   return Promise.all(parts);
 }
 
+/**
+ * The header's way to the back office, for an account whose back-office modules are not empty
+ * (issue 40): it had no way there. A component of its own, so that the modules' answer, which
+ * the rendered page does not hold, redraws the link alone: redrawing the page while its tab's
+ * part was still hydrating made React throw that part away and render it afresh (error #421).
+ */
+function BackOfficeLink({ ssoUid, label }: { ssoUid: string | undefined; label: string }) {
+  const { data: modules } = useModules(ssoUid, { aside: true });
+  return modules?.length ? (
+    <Link to={ROUTES.admin} className="uc-back-office">
+      {label}
+    </Link>
+  ) : null;
+}
+
 export default function UserCenterPage() {
   const t = useTexts(texts);
   const names = useTexts(platformNames);
@@ -71,8 +86,6 @@ export default function UserCenterPage() {
   const menuNames = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp };
   useDocumentTitle(menuNames[section], names.main);
   const { data: user, error: userError, mutate: reloadUser } = useUserInfo();
-  // An account with back-office modules is offered the back office (issue 40): it had no way there.
-  const { data: modules } = useModules(user?.ssoUid, { aside: true });
   const [leaving, setLeaving] = useState(false);
   // Spec §4's status: init, or the operation the address names (its flow open); after a
   // successful change, update: the flow closes and the user info reloads.
@@ -194,11 +207,7 @@ export default function UserCenterPage() {
           ) : (
             <NewTabLink href={config.links.feedback}>{t.feedback}</NewTabLink>
           )}
-          {modules?.length ? (
-            <Link to={ROUTES.admin} className="uc-back-office">
-              {t.backOffice}
-            </Link>
-          ) : null}
+          <BackOfficeLink ssoUid={user?.ssoUid} label={t.backOffice} />
           <LanguageSwitch />
           <Button size="small" onClick={onLogout} loading={leaving}>
             {t.logout}
