@@ -73,6 +73,8 @@ journeysInTurns((lang, inTurn) => {
 
       // View, then its Edit, then Save: back on the same page of the same search.
       await rows(page).first().getByRole('button', { name: c.view }).click();
+      // The view, not the list whose rows have an Edit each, which stays until the view is drawn.
+      await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await page.getByRole('button', { name: c.edit }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.editTitle })).toBeVisible();
       await page.getByRole('textbox', { name: t.description, exact: true }).fill('Kept my place');
