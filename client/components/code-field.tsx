@@ -1,4 +1,3 @@
-import { type FormItemProps } from '@arco-design/web-react';
 import { FormItem } from './checked-form';
 import { checkCode } from '@shared/validation/rules';
 import { CodeInput } from './code-input';
@@ -15,14 +14,12 @@ export function CodeField({
   label,
   placeholder,
   onSend,
-  validateTrigger,
 }: {
   field?: string;
   channel: 'phone' | 'email';
   label: string;
   placeholder: string;
   onSend(): Promise<boolean>;
-  validateTrigger?: FormItemProps['validateTrigger'];
 }) {
   const rule = useRule();
   const kind = channel === 'phone' ? 'phone' : 'other';
@@ -31,7 +28,9 @@ export function CodeField({
       label={label}
       field={field}
       rules={rule((v) => checkCode(v, kind))}
-      validateTrigger={validateTrigger}
+      // Checked as it changes, never as it loses the focus: leaving the empty field for its own
+      // send button is no mistake (issue 40).
+      validateTrigger="onChange"
       normalize={codeValue}
     >
       <CodeInput placeholder={placeholder} onSend={onSend} />
