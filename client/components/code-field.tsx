@@ -2,6 +2,7 @@ import { FormItem } from './checked-form';
 import { checkCode } from '@shared/validation/rules';
 import { CodeInput } from './code-input';
 import { codeValue, useRule } from './form-rules';
+import type { SendOutcome } from './use-send-code';
 
 /**
  * A code field of a form (spec §5: required, at most 6 characters for a phone's code and 20 for
@@ -19,7 +20,7 @@ export function CodeField({
   channel: 'phone' | 'email';
   label: string;
   placeholder: string;
-  onSend(): Promise<boolean>;
+  onSend(): Promise<SendOutcome>;
 }) {
   const rule = useRule();
   const kind = channel === 'phone' ? 'phone' : 'other';

@@ -35,10 +35,12 @@ afterEach(() => {
 describe('useSendCode', () => {
   it("sends the payload to the flow's own endpoint (SEND_CODE_FLOWS)", async () => {
     const register = renderHook(() => useSendCode('register'), { wrapper }).result;
-    await act(async () => expect(await register.current.send({ phone: '13912345678' })).toBe(true));
+    await act(async () =>
+      expect(await register.current.send({ phone: '13912345678' })).toEqual({ sent: true }),
+    );
     const forget = renderHook(() => useSendCode('forget'), { wrapper }).result;
     await act(async () =>
-      expect(await forget.current.send({ type: 'email', item: 'a@example.com' })).toBe(true),
+      expect(await forget.current.send({ type: 'email', item: 'a@example.com' })).toEqual({ sent: true }),
     );
     expect(requests).toEqual([
       { path: `${GATEWAY_BASE}/api/v1/register/getSmsCode`, body: { phone: '13912345678' } },
@@ -52,9 +54,9 @@ describe('useSendCode', () => {
   it("sends nothing when the form's own check says no", async () => {
     const { result } = renderHook(() => useSendCode('forget'), { wrapper });
     await act(async () =>
-      expect(await result.current.send({ type: 'phone', item: '13912345678' }, async () => false)).toBe(
-        false,
-      ),
+      expect(await result.current.send({ type: 'phone', item: '13912345678' }, async () => false)).toEqual({
+        sent: false,
+      }),
     );
     expect(requests).toEqual([]);
   });
@@ -63,10 +65,14 @@ describe('useSendCode', () => {
     const { result } = renderHook(() => useSendCode('step'), { wrapper });
     const payload = { function: '3.1.1', message: 'phone', item: '13912345678' } as const;
     status = 429;
-    await act(async () => expect(await result.current.send(payload)).toBe(false));
+    // The refusal is said under the field (CodeInput), not in a toast.
+    await act(async () =>
+      expect(await result.current.send(payload)).toEqual({ sent: false, problem: 'Too many' }),
+    );
     expect(result.current.limited).toBe(true);
+    expect(notify.error).not.toHaveBeenCalled();
     status = 200;
-    await act(async () => expect(await result.current.send(payload)).toBe(true));
+    await act(async () => expect(await result.current.send(payload)).toEqual({ sent: true }));
     expect(result.current.limited).toBe(false);
     expect(requests.at(-1)).toEqual({ path: `${GATEWAY_BASE}/api/v1/personal/message/code`, body: payload });
   });
