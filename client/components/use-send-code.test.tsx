@@ -6,6 +6,7 @@ import { GATEWAY_BASE } from '@shared/contract/endpoints';
 import { LocaleProvider } from '../lib/i18n/locale-context';
 import { notify } from '../lib/notify';
 import { useSendCode } from './use-send-code';
+import { texts as sendTexts } from './send-code.locale';
 
 const wrapper = ({ children }: { children: ReactNode }) => <LocaleProvider>{children}</LocaleProvider>;
 let requests: { path: string; body: unknown }[];
@@ -13,6 +14,7 @@ let status: number;
 
 beforeEach(() => {
   requests = [];
+  window.sessionStorage.clear();
   status = 200;
   vi.spyOn(notify, 'success').mockImplementation(() => undefined as never);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined as never);
@@ -75,5 +77,29 @@ describe('useSendCode', () => {
     await act(async () => expect(await result.current.send(payload)).toEqual({ sent: true }));
     expect(result.current.limited).toBe(false);
     expect(requests.at(-1)).toEqual({ path: `${GATEWAY_BASE}/api/v1/personal/message/code`, body: payload });
+  });
+
+  it('says a code this tab sent within the minute still works when a new one is refused (after a reload too)', async () => {
+    const payload = { function: '5.2.1', message: 'phone', item: '13912345678' } as const;
+    const before = renderHook(() => useSendCode('step'), { wrapper }).result;
+    await act(async () => expect(await before.current.send(payload)).toEqual({ sent: true }));
+    status = 429;
+    // Another page of the tab (a reload) knows of it; a refusal for another contact says nothing of it.
+    const after = renderHook(() => useSendCode('step'), { wrapper }).result;
+    await act(async () =>
+      expect(await after.current.send(payload)).toEqual({
+        sent: false,
+        // The page's language (the default, zh-CN): a sentence follows another with no space.
+        problem: `Too many${sendTexts['zh-CN'].earlierCodeWorks}`,
+      }),
+    );
+    await act(async () =>
+      expect(await after.current.send({ ...payload, item: '13912345679' })).toEqual({
+        sent: false,
+        problem: 'Too many',
+      }),
+    );
+    // The tab keeps no phone or e-mail in clear.
+    expect(window.sessionStorage.getItem('codes-sent')).not.toContain('13912345678');
   });
 });

@@ -33,10 +33,14 @@ export const storage = {
     }, null),
 };
 
-/** Values of this tab alone, for its next load (sessionStorage): a notice a reload leaves. */
-export type TabStorageKey = 'reloaded-for-another-account';
+/**
+ * Values of this tab alone, for its next load (sessionStorage): a notice a reload leaves; the code
+ * sends of the last minute (components/use-send-code.tsx).
+ */
+export type TabStorageKey = 'reloaded-for-another-account' | 'codes-sent';
 
 export const tabStorage = {
+  get: (key: TabStorageKey): string | null => safe(() => window.sessionStorage.getItem(key), null),
   set: (key: TabStorageKey, value: string): void =>
     safe(() => window.sessionStorage.setItem(key, value), undefined),
   take: (key: TabStorageKey): string | null =>
