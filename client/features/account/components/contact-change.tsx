@@ -138,6 +138,7 @@ export function ContactChange(props: {
       <Input
         placeholder={target === 'phone' ? t.newPhonePlaceholder : t.newEmailPlaceholder}
         inputMode={target === 'phone' ? 'tel' : 'email'}
+        autoComplete={target === 'phone' ? 'tel' : 'email'}
         onBlur={async (e) => setProblem(e.target.value ? await newValueProblem(e.target.value) : null)}
       />
     </FormItem>
@@ -191,7 +192,10 @@ export function ContactChange(props: {
       {stage === 1 && noContact ? (
         <>
           <p className="uc-muted">{t.setPasswordHint}</p>
-          <AccountPasswordFields form={form} />
+          <AccountPasswordFields
+            form={form}
+            username={user.username || String(form.getFieldValue('value') ?? '')}
+          />
         </>
       ) : null}
       {code.dialog}
