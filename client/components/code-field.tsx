@@ -1,8 +1,8 @@
-import { type FormItemProps } from '@arco-design/web-react';
 import { FormItem } from './checked-form';
 import { checkCode } from '@shared/validation/rules';
 import { CodeInput } from './code-input';
 import { codeValue, useRule } from './form-rules';
+import type { SendOutcome } from './use-send-code';
 
 /**
  * A code field of a form (spec §5: required, at most 6 characters for a phone's code and 20 for
@@ -15,14 +15,12 @@ export function CodeField({
   label,
   placeholder,
   onSend,
-  validateTrigger,
 }: {
   field?: string;
   channel: 'phone' | 'email';
   label: string;
   placeholder: string;
-  onSend(): Promise<boolean>;
-  validateTrigger?: FormItemProps['validateTrigger'];
+  onSend(): Promise<SendOutcome>;
 }) {
   const rule = useRule();
   const kind = channel === 'phone' ? 'phone' : 'other';
@@ -31,7 +29,9 @@ export function CodeField({
       label={label}
       field={field}
       rules={rule((v) => checkCode(v, kind))}
-      validateTrigger={validateTrigger}
+      // Checked as it changes, never as it loses the focus: leaving the empty field for its own
+      // send button is no mistake (issue 40).
+      validateTrigger="onChange"
       normalize={codeValue}
     >
       <CodeInput placeholder={placeholder} onSend={onSend} />

@@ -3,7 +3,8 @@
  * without Arco's Form code, which with its Grid, Tooltip, Trigger, b-validate and lodash weighs
  * about 30 KB gzip, more than the login page can carry within its budget. Every other form keeps
  * Arco's Form. The checks are the shared rules (spec §5); a field is checked when it loses the
- * focus, again on every change once it shows a problem, and all together on submit.
+ * focus with something in it, again on every change once it shows a problem, and all together
+ * on submit.
  * `field-form.test.tsx` fails when Arco's Form draws a field differently.
  */
 import '@arco-design/web-react/es/Form/style/css.js';
@@ -166,7 +167,11 @@ export function FormField<T extends FieldValues>({
                 status: problem ? 'error' : undefined,
                 'aria-describedby': problem ? messageId : undefined,
                 onChange: (value: string) => form.change(name, normalize ? normalize(value) : value),
-                onBlur: () => form.check(name),
+                // An empty field left (tabbing through the form) is no mistake yet: the submit
+                // says what is missing (issue 40). One showing a problem is checked again.
+                onBlur: () => {
+                  if (form.getFieldValue(name) || problem) form.check(name);
+                },
               })}
             </div>
           </div>

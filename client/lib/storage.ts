@@ -35,9 +35,10 @@ export const storage = {
 
 /**
  * Values of this tab alone, for its next load (sessionStorage): a notice a reload leaves, a form's
- * draft kept through a login (lib/form-draft.ts).
+ * draft kept through a login (lib/form-draft.ts), the code sends of the last minute
+ * (components/use-send-code.tsx).
  */
-export type TabStorageKey = 'reloaded-for-another-account' | 'form-draft';
+export type TabStorageKey = 'reloaded-for-another-account' | 'form-draft' | 'codes-sent';
 
 export const tabStorage = {
   get: (key: TabStorageKey): string | null => safe(() => window.sessionStorage.getItem(key), null),

@@ -10,7 +10,7 @@ import { CodeField } from '@client/components/code-field';
 import { VerifyCurrentContact } from './verify-current-contact';
 import { phoneValue, useProblemProps, useRule } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
-import { useSendCode } from '@client/components/use-send-code';
+import { useSendCode, type SendOutcome } from '@client/components/use-send-code';
 import { useSubmit } from '@client/lib/hooks/use-submit';
 import { useFlowStep } from '@client/lib/hooks/use-flow-in-address';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -78,7 +78,7 @@ export function ContactChange(props: {
     return used ? (target === 'phone' ? 'phoneExists' : 'emailInUse') : null;
   }
 
-  function sendNew(step: typeof first): Promise<boolean> {
+  function sendNew(step: typeof first): Promise<SendOutcome> {
     const value = String(form.getFieldValue('value') ?? '');
     return code.send(stepCodeRequest(step, value), async () => {
       const found = await newValueProblem(value);
@@ -138,6 +138,7 @@ export function ContactChange(props: {
       <Input
         placeholder={target === 'phone' ? t.newPhonePlaceholder : t.newEmailPlaceholder}
         inputMode={target === 'phone' ? 'tel' : 'email'}
+        autoComplete={target === 'phone' ? 'tel' : 'email'}
         onBlur={async (e) => setProblem(e.target.value ? await newValueProblem(e.target.value) : null)}
       />
     </FormItem>
@@ -191,7 +192,10 @@ export function ContactChange(props: {
       {stage === 1 && noContact ? (
         <>
           <p className="uc-muted">{t.setPasswordHint}</p>
-          <AccountPasswordFields form={form} />
+          <AccountPasswordFields
+            form={form}
+            username={user.username || String(form.getFieldValue('value') ?? '')}
+          />
         </>
       ) : null}
       {code.dialog}

@@ -71,17 +71,30 @@ export function StepFlow<T>(props: {
   );
 }
 
-/** The new password of a change, in the user centre's words. */
-export function AccountPasswordFields({ form }: { form: { getFieldValue(field: 'password'): unknown } }) {
+/**
+ * The new password of a change, in the user centre's words, with the account it is for: a hidden
+ * username field, so that a password manager saves the new password for that account (issue 40;
+ * the change-password form Chromium's and WebKit's managers expect).
+ */
+export function AccountPasswordFields({
+  form,
+  username,
+}: {
+  form: { getFieldValue(field: 'password'): unknown };
+  username: string;
+}) {
   const t = useTexts(texts);
   return (
-    <NewPasswordFields
-      form={form}
-      texts={{
-        password: t.newPassword,
-        passwordPlaceholder: t.newPasswordPlaceholder,
-        confirm: t.confirmPassword,
-      }}
-    />
+    <>
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <NewPasswordFields
+        form={form}
+        texts={{
+          password: t.newPassword,
+          passwordPlaceholder: t.newPasswordPlaceholder,
+          confirm: t.confirmPassword,
+        }}
+      />
+    </>
   );
 }

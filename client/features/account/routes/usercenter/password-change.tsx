@@ -55,7 +55,7 @@ export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel
       {stage === 0 ? (
         <VerifyCurrentContact user={user} step={first} channel={channel} onChannel={setVia} />
       ) : (
-        <AccountPasswordFields form={form} />
+        <AccountPasswordFields form={form} username={user.username || current} />
       )}
     </StepFlow>
   );

@@ -89,13 +89,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
           onBlur={(e) => void onBlur(e.target.value)}
         />
       </FormItem>
-      <CodeField
-        channel={channel}
-        label={t.code}
-        placeholder={t.codePlaceholder}
-        onSend={sendCode}
-        validateTrigger="onBlur"
-      />
+      <CodeField channel={channel} label={t.code} placeholder={t.codePlaceholder} onSend={sendCode} />
       <NewPasswordFields form={form} texts={t} mismatch="resetMismatch" />
       <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
         {t.submit}

@@ -218,13 +218,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
                 onBlur={(e) => void checkExists('phone', e.target.value, checkPhone(e.target.value) === null)}
               />
             </FormItem>
-            <CodeField
-              channel="phone"
-              label={t.code}
-              placeholder={t.codePlaceholder}
-              onSend={sendCode}
-              validateTrigger="onBlur"
-            />
+            <CodeField channel="phone" label={t.code} placeholder={t.codePlaceholder} onSend={sendCode} />
             <NewPasswordFields form={phoneForm} texts={t} />
             {agreement.element}
             <Button
