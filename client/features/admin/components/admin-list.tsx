@@ -62,9 +62,17 @@ function tableWidth<T>(columns: TableColumnProps<T>[]): number | 'max-content' {
   return widths.reduce((sum, width) => sum + width, SELECTION_WIDTH);
 }
 
-/** A value that may be longer than its column: one line, an ellipsis, and the whole value in a tooltip. */
-export function CellText({ children }: { children: string }) {
-  return <Typography.Ellipsis showTooltip>{children}</Typography.Ellipsis>;
+/**
+ * A value that may be longer than its column: one line, an ellipsis, and the whole value in a
+ * tooltip; `lang` when it is not in the page's language (useAsEnteredLang).
+ */
+export function CellText({ children, lang }: { children: string; lang?: string }) {
+  return (
+    // The tooltip says the text again (Arco reads it as a string): in its language too.
+    <Typography.Ellipsis showTooltip={lang ? { content: <span lang={lang}>{children}</span> } : true}>
+      {lang ? <span lang={lang}>{children}</span> : children}
+    </Typography.Ellipsis>
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '@client/features/admin/components/admin-list';
 import { useListAddress } from '@client/features/admin/components/list-filters';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
-import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
+import { AsEnteredTitle, useAsEnteredLang } from '@client/features/admin/components/as-entered';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { DataLoadError } from '@client/components/load-error';
 import { texts } from './locale';
@@ -21,6 +21,7 @@ const noFilters = () => ({});
 export default function RoleListPage() {
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
+  const langOf = useAsEnteredLang();
   const { page, size, setPage } = useListAddress('roles', noFilters);
   const { data, error, isLoading, mutate } = useRoles({ pageNumber: page, pageSize: size }, 1);
   const total = data?.totalCount ?? 0;
@@ -37,7 +38,7 @@ export default function RoleListPage() {
       title: <AsEnteredTitle title={t.roleName} />,
       dataIndex: 'roleName',
       width: 180,
-      render: (v: string) => <CellText>{v}</CellText>,
+      render: (v: string) => <CellText lang={langOf(v)}>{v}</CellText>,
     },
     {
       title: t.modules,
@@ -61,7 +62,11 @@ export default function RoleListPage() {
       title: <AsEnteredTitle title={t.description} />,
       dataIndex: 'roleDesc',
       width: 360,
-      render: (v: string) => <span className="role-description">{v}</span>,
+      render: (v: string) => (
+        <span className="role-description" lang={langOf(v)}>
+          {v}
+        </span>
+      ),
     },
   ];
 

@@ -18,6 +18,7 @@ import {
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
+import { AsEntered } from '@client/features/admin/components/as-entered';
 import { useBackToList } from '@client/features/admin/components/list-filters';
 import {
   AdminFormButtons,
@@ -261,7 +262,7 @@ export default function UserFormPage() {
             <Radio.Group>
               {(roles?.roles ?? []).map((r) => (
                 <Radio key={r.roleId} value={r.roleId}>
-                  {r.roleName}
+                  <AsEntered>{r.roleName}</AsEntered>
                 </Radio>
               ))}
               <Radio value={NO_ROLE}>{t.noRole}</Radio>

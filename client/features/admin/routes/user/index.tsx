@@ -1,5 +1,5 @@
 import { DatePicker, Form, Input, Select, Switch, type TableColumnProps } from '@arco-design/web-react';
-import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
+import { AsEnteredTitle, useAsEnteredLang } from '@client/features/admin/components/as-entered';
 import { useState } from 'react';
 import type { InternalUser } from '@shared/contract/admin';
 import { operatePath, ROUTES, type Operate } from '@shared/routes';
@@ -105,6 +105,7 @@ export default function UserListPage() {
   const formatTime = useFormatTime();
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
+  const langOf = useAsEnteredLang();
   const open = useOpenFromList();
   const [form] = Form.useForm<FilterValues>();
   const { page, size, values, setPage, apply } = useListAddress('users', fieldsOf);
@@ -173,7 +174,10 @@ export default function UserListPage() {
       title: <AsEnteredTitle title={t.columnRoles} />,
       dataIndex: 'roles',
       width: 76,
-      render: (_: unknown, row) => text(row.roles.map((r) => r.roleName).join(', ')),
+      render: (_: unknown, row) => {
+        const names = row.roles.map((r) => r.roleName).join(', ');
+        return names ? <CellText lang={langOf(names)}>{names}</CellText> : null;
+      },
     },
     {
       title: t.columnStatus,
