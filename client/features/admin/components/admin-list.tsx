@@ -162,6 +162,9 @@ export function AdminList<T>({
           scroll={{ x: width }}
           rowSelection={{
             type: 'checkbox',
+            // Each row's checkbox is named by its label's text (hidden: admin-shell.css), in the
+            // page's markup from the start: the BFF renders the list before any script runs.
+            checkboxProps: () => ({ children: t.selectRow }),
             selectedRowKeys: selection.selected,
             onChange: (keys) => selection.setSelected(keys.map(String)),
           }}
