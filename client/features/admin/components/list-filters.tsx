@@ -3,9 +3,11 @@
  * (shared/api/list-address.ts, issue 40), and the way to a form and back to the list as it was.
  */
 import { Button, Form, type FormInstance } from '@arco-design/web-react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { IconFilter } from '@arco-design/web-react/icon';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import { LIST_FILTER_PARAMS, listPagingOf, PAGE_PARAM, type FilteredList } from '@shared/api/list-address';
+import { format } from '@shared/i18n/define-texts';
 import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { adminTexts } from './admin-shell.locale';
@@ -25,8 +27,16 @@ function useNamedChoiceInputs() {
   return ref;
 }
 
-/** The filter panel of a list: the page's fields, then Search and Reset. */
-export function AdminFilters<T>({
+/** How many filters are set. */
+const setCount = (values: object) =>
+  Object.values(values).filter((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '')).length;
+
+/**
+ * The filter panel of a list: the page's fields, then Search and Reset. On a phone it is folded
+ * behind a "Filters" button that says how many are set (issue 40: the form filled the first
+ * screen, the rows came below it).
+ */
+export function AdminFilters<T extends object>({
   form,
   values,
   onSearch,
@@ -42,6 +52,8 @@ export function AdminFilters<T>({
 }) {
   const t = useTexts(adminTexts);
   const named = useNamedChoiceInputs();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
   const shown = JSON.stringify(values);
   useEffect(() => {
     // Every field, the ones the address leaves out emptied.
@@ -49,9 +61,24 @@ export function AdminFilters<T>({
     const emptied = Object.fromEntries(fields.map((field) => [field, undefined]));
     form.setFieldsValue({ ...emptied, ...JSON.parse(shown) } as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, shown]);
+  const count = setCount(values);
   return (
-    <section className="admin-panel" ref={named}>
+    <section
+      className={open ? 'admin-panel admin-filters-panel is-open' : 'admin-panel admin-filters-panel'}
+      ref={named}
+    >
+      {/* Shown on a phone only (admin-shell.css). */}
+      <Button
+        className="admin-filters-toggle"
+        icon={<IconFilter />}
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((now) => !now)}
+      >
+        {count ? format(t.filtersSet, { count }) : t.filters}
+      </Button>
       <Form
+        id={formId}
         form={form}
         layout="vertical"
         initialValues={values}
