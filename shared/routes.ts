@@ -67,6 +67,13 @@ export function operatePath(pattern: string, operate: Operate, id?: string): str
 export const TAB_PARAM = 'tab';
 
 /**
+ * The query parameters naming a flow under way (spec §2 `type`: the user centre's change of phone,
+ * e-mail or password) and its step after the first (`step=2`), each step an entry of the history.
+ */
+export const FLOW_PARAM = 'type';
+export const STEP_PARAM = 'step';
+
+/**
  * Demo-mode stand-ins for the main site's pages the built-in development links point at (its home
  * page, the agreement, the privacy policy, feedback), so that no link in the demo is dead.
  */

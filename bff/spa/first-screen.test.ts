@@ -136,7 +136,7 @@ describe("a signed-in page's first screen", () => {
       authenticated: true,
       userInfo: USER,
       modules: ['users', 'role'],
-      list: { name: 'users', data: USERS },
+      list: { name: 'users', paging: { page: 1, size: 12 }, data: USERS },
     });
     expect(bodyOf(ENDPOINTS.userResList.path)).toEqual({ userId: USER.ssoUid });
     // The call the users page makes first: page 1 of 12 rows, no filter, with the session's bearer.
@@ -144,6 +144,35 @@ describe("a signed-in page's first screen", () => {
     const listCall = upstream.requests.find((r) => r.url === ENDPOINTS.internalUserList.path);
     expect(listCall?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
+
+  it.each([
+    ['/admin/user?page=3&size=20&lang=en-US', { page: 3, size: 20 }],
+    ['/admin/user?size=15', { page: 1, size: 15 }],
+    // What no list offers is no value: the default stands in.
+    ['/admin/user?page=0&size=13', { page: 1, size: 12 }],
+    ['/admin/user?page=-2&size=1e3', { page: 1, size: 12 }],
+    ['/admin/user?page=2.5&size=', { page: 1, size: 12 }],
+  ])('inlines the page and size the address asks for: %s', async (address, paging) => {
+    const reply = await request(bff.url).get(address).set('Cookie', SESSION);
+    expect(firstScreenOf(reply.text)).toMatchObject({ list: { name: 'users', paging, data: USERS } });
+    expect(bodyOf(ENDPOINTS.internalUserList.path)).toEqual({
+      pageNumber: paging.page,
+      pageSize: paging.size,
+    });
+  });
+
+  it.each(['/admin/user?email=a%40example.org', '/admin/user?page=2&platform=media', '/admin/user?from='])(
+    'inlines no list for an address that filters it (the browser searches, in its own days): %s',
+    async (address) => {
+      const reply = await request(bff.url).get(address).set('Cookie', SESSION);
+      expect(firstScreenOf(reply.text)).toEqual({
+        authenticated: true,
+        userInfo: USER,
+        modules: ['users', 'role'],
+      });
+      expect(upstream.requests.map((r) => r.url)).not.toContain(ENDPOINTS.internalUserList.path);
+    },
+  );
 
   it("adds the user's access keys on the keys tab, asked for that user", async () => {
     const reply = await request(bff.url).get('/usercenter?tab=keys').set('Cookie', SESSION);
@@ -261,6 +290,17 @@ describe("a signed-in page's first screen", () => {
       userInfo: USER,
       modules: ['users', 'role'],
     });
+  });
+
+  it('takes as many rows as the page asked for has', async () => {
+    const twenty = { users: Array(20).fill(USERS.users[0]), totalCount: 40 };
+    answerSignedIn((res) => sendJson(res, 200, ok(twenty)));
+    const reply = await request(bff.url).get('/admin/user?size=20').set('Cookie', SESSION);
+    expect(firstScreenOf(reply.text)).toMatchObject({
+      list: { paging: { page: 1, size: 20 }, data: twenty },
+    });
+    const fewer = await request(bff.url).get('/admin/user?size=15').set('Cookie', SESSION);
+    expect(firstScreenOf(fewer.text)).not.toHaveProperty('list');
   });
 
   it.each([
@@ -381,6 +421,7 @@ describe('the first screen loader', () => {
   };
   const req = {
     path: '/admin/user',
+    originalUrl: '/admin/user',
     query: {},
     get: () => undefined,
     headers: {},
@@ -412,7 +453,7 @@ describe('the first screen loader', () => {
     const timeouts = new Map<string, number>();
     const screen = await loaderWith(timeouts)(req, 'tok');
     expect(screen?.modules).toEqual(['users']);
-    expect(screen?.list).toEqual({ name: 'users', data: USERS });
+    expect(screen?.list).toEqual({ name: 'users', paging: { page: 1, size: 12 }, data: USERS });
     expect(timeouts.get(ENDPOINTS.userInfo.path)).toBeLessThanOrEqual(1000);
     // The later calls get what the first one left, at least its 40 ms less.
     expect(timeouts.get(ENDPOINTS.userResList.path)).toBeLessThanOrEqual(1000 - 35);

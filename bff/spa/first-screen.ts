@@ -14,11 +14,11 @@ import { isSuccess } from '@shared/api/envelope';
 import {
   FIRST_LISTS,
   firstListOf,
-  LIST_PAGE_SIZE,
   type FirstList,
   type FirstListName,
   type FirstScreen,
 } from '@shared/api/first-screen';
+import { LIST_PAGE_SIZE, type ListPaging } from '@shared/api/list-address';
 import { ROUTES } from '@shared/routes';
 import { takeAt } from '../proxy/gateway';
 import {
@@ -34,16 +34,17 @@ export const FIRST_SCREEN_TIMEOUT_MS = 1500;
 /** A reply larger than this is no first screen (a user, their modules, 12 rows): it is not inlined. */
 export const FIRST_REPLY_MAX_BYTES = 64 * 1024;
 
-const rows = <T extends z.ZodMiniType>(row: T) => z.array(row).check(z.maxLength(LIST_PAGE_SIZE));
+const rows = <T extends z.ZodMiniType>(row: T, size: number) => z.array(row).check(z.maxLength(size));
 /** Spec §7: a listed key's sk is masked (its first 4 characters, 16 stars, its last 2). */
 const MASKED_SK = /^.{4}\*{16}.{2}$/s;
 
-/** What a document may hold of a list: a page of rows, the contract's fields, no sk in clear. */
-const INLINED: Record<FirstListName, z.ZodMiniType> = {
-  users: z.object({ users: rows(z.object(internalUser.shape)), totalCount: z.number() }),
-  platforms: z.object({ records: rows(z.object(platform.shape)), total: z.number() }),
-  roles: z.object({ roles: rows(z.object(role.shape)), totalCount: z.number() }),
-  credentials: rows(z.object({ ...credential.shape, sk: z.string().check(z.regex(MASKED_SK)) })),
+/** What a document may hold of a list: a page of rows at most, the contract's fields, no sk in clear. */
+const INLINED: Record<FirstListName, (size: number) => z.ZodMiniType> = {
+  users: (size) => z.object({ users: rows(z.object(internalUser.shape), size), totalCount: z.number() }),
+  platforms: (size) => z.object({ records: rows(z.object(platform.shape), size), total: z.number() }),
+  roles: (size) => z.object({ roles: rows(z.object(role.shape), size), totalCount: z.number() }),
+  credentials: (size) =>
+    rows(z.object({ ...credential.shape, sk: z.string().check(z.regex(MASKED_SK)) }), size),
 };
 
 export interface FirstScreenDeps {
@@ -115,20 +116,25 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
     return isSuccess(body) ? body.data : undefined;
   }
 
-  /** A list's first page as the document may hold it; undefined when it cannot be had in time. */
+  /** A list's page as the document may hold it; undefined when it cannot be had in time. */
   async function firstList(
     load: PageLoad,
-    name: FirstListName,
+    { name, paging }: { name: FirstListName; paging?: ListPaging },
     ssoUid: string,
   ): Promise<FirstList | undefined> {
     const { endpoint, payload } = FIRST_LISTS[name];
-    const body = name === 'credentials' ? { ...payload, sso_uid: ssoUid } : payload;
+    // The keys tab's list is not paged: one page of the default size at most.
+    const { size } = paging ?? { size: LIST_PAGE_SIZE };
+    const asked = payload(paging ?? { page: 1, size });
+    const body = name === 'credentials' ? { ...asked, sso_uid: ssoUid } : asked;
     try {
       const data = await post(load, ENDPOINTS[endpoint], body);
-      const checked = INLINED[name].safeParse(data);
+      const checked = INLINED[name](size).safeParse(data);
       // Checked as the SPA checks the reply too; past the deadline the document waited enough.
       if (!checked.success || !ENDPOINTS[endpoint].reply.safeParse(checked.data).success) return undefined;
-      return Date.now() <= load.deadline ? ({ name, data: checked.data } as FirstList) : undefined;
+      return Date.now() <= load.deadline
+        ? ({ name, ...(paging && { paging }), data: checked.data } as FirstList)
+        : undefined;
     } catch {
       return undefined;
     }
@@ -152,12 +158,12 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
         modules = ENDPOINTS.userResList.reply.safeParse(granted).data;
         if (!modules) return undefined;
       }
-      const listName = firstListOf(req.path, req.query.tab);
+      const listAsked = firstListOf(req.path, new URL(req.originalUrl, 'http://page').searchParams);
       // A back-office list only of a module the user may open: the page shows no permission otherwise.
-      const module = listName && FIRST_LISTS[listName].module;
+      const module = listAsked && FIRST_LISTS[listAsked.name].module;
       const list =
-        listName && (!module || modules?.includes(module))
-          ? await firstList(load, listName, userInfo.ssoUid)
+        listAsked && (!module || modules?.includes(module))
+          ? await firstList(load, listAsked, userInfo.ssoUid)
           : undefined;
       return { authenticated: true, userInfo, ...(modules && { modules }), ...(list && { list }) };
     } catch {

@@ -3,6 +3,7 @@
 import ConfigProvider, { ConfigContext } from '@arco-design/web-react/es/ConfigProvider';
 import { getConfigProviderProps } from '@arco-design/web-react/es/Modal/config';
 import enUS from '@arco-design/web-react/es/locale/en-US';
+import type { ConfigProviderProps } from '@arco-design/web-react/es/ConfigProvider/interface';
 import type { Locale as ArcoLocale } from '@arco-design/web-react/es/locale/interface';
 import { cleanup, render } from '@testing-library/react';
 import { useContext, type ReactNode } from 'react';
@@ -18,13 +19,20 @@ function Read({ into }: { into: Record<string, unknown> }) {
   return null;
 }
 
+type ComponentConfig = ConfigProviderProps['componentConfig'];
+
 function readUnder(
-  Provider: (props: { locale?: ArcoLocale; children: ReactNode }) => ReactNode,
+  Provider: (props: {
+    locale?: ArcoLocale;
+    componentConfig?: ComponentConfig;
+    children: ReactNode;
+  }) => ReactNode,
   locale?: ArcoLocale,
+  componentConfig?: ComponentConfig,
 ) {
   const seen: Record<string, unknown> = {};
   render(
-    <Provider locale={locale}>
+    <Provider locale={locale} {...(componentConfig ? { componentConfig } : {})}>
       <Read into={seen} />
     </Provider>,
   );
@@ -37,11 +45,12 @@ afterEach(cleanup);
 
 describe("ArcoConfig gives Arco's components what its ConfigProvider gives (ADR 0005: an upgrade that changes it fails here)", () => {
   it.each([
-    ['its built-in Chinese', undefined],
-    ['English', enUS],
-  ])('with %s', (_name, locale) => {
-    const ours = readUnder(ArcoConfig, locale);
-    const arco = readUnder(ConfigProvider as never, locale);
+    ['its built-in Chinese', undefined, undefined],
+    ['English', enUS, undefined],
+    ["English and the dialogs' close icon", enUS, { Modal: { closeIcon: 'x' } }],
+  ])('with %s', (_name, locale, componentConfig) => {
+    const ours = readUnder(ArcoConfig, locale, componentConfig);
+    const arco = readUnder(ConfigProvider as never, locale, componentConfig);
     expect(Object.keys(ours.context).sort()).toEqual(Object.keys(arco.context).sort());
     expect(ours.context).toEqual(arco.context);
     expect(ours.context.locale).toBe(locale ?? arco.context.locale);

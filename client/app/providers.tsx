@@ -5,11 +5,16 @@ import { DefaultConfigProviderProps } from '@arco-design/web-react/es/ConfigProv
 import type { ConfigProviderProps } from '@arco-design/web-react/es/ConfigProvider/interface';
 import { setConfigProviderProps } from '@arco-design/web-react/es/Modal/config';
 import type { Locale as ArcoLocale } from '@arco-design/web-react/es/locale/interface';
+// The hover of Arco's own close icons, to draw a dialog's as Arco does.
+import IconHover from '@arco-design/web-react/es/_class/icon-hover';
+import { IconClose } from '@arco-design/web-react/icon';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import type { Locale } from '@shared/i18n/locale';
 import { useLocale } from '../lib/i18n/locale-context';
+import { useTexts } from '../lib/i18n/use-texts';
 import { SWR_OPTIONS } from '../lib/api/load-retry';
+import { arcoTexts } from './providers.locale';
 
 /**
  * Arco's texts in a language other than its built-in Chinese, fetched when that language is
@@ -48,19 +53,28 @@ const getPrefixCls = (componentName: string, customPrefix?: string) =>
   `${customPrefix || 'arco'}-${componentName}`;
 
 /**
- * Arco's configuration, as its ConfigProvider gives it with only `locale` set: the context its
- * components read, and the locale of its static dialogs. Not ConfigProvider itself, which imports
+ * Arco's configuration, as its ConfigProvider gives it with only `locale` and `componentConfig`
+ * set: the context its components read, and the locale of its static dialogs. Not ConfigProvider itself, which imports
  * Message and Notification (about 9 KB gzip) only to pass them a prefix and a direction we leave
  * at their defaults (ADR 0005; `providers.test.tsx` fails if ConfigProvider starts giving more).
  */
-export function ArcoConfig({ locale, children }: { locale?: ArcoLocale; children: ReactNode }) {
+export function ArcoConfig({
+  locale,
+  componentConfig,
+  children,
+}: {
+  locale?: ArcoLocale;
+  componentConfig?: ConfigProviderProps['componentConfig'];
+  children: ReactNode;
+}) {
   const config = useMemo<ConfigProviderProps>(
     () => ({
       ...DefaultConfigProviderProps,
       locale: locale ?? DefaultConfigProviderProps.locale,
       getPrefixCls,
+      ...(componentConfig ? { componentConfig } : {}),
     }),
-    [locale],
+    [locale, componentConfig],
   );
   useEffect(() => {
     setConfigProviderProps({ locale: config.locale, prefixCls: 'arco', rtl: undefined });
@@ -70,12 +84,27 @@ export function ArcoConfig({ locale, children }: { locale?: ArcoLocale; children
 
 /**
  * Arco follows the app language, starting with `arcoLocale` (its texts for the first render's
- * language, loaded before it); SWR has one root configuration.
+ * language, loaded before it), its dialogs' close buttons too; SWR has one root configuration.
  */
 export function Providers({ arcoLocale, children }: { arcoLocale?: ArcoLocale; children: ReactNode }) {
   const { locale } = useLocale();
+  const t = useTexts(arcoTexts);
+  // A dialog's close button in the page's language: Arco names its own "Close" whatever the
+  // language (issue 40). Out of the tab order and closed by Escape, as Arco's.
+  const components = useMemo(
+    () => ({
+      Modal: {
+        closeIcon: (
+          <IconHover role="button" tabIndex={-1} aria-label={t.close}>
+            <IconClose />
+          </IconHover>
+        ),
+      },
+    }),
+    [t.close],
+  );
   return (
-    <ArcoConfig locale={useArcoLocale(locale, arcoLocale)}>
+    <ArcoConfig locale={useArcoLocale(locale, arcoLocale)} componentConfig={components}>
       <SWRConfig value={SWR_OPTIONS}>{children}</SWRConfig>
     </ArcoConfig>
   );

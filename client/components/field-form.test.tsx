@@ -136,18 +136,31 @@ describe("FieldForm draws Arco's vertical Form (ADR 0005: an Arco upgrade that c
 describe('FieldForm', () => {
   it('checks a field when it loses the focus, in the current language, and announces it', () => {
     withLocale(<LoginLike />);
-    fireEvent.blur(input('phone'));
+    fireEvent.change(input('code'), { target: { value: '123' } });
+    fireEvent.blur(input('code'));
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe(validationText('phoneRequired', 'en-US'));
-    expect(input('phone').getAttribute('aria-invalid')).toBe('true');
-    expect(input('phone').getAttribute('aria-describedby')).toBe(alert.id);
+    expect(alert.textContent).toBe(validationText('codeRequired', 'en-US'));
+    expect(input('code').getAttribute('aria-invalid')).toBe('true');
+    expect(input('code').getAttribute('aria-describedby')).toBe(alert.id);
     // The other field is untouched.
-    expect(input('code').getAttribute('aria-invalid')).toBeNull();
+    expect(input('phone').getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('clears a problem as soon as the field is right, and keeps the value typed', () => {
+  it('says nothing of an empty field left (tabbing through the form); one showing a problem keeps it', async () => {
     withLocale(<LoginLike />);
     fireEvent.blur(input('phone'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(input('phone').getAttribute('aria-invalid')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go' })));
+    fireEvent.blur(input('phone'));
+    expect(input('phone').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('clears a problem as soon as the field is right, and keeps the value typed', async () => {
+    withLocale(<LoginLike />);
+    fireEvent.change(input('code'), { target: { value: '123456' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go' })));
+    expect(screen.getByRole('alert').textContent).toBe(validationText('phoneRequired', 'en-US'));
     fireEvent.change(input('phone'), { target: { value: '13800000000' } });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(input('phone').value).toBe('13800000000');

@@ -3,7 +3,8 @@
  * without Arco's Form code, which with its Grid, Tooltip, Trigger, b-validate and lodash weighs
  * about 30 KB gzip, more than the login page can carry within its budget. Every other form keeps
  * Arco's Form. The checks are the shared rules (spec §5); a field is checked when it loses the
- * focus, again on every change once it shows a problem, and all together on submit.
+ * focus with something in it, again on every change once it shows a problem, and all together
+ * on submit.
  * `field-form.test.tsx` fails when Arco's Form draws a field differently.
  */
 import '@arco-design/web-react/es/Form/style/css.js';
@@ -18,6 +19,7 @@ import {
 } from 'react';
 import type { ValidationCode } from '@shared/validation/messages';
 import { useValidationText } from './form-rules';
+import { focusFirstProblem } from '../lib/focus';
 
 export type FieldValues = Record<string, string>;
 export type FieldCheck = (value: string) => ValidationCode | null;
@@ -87,8 +89,8 @@ export function useFieldForm<T extends FieldValues>(
 }
 
 /**
- * The form element: on submit, every field is checked; `onSubmit` gets the values, or
- * `onSubmitFailed` the problems.
+ * The form element: on submit, every field is checked; `onSubmit` gets the values, or focus goes
+ * to the first field with a problem and `onSubmitFailed` gets the problems.
  */
 export function FieldFormElement<T extends FieldValues>({
   form,
@@ -109,7 +111,10 @@ export function FieldFormElement<T extends FieldValues>({
       className="arco-form arco-form-vertical arco-form-size-default"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        form.validate().then(onSubmit, (problems: FieldProblems<T>) => onSubmitFailed?.(problems));
+        form.validate().then(onSubmit, (problems: FieldProblems<T>) => {
+          focusFirstProblem(form.id, Object.keys(problems));
+          return onSubmitFailed?.(problems);
+        });
       }}
     >
       {children}
@@ -162,7 +167,11 @@ export function FormField<T extends FieldValues>({
                 status: problem ? 'error' : undefined,
                 'aria-describedby': problem ? messageId : undefined,
                 onChange: (value: string) => form.change(name, normalize ? normalize(value) : value),
-                onBlur: () => form.check(name),
+                // An empty field left (tabbing through the form) is no mistake yet: the submit
+                // says what is missing (issue 40). One showing a problem is checked again.
+                onBlur: () => {
+                  if (form.getFieldValue(name) || problem) form.check(name);
+                },
               })}
             </div>
           </div>

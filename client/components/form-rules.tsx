@@ -42,7 +42,8 @@ export function useValidationText(): (code: ValidationCode) => string {
 
 /**
  * A field's problem found beside its rules (a server check on blur, spec §5): the error state and
- * the message, announced, with anything `after` it (a link); none when `problem` is null.
+ * the message, with anything `after` it (a link); none when `problem` is null. FormItem
+ * (checked-form.tsx) announces it and makes it the field's description.
  */
 export function useProblemProps(): (
   problem: ValidationCode | null,
@@ -54,10 +55,10 @@ export function useProblemProps(): (
       ? {
           validateStatus: 'error',
           help: (
-            <span role="alert">
+            <>
               {text(problem)}
               {after ? <> {after}</> : null}
-            </span>
+            </>
           ),
         }
       : { validateStatus: undefined, help: undefined };

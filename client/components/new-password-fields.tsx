@@ -1,4 +1,5 @@
-import { Form } from '@arco-design/web-react';
+import {} from '@arco-design/web-react';
+import { FormItem } from './checked-form';
 import { checkConfirmation, checkNewPassword } from '@shared/validation/rules';
 import { PasswordInput } from './password-input';
 import { useRule } from './form-rules';
@@ -20,15 +21,15 @@ export function NewPasswordFields({
   const rule = useRule();
   return (
     <>
-      <Form.Item
+      <FormItem
         label={texts.password}
         field="password"
         rules={rule(checkNewPassword)}
         validateTrigger="onBlur"
       >
         <PasswordInput placeholder={texts.passwordPlaceholder} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
+      </FormItem>
+      <FormItem
         label={texts.confirm}
         field="confirm"
         dependencies={['password']}
@@ -36,7 +37,7 @@ export function NewPasswordFields({
         validateTrigger="onBlur"
       >
         <PasswordInput placeholder={texts.confirmPlaceholder} autoComplete="new-password" />
-      </Form.Item>
+      </FormItem>
     </>
   );
 }

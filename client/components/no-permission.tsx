@@ -1,4 +1,5 @@
-import { Button, Result } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
+import Image403 from '@arco-design/web-react/es/Result/403';
 import { useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { ROUTES } from '@shared/routes';
@@ -6,10 +7,12 @@ import { useSession } from '../lib/api/account';
 import { useTexts } from '../lib/i18n/use-texts';
 import { useLocale } from '../lib/i18n/locale-context';
 import { noPermissionTexts } from './no-permission.locale';
+import { ResultPanel } from './result-panel';
 
 /**
- * "This account has no permission" (spec §2, §4) with a way back: the user centre for a signed-in
- * account, the login page otherwise (the link waits for the session's answer).
+ * "This account has no permission" (spec §2, §4), the page's heading, with a way back: the user
+ * centre for a signed-in account, the login page otherwise (the link waits for the session's
+ * answer). Arco's 403 picture is decoration: the heading says it all (issue 40).
  */
 export function NoPermission({ className }: { className?: string }) {
   const t = useTexts(noPermissionTexts);
@@ -22,11 +25,16 @@ export function NoPermission({ className }: { className?: string }) {
       : { to: ROUTES.login, label: t.toLogin }
     : null;
   return (
-    <Result
+    <ResultPanel
       className={className}
       status="403"
+      icon={
+        <span aria-hidden="true">
+          <Image403 />
+        </span>
+      }
       title={productMessage('noPermission', locale)}
-      extra={
+      actions={
         target ? (
           // A link (it goes somewhere), followed inside the SPA.
           <Button

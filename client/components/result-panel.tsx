@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
  * success): the title is the page's heading, the body and a countdown each on a line of their own.
  */
 export function ResultPanel(props: {
+  className?: string;
   status: ResultProps['status'];
   icon?: ReactNode;
   title: string;
@@ -38,6 +39,7 @@ export function ResultPanel(props: {
     ) : undefined;
   return (
     <Result
+      className={props.className}
       status={props.status}
       // Arco draws the status's icon only when no `icon` prop is given at all (an undefined one
       // hides it).

@@ -66,3 +66,17 @@ export function returnFocusLater(
     });
   };
 }
+
+/**
+ * After a form's check failed: focuses the first, in the page's order, of the fields with a
+ * problem, so that a keyboard or screen-reader user lands on it (WCAG 3.3.1) instead of staying
+ * on the submit button. `fields` are named as the form names them; each field's control is the
+ * element `${formId}-${field}` (Arco's Form, and the login's form that draws as it does).
+ */
+export function focusFirstProblem(formId: string, fields: readonly string[]): boolean {
+  const controls = fields
+    .map((field) => document.getElementById(`${formId}-${field.replace(/[[.]/g, '_').replace(/]/g, '')}`))
+    .filter((control): control is HTMLElement => control !== null)
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return controls.some((control) => focusFirstField(control));
+}

@@ -33,12 +33,18 @@ export const storage = {
     }, null),
 };
 
-/** Values of this tab alone, for its next load (sessionStorage): a notice a reload leaves. */
-export type TabStorageKey = 'reloaded-for-another-account';
+/**
+ * Values of this tab alone, for its next load (sessionStorage): a notice a reload leaves, a form's
+ * draft kept through a login (lib/form-draft.ts), the code sends of the last minute
+ * (components/use-send-code.tsx).
+ */
+export type TabStorageKey = 'reloaded-for-another-account' | 'form-draft' | 'codes-sent';
 
 export const tabStorage = {
+  get: (key: TabStorageKey): string | null => safe(() => window.sessionStorage.getItem(key), null),
   set: (key: TabStorageKey, value: string): void =>
     safe(() => window.sessionStorage.setItem(key, value), undefined),
+  remove: (key: TabStorageKey): void => safe(() => window.sessionStorage.removeItem(key), undefined),
   take: (key: TabStorageKey): string | null =>
     safe(() => {
       const value = window.sessionStorage.getItem(key);

@@ -6,53 +6,74 @@
 import type { BackOfficeModule } from '../contract/admin';
 import type { EndpointName, ReplyOf } from '../contract/endpoints';
 import type { UserInfo } from '../contract/personal';
-import { ROUTES } from '../routes';
+import { ROUTES, TAB_PARAM } from '../routes';
+import { filtersList, listPagingOf, type FilteredList, type ListPaging } from './list-address';
 
 /** The id of the `<script type="application/json">` element that carries it. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 
-/** Spec §9: the back office's lists show 12 rows a page. */
-export const LIST_PAGE_SIZE = 12;
-
-/** The lists a page opens on: its first render's call and payload, and the module it needs. */
+/** The lists a page opens on: its first render's call and its payload for the page asked, and the module it needs. */
 export const FIRST_LISTS = {
   users: {
     endpoint: 'internalUserList',
-    payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE },
+    payload: ({ page, size }: ListPaging) => ({ pageNumber: page, pageSize: size }),
     module: 'users',
   },
   platforms: {
     endpoint: 'platformList',
-    payload: { current: 1, pageSize: LIST_PAGE_SIZE },
+    payload: ({ page, size }: ListPaging) => ({ current: page, pageSize: size }),
     module: 'platforms',
   },
   roles: {
     endpoint: 'roleList',
-    payload: { pageNumber: 1, pageSize: LIST_PAGE_SIZE, resourceModule: 1 },
+    payload: ({ page, size }: ListPaging) => ({
+      pageNumber: page,
+      pageSize: size,
+      resourceModule: 1 as const,
+    }),
     module: 'role',
   },
   /** The user centre's keys tab; the BFF adds the user (`sso_uid`) to the payload. */
-  credentials: { endpoint: 'credentialList', payload: {}, module: undefined },
+  credentials: { endpoint: 'credentialList', payload: () => ({}), module: undefined },
 } as const satisfies Record<
   string,
-  { endpoint: EndpointName; payload: object; module: BackOfficeModule | undefined }
+  {
+    endpoint: EndpointName;
+    payload: (paging: ListPaging) => object;
+    module: BackOfficeModule | undefined;
+  }
 >;
 
 export type FirstListName = keyof typeof FIRST_LISTS;
 
-/** The list a page opens on, from its path and its `tab` query parameter (undefined: none). */
-export function firstListOf(path: string, tab: unknown): FirstListName | undefined {
-  if (path === ROUTES.adminUser) return 'users';
-  if (path === ROUTES.adminPlatform) return 'platforms';
-  if (path === ROUTES.adminRole) return 'roles';
-  if (path === ROUTES.usercenter && tab === 'keys') return 'credentials';
+const BACK_OFFICE_LISTS: Partial<Record<string, FirstListName & FilteredList>> = {
+  [ROUTES.adminUser]: 'users',
+  [ROUTES.adminPlatform]: 'platforms',
+  [ROUTES.adminRole]: 'roles',
+};
+
+/**
+ * The list a page opens on, from its path and query: a back-office list at the page and size its
+ * address asks for (list-address.ts), unless the address filters it (that search is the browser's
+ * to make: its dates are the browser's days); the user centre's keys on `?tab=keys`.
+ */
+export function firstListOf(
+  path: string,
+  query: URLSearchParams,
+): { name: FirstListName; paging?: ListPaging } | undefined {
+  const list = Object.hasOwn(BACK_OFFICE_LISTS, path) ? BACK_OFFICE_LISTS[path] : undefined;
+  if (list) return filtersList(list, query) ? undefined : { name: list, paging: listPagingOf(query) };
+  const tabs = query.getAll(TAB_PARAM);
+  if (path === ROUTES.usercenter && tabs.length === 1 && tabs[0] === 'keys') return { name: 'credentials' };
   return undefined;
 }
 
 type ListData<L extends FirstListName> = ReplyOf<(typeof FIRST_LISTS)[L]['endpoint']>;
 
-/** A list's first page as its call answered it (the reply's checked `data`). */
-export type FirstList = { [L in FirstListName]: { name: L; data: ListData<L> } }[FirstListName];
+/** A list's page as its call answered it (the reply's checked `data`); a back-office list's says which. */
+export type FirstList = {
+  [L in FirstListName]: { name: L; paging?: ListPaging; data: ListData<L> };
+}[FirstListName];
 
 export interface FirstScreen {
   authenticated: boolean;

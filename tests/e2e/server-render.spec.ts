@@ -16,9 +16,9 @@ import {
   type Page,
   type Route,
 } from '../support/e2e-fixtures';
-import { ADMIN } from '../support/e2e-admin';
+import { ADMIN, adminTexts, createPlatform, uniqueName } from '../support/e2e-admin';
 import { api, createPhoneUser, loginByApi, registerPhoneUser } from '../support/e2e-api';
-import { usercenter } from '../support/e2e-texts';
+import { LANGS, usercenter } from '../support/e2e-texts';
 
 const ZONE = 'Asia/Shanghai';
 
@@ -39,11 +39,12 @@ async function returningMember(page: Page, baseURL: string) {
 
 /**
  * The renderer warms up for a second or so after its BFF starts, and starts again after a page
- * it was given hung (a loaded machine): until then the BFF serves the shell, as it should.
+ * it was given hung (a loaded machine): until then the BFF serves the shell, as it should. `path`:
+ * a page of the kind the test renders (the back office's first render takes longer).
  */
-async function rendererReady(page: Page): Promise<void> {
+async function rendererReady(page: Page, path = '/usercenter'): Promise<void> {
   await expect
-    .poll(async () => (await (await page.request.get('/usercenter')).text()).includes('data-signed-in'), {
+    .poll(async () => (await (await page.request.get(path)).text()).includes('data-signed-in'), {
       timeout: 15_000,
     })
     .toBe(true);
@@ -158,7 +159,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
     }) => {
       await loginByApi(page, ADMIN.account, ADMIN.password);
       await returningBrowser(page, baseURL!);
-      await rendererReady(page);
+      await rendererReady(page, path);
       const problems = watchConsole(page);
       const release = await holdScripts(page);
       await page.goto(`${path}?lang=en-US`, { waitUntil: 'commit' });
@@ -170,6 +171,52 @@ test.describe('signed-in pages rendered by the BFF', () => {
       expect(problems, module).toEqual([]);
     });
   }
+
+  // Issue 40, item 11: the page is the address's, from the document on.
+  test('a list opened on its second page arrives drawn at that page, and stays there', async ({
+    sharedPage: page,
+    baseURL,
+  }) => {
+    await loginByApi(page, ADMIN.account, ADMIN.password);
+    const prefix = uniqueName('Second');
+    // Newest first: the oldest of these thirteen opens page 2.
+    for (let i = 0; i < 13; i++) await createPlatform(page.request, `${prefix}${i}`);
+    await returningBrowser(page, baseURL!);
+    await rendererReady(page, '/admin/platform?page=2');
+    const problems = watchConsole(page);
+    const release = await holdScripts(page);
+    await page.goto('/admin/platform?page=2&lang=en-US', { waitUntil: 'commit' });
+    const firstRow = page.locator('.arco-table tbody tr:not(.arco-table-empty-row)').first();
+    await expect(firstRow).toContainText(`${prefix}0`);
+    await expect(page.locator('.arco-pagination-item-active')).toHaveText('2');
+    release();
+    await takenOver(page, '.arco-table');
+    await expect(page.locator('.arco-spin-loading')).toHaveCount(0);
+    await expect(firstRow).toContainText(`${prefix}0`);
+    await expect(page.locator('.arco-pagination-item-active')).toHaveText('2');
+    expect(problems).toEqual([]);
+  });
+
+  // Issue 40: a rendered list's row checkboxes had no name until the scripts came.
+  for (const lang of LANGS)
+    test(`a rendered list's row checkboxes are named "Select this row" before any script runs (${lang})`, async ({
+      sharedPage: page,
+      baseURL,
+    }) => {
+      await loginByApi(page, ADMIN.account, ADMIN.password);
+      await returningBrowser(page, baseURL!);
+      await rendererReady(page, '/admin/platform');
+      const release = await holdScripts(page);
+      await page.goto(`/admin/platform?lang=${lang}`, { waitUntil: 'commit' });
+      const rows = page.locator('.arco-table tbody tr:not(.arco-table-empty-row)');
+      await expect(rows.first()).toBeVisible();
+      await expect(root(page)).not.toHaveAttribute('data-taken-over');
+      const named = page.getByRole('checkbox', { name: adminTexts[lang].selectRow, exact: true });
+      await expect(named).toHaveCount(await rows.count());
+      release();
+      await takenOver(page, '.arco-table');
+      await expect(named).toHaveCount(await rows.count());
+    });
 
   test('an ended session still goes to /login from a rendered page', async ({
     sharedPage: page,

@@ -1,37 +1,18 @@
 /**
  * Every visitor page once in each language (the journeys take turns between them): it renders its
- * frame, says nothing on the console, and axe-core finds no serious or critical violation; the
- * result pages carry a level-one heading. The back office's pages are walked the same way in
- * admin-accessibility.spec.ts, the user centre's in usercenter.spec.ts.
+ * frame, says nothing on the console, is named by its level-one heading (in the tab's title too),
+ * and axe-core finds no serious or critical violation. The back office's pages are walked the same
+ * way in admin-accessibility.spec.ts, the user centre's in usercenter.spec.ts.
  */
 import { atRest, expect, test } from '../support/e2e-fixtures';
 import { blockingViolations } from '../support/e2e-axe';
+import { VISITOR_PAGES } from '../support/e2e-pages';
 import { LANGS } from '../support/e2e-texts';
-
-const PAGES = [
-  '/login',
-  '/login?tab=password',
-  '/register',
-  '/forget',
-  '/active?sign=x&token=y',
-  '/deleteProtocol',
-  '/no-permission',
-  '/wechat',
-  '/xlab-login',
-  '/xlab-register',
-  '/login?redirect=https%3A%2F%2Fmedieval.example.org%2F',
-  '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=login-abroad',
-  '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=setPhone',
-  '/github-login?code=x&state=y',
-  '/agreement?platform=media',
-  '/privacy',
-  '/feedback',
-];
 
 // One test per page: a failure names its page.
 for (const lang of LANGS) {
-  for (const path of PAGES) {
-    test(`${path} renders quietly, with no serious or critical accessibility violations (${lang})`, async ({
+  for (const path of VISITOR_PAGES) {
+    test(`${path} renders quietly, named by its heading, with no serious or critical accessibility violations (${lang})`, async ({
       sharedPage: page,
     }) => {
       const problems: string[] = [];
@@ -45,6 +26,13 @@ for (const lang of LANGS) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       expect(await blockingViolations(page)).toEqual([]);
       expect(problems, 'console errors').toEqual([]);
+      // A level-one heading, which the tab's title names first (issue 40: /active and
+      // /no-permission were titled with the product's name alone, /no-permission had no heading).
+      const headings = page.getByRole('heading', { level: 1 });
+      await expect(headings.first()).toBeVisible();
+      const heading = (await headings.first().innerText()).trim();
+      expect(heading).not.toBe('');
+      await expect(page).toHaveTitle(new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · `));
     });
   }
 }

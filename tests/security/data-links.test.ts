@@ -21,6 +21,7 @@ import { LocaleProvider } from '@client/lib/i18n/locale-context';
 import { BrowserFactsProvider } from '@client/lib/browser-facts';
 import { runtimeConfig } from '@client/lib/runtime-config';
 import { openOauthPopup } from '@client/lib/oauth-popup';
+import { newTabTexts } from '@client/components/new-tab-link.locale';
 
 const HOSTILE = [
   'javascript:alert(1)',
@@ -126,11 +127,14 @@ describe('/admin/platform shows a home page address from the UAA', () => {
 
   it('an https: or http: address as a link to that address, in a new tab', async () => {
     showList(platform('1', 'https://platform.example/home?x=1'), platform('2', 'http://old.example/'));
-    const secure = await screen.findByRole('link', { name: 'https://platform.example/home?x=1' });
+    // Named by its address, then as a link that opens a new tab (issue 40).
+    const newTab = newTabTexts['zh-CN'].opensNewTab;
+    const named = (address: string) => (name: string) => name.startsWith(address) && name.endsWith(newTab);
+    const secure = await screen.findByRole('link', { name: named('https://platform.example/home?x=1') });
     expect(secure.getAttribute('href')).toBe('https://platform.example/home?x=1');
     expect(secure.getAttribute('target')).toBe('_blank');
     expect(secure.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(screen.getByRole('link', { name: 'http://old.example/' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: named('http://old.example/') }).getAttribute('href')).toBe(
       'http://old.example/',
     );
   });

@@ -116,8 +116,14 @@ export function setUpClientTest(answers: Answers = {}): ClientTest {
       error: vi.spyOn(notify, 'error').mockImplementation(() => undefined),
       warning: vi.spyOn(notify, 'warning').mockImplementation(() => undefined),
     };
-    // Arco's Grid (in its Form) asks for the screen's breakpoints.
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addListener() {}, removeListener() {} }));
+    // Arco's Grid (in its Form) asks for the screen's breakpoints, the access keys for a narrow window.
+    vi.stubGlobal('matchMedia', () => ({
+      matches: false,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     // Arco's ResizeObserver polyfill measures the icons of a table's cells: jsdom draws no SVG.
     (SVGElement.prototype as Partial<SVGGraphicsElement>).getBBox = () => new DOMRect();
     vi.stubGlobal(

@@ -3,6 +3,8 @@
  * leave it, press a button by its name, read what the page says, and let the page settle.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { Locale } from '@shared/i18n/locale';
+import { texts as agreementTexts } from '@client/features/auth/components/agreement.locale';
 
 /** Lets the page's pending calls and renders settle (a few turns of the event loop). */
 export async function settle(): Promise<void> {
@@ -33,6 +35,12 @@ export async function fillAndLeave(label: string | RegExp, value: string): Promi
 export async function press(name: string | RegExp): Promise<void> {
   fireEvent.click(shownPart().getByRole('button', { name }));
   await settle();
+}
+
+/** Ticks the agreement box, named by its whole line: what is agreed to. */
+export function agree(lang: Locale): void {
+  const t = agreementTexts[lang];
+  fireEvent.click(screen.getByRole('checkbox', { name: `${t.prefix} ${t.agreement} ${t.and} ${t.privacy}` }));
 }
 
 /** Whether the text is on the page now. */

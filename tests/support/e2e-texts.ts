@@ -48,5 +48,8 @@ export { texts as usercenter } from '../../client/features/account/routes/userce
 export { texts as contactChange } from '../../client/features/account/components/contact-change.locale';
 export { texts as agreement } from '../../client/features/auth/components/agreement.locale';
 export { texts as passwordInput } from '../../client/components/password-input.locale';
+export { texts as sendCode } from '../../client/components/send-code.locale';
 export { notInFrameTexts as notInFrame } from '../../client/components/not-in-frame.locale';
 export { authenticationTexts as authentication } from '../../client/features/auth/routes/authentication/locale';
+export { arcoTexts as arco } from '../../client/app/providers.locale';
+export { newTabTexts as newTab } from '../../client/components/new-tab-link.locale';

@@ -24,11 +24,15 @@ const CompatWarning = lazyComponent(() =>
 export function PublicLayout({
   children,
   title,
+  pageName,
   wide,
   widget: asWidget = false,
 }: {
   children: ReactNode;
+  /** The card's heading, which names the page in the tab's title too. */
   title?: string;
+  /** The page's name in the tab's title when the page draws its own heading (a result panel's). */
+  pageName?: string;
   wide?: boolean;
   /** The widget's frame whatever the query says (its /bff/redirect, whose query is `to` only). */
   widget?: boolean;
@@ -40,7 +44,7 @@ export function PublicLayout({
   const widget = useWidget() ?? (asWidget || null);
   const theme = platform ? PLATFORM_THEMES[platform] : brand.branded ? BRAND_THEME : undefined;
   const name = brand.branded ? names.branded : platform ? names[platform] : names.main;
-  useDocumentTitle(title, name);
+  useDocumentTitle(title ?? pageName, name);
 
   // Arco reads its primary colour from CSS variables; a platform overrides them page-wide so
   // that popups (rendered outside this frame) match too. Before the first paint, so that the

@@ -3,7 +3,6 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HEADERS } from '@shared/api/envelope';
 import { openPassword, Refusal, renderHookInApp, setUpClientTest } from '@tests/support/client-app';
-import { settle } from '@tests/support/client-form';
 import { internalUser, platform } from '@tests/support/client-fixtures';
 import {
   createInternalUser,
@@ -12,7 +11,6 @@ import {
   upload,
   useInternalUser,
   useInternalUsers,
-  useModules,
   usePlatformNames,
   useRoles,
   type UserFilters,
@@ -54,15 +52,6 @@ describe('the back-office hooks', () => {
     expect(await loaded(() => useInternalUser('u1'))).toMatchObject({ ssoUid: 'u1' });
     expect(uaa.callsOf('internalUserSearch')[0]?.body).toEqual({ ssoUid: 'u1', pageNumber: 1, pageSize: 20 });
     expect(await loaded(() => useInternalUser('u2'))).toBeNull();
-  });
-
-  it("useModules: the user's modules by userId, nothing asked while the user is unknown", async () => {
-    uaa.answer({ userResList: ['users', 'role'] });
-    renderHookInApp(() => useModules(undefined));
-    await settle();
-    expect(uaa.calls).toEqual([]);
-    expect(await loaded(() => useModules('u1'))).toEqual(['users', 'role']);
-    expect(uaa.callsOf('userResList')[0]?.body).toEqual({ userId: 'u1' });
   });
 
   it("useRoles: the user form's choice asks for module 0 (spec §7)", async () => {

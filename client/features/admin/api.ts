@@ -33,17 +33,6 @@ function refresh(...resources: string[]): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && resources.includes(key[0] as string));
 }
 
-// ---- permissions --------------------------------------------------------------------------------
-
-/** The back-office modules the signed-in user may open (spec §6); null while the user is unknown. */
-export function useModules(ssoUid: string | undefined) {
-  // The key the BFF's inlined first screen is seeded under (lib/api/first-screen.ts).
-  return useSWR(ssoUid ? SWR_KEYS.modules(ssoUid) : null, async () => {
-    const reply = await call('userResList', { userId: ssoUid });
-    return reply.data ?? [];
-  });
-}
-
 // ---- sub-platforms ------------------------------------------------------------------------------
 
 export type PlatformQuery = Omit<PlatformListPayload, 'size' | 'noPage'>;

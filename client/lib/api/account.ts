@@ -1,4 +1,7 @@
-/** Fetchers and hooks for the account calls more than one feature makes (the session, the user's info). */
+/**
+ * Fetchers and hooks for the account calls more than one feature makes (the session, the user's
+ * info, the back-office modules the user may open).
+ */
 import useSWR from 'swr';
 import type { RegisterCheckPayload } from '@shared/contract/register';
 import type { UserInfo } from '@shared/contract/personal';
@@ -49,4 +52,17 @@ export async function itemExists(payload: RegisterCheckPayload): Promise<boolean
 
 export async function logout(): Promise<void> {
   await call('logoutAll', {});
+}
+
+/**
+ * The back-office modules the signed-in user may open (spec §6); null while the user is unknown.
+ * The back office's shell shows its menu and pages by them; the user centre offers the back office
+ * to a user with any (issue 40), `aside`: its failure or refusal says nothing there.
+ */
+export function useModules(ssoUid: string | undefined, { aside = false } = {}) {
+  // The key the BFF's inlined first screen is seeded under (lib/api/first-screen.ts).
+  return useSWR(ssoUid ? SWR_KEYS.modules(ssoUid) : null, async () => {
+    const reply = await call('userResList', { userId: ssoUid }, aside ? { aside, silent: true } : {});
+    return reply.data ?? [];
+  });
 }

@@ -5,6 +5,7 @@
  */
 import { unstable_serialize } from 'swr';
 import { FIRST_LISTS, FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-screen';
+import { LIST_PAGE_SIZE, type ListPaging } from '@shared/api/list-address';
 import { SWR_KEYS } from './swr-keys';
 
 export function readFirstScreen(): FirstScreen | undefined {
@@ -19,18 +20,18 @@ export function readFirstScreen(): FirstScreen | undefined {
 }
 
 const { users, platforms, roles } = FIRST_LISTS;
+const FIRST_PAGE: ListPaging = { page: 1, size: LIST_PAGE_SIZE };
 
-/** The key under which each list's hook reads the page the BFF inlined: the first, no filter. */
+/** The key under which each list's hook reads the page the BFF inlined: the one asked, no filter. */
 const FIRST_LIST_KEYS = {
-  users: () => SWR_KEYS.users(users.payload, {}),
-  platforms: () => SWR_KEYS.platforms(platforms.payload),
-  roles: () =>
-    SWR_KEYS.roles(
-      { pageNumber: roles.payload.pageNumber, pageSize: roles.payload.pageSize },
-      roles.payload.resourceModule,
-    ),
+  users: (_ssoUid: string, paging: ListPaging) => SWR_KEYS.users(users.payload(paging), {}),
+  platforms: (_ssoUid: string, paging: ListPaging) => SWR_KEYS.platforms(platforms.payload(paging)),
+  roles: (_ssoUid: string, paging: ListPaging) => {
+    const { resourceModule, ...page } = roles.payload(paging);
+    return SWR_KEYS.roles(page, resourceModule);
+  },
   credentials: (ssoUid: string) => SWR_KEYS.credentials(ssoUid),
-} satisfies Record<keyof typeof FIRST_LISTS, (ssoUid: string) => readonly unknown[]>;
+} satisfies Record<keyof typeof FIRST_LISTS, (ssoUid: string, paging: ListPaging) => readonly unknown[]>;
 
 /** The inlined data as SWR's fallback: the session, and when signed in what it holds. */
 export function firstScreenFallback(data: FirstScreen): Record<string, unknown> {
@@ -42,7 +43,7 @@ export function firstScreenFallback(data: FirstScreen): Record<string, unknown> 
     entries.push([SWR_KEYS.userInfo, data.userInfo]);
     if (data.modules) entries.push([SWR_KEYS.modules(ssoUid), data.modules]);
     if (data.list && Object.hasOwn(FIRST_LIST_KEYS, data.list.name))
-      entries.push([FIRST_LIST_KEYS[data.list.name](ssoUid), data.list.data]);
+      entries.push([FIRST_LIST_KEYS[data.list.name](ssoUid, data.list.paging ?? FIRST_PAGE), data.list.data]);
   }
   return Object.fromEntries(entries.map(([key, value]) => [unstable_serialize(key), value]));
 }

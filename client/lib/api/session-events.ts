@@ -9,6 +9,7 @@ import { useSyncExternalStore } from 'react';
 import { mutate } from 'swr';
 import { ROUTES } from '@shared/routes';
 import { forgetDestination, storeDestination } from '../destination';
+import { forgetDraft } from '../form-draft';
 import { tabStorage } from '../storage';
 import { SWR_KEYS } from './swr-keys';
 
@@ -90,11 +91,12 @@ export function endSession(): void {
 let leftByLogout = false;
 /**
  * The person logged out (here, or in another tab): the session ends, and no page is kept as the
- * next login's destination, whoever logs in next (issue 40).
+ * next login's destination, nor a form's draft, whoever logs in next (issue 40).
  */
 export function signedOut({ tellOthers = true } = {}): void {
   leftByLogout = true;
   forgetDestination();
+  forgetDraft();
   endSession();
   if (tellOthers) tellOtherTabs({ kind: 'logout' });
 }

@@ -16,7 +16,7 @@ export const LIST_RESOURCES = {
 export const SWR_KEYS = {
   session: BFF_PATHS.session,
   userInfo: 'userInfo',
-  /** The back office's modules of a user (features/admin's useModules). */
+  /** The back office's modules of a user (lib/api/account's useModules). */
   modules: (ssoUid: string) => ['admin/modules', ssoUid] as const,
   /** A page of the sub-platform list (features/admin's usePlatforms). */
   platforms: (query: object) => [LIST_RESOURCES.platforms, query] as const,

@@ -4,6 +4,7 @@ import type { LoginReply } from '@shared/contract/login';
 import { IN_APP_BROWSER_DELAY_MS } from '@shared/device';
 import { accountOfLogin, destinationAfterLogin } from '../after-login';
 import { keepOnlyContinuationOf } from '../destination';
+import { keepOnlyDraftOf } from '../form-draft';
 import { startSession } from '../api/session-events';
 import { tellEmbedder } from '../widget';
 import { useDevice } from './use-device';
@@ -34,8 +35,9 @@ export function useAfterLogin(): (
     async (reply, search, { handOver } = {}) => {
       const account = accountOfLogin(reply);
       await startSession(account);
-      // A destination another account's session left is not this login's to continue.
+      // A destination, or a form's draft, another account's session left is not this login's to continue.
       keepOnlyContinuationOf(account);
+      keepOnlyDraftOf(account);
       if (handOver?.()) return;
       const destination = destinationAfterLogin({ search, username: reply.data?.data?.username, account });
       const go = () => {

@@ -47,6 +47,15 @@ describe('useConfirm', () => {
     expect(onOk).toHaveBeenCalledOnce();
   });
 
+  it('takes the step once when OK is pressed twice in one moment', async () => {
+    const onOk = vi.fn(async () => undefined);
+    const ok = open(onOk).getByRole('button', { name: 'Delete' });
+    fireEvent.click(ok);
+    fireEvent.click(ok);
+    await closed();
+    expect(onOk).toHaveBeenCalledOnce();
+  });
+
   it('takes no step when cancelled', async () => {
     const onOk = vi.fn(async () => undefined);
     fireEvent.click(open(onOk).getByRole('button', { name: 'Cancel' }));

@@ -8,7 +8,7 @@ export interface ConfirmOptions {
   content: ReactNode;
   okText: string;
   cancelText: string;
-  /** The step asked for; a failure is reported, and the dialog closes either way. */
+  /** The step asked for, taken once; a failure is reported, and the dialog closes either way. */
   onOk: () => Promise<void>;
 }
 
@@ -22,11 +22,13 @@ export function useConfirm() {
   const confirm = useCallback(
     (options: ConfirmOptions) => {
       const giveBack = returnFocusLater();
+      // Taken once: a second press of OK in the same moment waits for the first (issue 40).
+      let taken: Promise<void> | undefined;
       modal.confirm?.({
         ...options,
         afterClose: () => giveBack(),
         okButtonProps: { status: 'danger' },
-        onOk: () => options.onOk().catch((error: unknown) => handleError(error)),
+        onOk: () => (taken ??= options.onOk().catch((error: unknown) => handleError(error))),
       });
     },
     [modal],

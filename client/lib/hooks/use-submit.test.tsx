@@ -23,6 +23,28 @@ describe('useSubmit', () => {
     expect(result.current.submitting).toBe(false);
   });
 
+  it('takes one submit at a time: a second one while the first is under way is not run', async () => {
+    let finish = () => undefined as void;
+    const action = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { result } = renderHookInApp(() => useSubmit());
+    let first: Promise<void> = Promise.resolve();
+    act(() => {
+      // Two submits in one moment, before React has drawn the first as under way.
+      first = result.current.run(action);
+      void result.current.run(action);
+    });
+    expect(action).toHaveBeenCalledOnce();
+    await act(async () => {
+      finish();
+      await first;
+    });
+    expect(action).toHaveBeenCalledOnce();
+    // Once it is done, the next submit is taken.
+    const next = vi.fn(() => Promise.resolve());
+    await act(() => result.current.run(next));
+    expect(next).toHaveBeenCalledOnce();
+  });
+
   it("hands a refusal to the caller's handler for its code, and toasts nothing itself", async () => {
     const A0201 = vi.fn();
     const { result } = renderHookInApp(() => useSubmit({ handlers: { A0201 } }));

@@ -1,4 +1,5 @@
 import { Alert, Form, Input } from '@arco-design/web-react';
+import { FormItem } from '@client/components/checked-form';
 import { useState } from 'react';
 import type { UserInfo } from '@shared/contract/personal';
 import { stepsFor, type ContactChannel } from '@shared/api/verification-flows';
@@ -9,8 +10,9 @@ import { CodeField } from '@client/components/code-field';
 import { VerifyCurrentContact } from './verify-current-contact';
 import { phoneValue, useProblemProps, useRule } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
-import { useSendCode } from '@client/components/use-send-code';
+import { useSendCode, type SendOutcome } from '@client/components/use-send-code';
 import { useSubmit } from '@client/lib/hooks/use-submit';
+import { useFlowStep } from '@client/lib/hooks/use-flow-in-address';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './contact-change.locale';
 import { AccountPasswordFields, StepFlow } from './step-flow';
@@ -33,7 +35,6 @@ export function ContactChange(props: {
   const rule = useRule();
   const problemProps = useProblemProps();
   const [via, setVia] = useState<ContactChannel | undefined>(undefined);
-  const [stage, setStage] = useState<0 | 1>(0);
   const { submitting: busy, run } = useSubmit();
   const code = useSendCode('step');
   const [problem, setProblem] = useState<ValidationCode | null>(null);
@@ -45,6 +46,11 @@ export function ContactChange(props: {
     confirm: string;
   }>();
   const steps = stepsFor(target, user, via);
+  // What opens the second step: the first step's verification, and without a contact the new
+  // contact it took (the second step binds it; the form of another visit of the page has none).
+  const proofOf = (value: unknown) =>
+    steps ? `${steps[0].function}${steps[0].account === 'none' ? ` ${String(value ?? '')}` : ''}` : null;
+  const { step: stage, next: nextStep, back } = useFlowStep(proofOf(form.getFieldValue('value')));
   if (!steps) return null;
   const [first, second] = steps;
   const noContact = first.account === 'none';
@@ -72,7 +78,7 @@ export function ContactChange(props: {
     return used ? (target === 'phone' ? 'phoneExists' : 'emailInUse') : null;
   }
 
-  function sendNew(step: typeof first): Promise<boolean> {
+  function sendNew(step: typeof first): Promise<SendOutcome> {
     const value = String(form.getFieldValue('value') ?? '');
     return code.send(stepCodeRequest(step, value), async () => {
       const found = await newValueProblem(value);
@@ -85,14 +91,14 @@ export function ContactChange(props: {
     if (noContact) {
       const values = await form.validate(['value', 'newCode']).catch(() => null);
       if (!values) return;
-      setStage(1);
+      nextStep(proofOf(values.value)!);
       return;
     }
     const values = await form.validate(['code']).catch(() => null);
     if (!values) return;
     await run(async () => {
       await checkStepCode(first, current, String(values.code));
-      setStage(1);
+      nextStep(first.function);
     });
   }
 
@@ -121,7 +127,7 @@ export function ContactChange(props: {
   }
 
   const newValueField = (
-    <Form.Item
+    <FormItem
       label={target === 'phone' ? t.newPhone : t.newEmail}
       field="value"
       rules={rule(check)}
@@ -132,9 +138,10 @@ export function ContactChange(props: {
       <Input
         placeholder={target === 'phone' ? t.newPhonePlaceholder : t.newEmailPlaceholder}
         inputMode={target === 'phone' ? 'tel' : 'email'}
+        autoComplete={target === 'phone' ? 'tel' : 'email'}
         onBlur={async (e) => setProblem(e.target.value ? await newValueProblem(e.target.value) : null)}
       />
-    </Form.Item>
+    </FormItem>
   );
   const newCodeField = (step: typeof first) => (
     <CodeField
@@ -152,10 +159,9 @@ export function ContactChange(props: {
       title={title}
       steps={noContact ? [t.stepNew, t.stepPassword] : [t.stepVerify, t.stepNew]}
       stage={stage}
-      onStage={setStage}
       busy={busy}
       form={form}
-      onCancel={props.onCancel}
+      onBack={() => back() || props.onCancel()}
       onNext={next}
       onSubmit={submit}
       hint={
@@ -186,7 +192,10 @@ export function ContactChange(props: {
       {stage === 1 && noContact ? (
         <>
           <p className="uc-muted">{t.setPasswordHint}</p>
-          <AccountPasswordFields form={form} />
+          <AccountPasswordFields
+            form={form}
+            username={user.username || String(form.getFieldValue('value') ?? '')}
+          />
         </>
       ) : null}
       {code.dialog}

@@ -1,4 +1,5 @@
-import { Button, Form, Steps, type FormInstance } from '@arco-design/web-react';
+import { Button, Steps, type FormInstance } from '@arco-design/web-react';
+import { CheckedForm } from '@client/components/checked-form';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { focusFell, focusFirstField, focusHeading } from '@client/lib/focus';
 import { NewPasswordFields } from '@client/components/new-password-fields';
@@ -8,17 +9,17 @@ import './flow.css';
 
 /**
  * The frame of a two-step change of the user centre (spec §4): its title, the two steps, the form
- * holding the current step's fields, and Back (to the list from step 0) then Next or Submit.
+ * holding the current step's fields, and Back (to the step before, or out of the flow from the
+ * first: the flow's `onBack`, useFlowStep) then Next or Submit.
  */
 export function StepFlow<T>(props: {
   id: string;
   title: string;
   steps: readonly [string, string];
-  stage: 0 | 1;
-  onStage(stage: 0 | 1): void;
+  stage: number;
   busy: boolean;
   form: FormInstance<T>;
-  onCancel(): void;
+  onBack(): void;
   onNext(): Promise<void>;
   onSubmit(): Promise<void>;
   /** Shown between the steps and the form. */
@@ -31,7 +32,7 @@ export function StepFlow<T>(props: {
     if (!props.busy) void (stage === 0 ? props.onNext() : props.onSubmit());
   };
   const section = useRef<HTMLElement>(null);
-  const shown = useRef<0 | 1 | null>(null);
+  const shown = useRef<number | null>(null);
   // Issue 29: opened, the flow starts at its title (the button that opened it has gone); moved to
   // another step, at that step's first field (Next was on its way out: it becomes Submit, below
   // the fields still to fill). The field once the step has drawn it.
@@ -54,39 +55,46 @@ export function StepFlow<T>(props: {
         <Steps.Step title={props.steps[1]} />
       </Steps>
       {props.hint}
-      {/* Enter in a field submits the form, as Next or Submit would (issue 40): the step's own
-          handler validates, shows and focuses the errors, so a failed check goes to it too. */}
-      <Form
-        id={props.id}
-        form={props.form}
-        layout="vertical"
-        className="uc-form"
-        onSubmit={go}
-        onSubmitFailed={go}
-      >
+      {/* Enter in a field submits the form, as Next or Submit would (issue 40). The form checks
+          the step's fields (those shown) and focuses the first problem; passed, the step's own
+          handler goes on. */}
+      <CheckedForm id={props.id} form={props.form} layout="vertical" className="uc-form" onSubmit={go}>
         {props.children}
         <div className="uc-flow-actions">
-          <Button onClick={stage === 0 ? props.onCancel : () => props.onStage(0)}>{t.back}</Button>
+          <Button onClick={props.onBack}>{t.back}</Button>
           <Button type="primary" htmlType="submit" loading={props.busy}>
             {stage === 0 ? t.next : t.submit}
           </Button>
         </div>
-      </Form>
+      </CheckedForm>
     </section>
   );
 }
 
-/** The new password of a change, in the user centre's words. */
-export function AccountPasswordFields({ form }: { form: { getFieldValue(field: 'password'): unknown } }) {
+/**
+ * The new password of a change, in the user centre's words, with the account it is for: a hidden
+ * username field, so that a password manager saves the new password for that account (issue 40;
+ * the change-password form Chromium's and WebKit's managers expect).
+ */
+export function AccountPasswordFields({
+  form,
+  username,
+}: {
+  form: { getFieldValue(field: 'password'): unknown };
+  username: string;
+}) {
   const t = useTexts(texts);
   return (
-    <NewPasswordFields
-      form={form}
-      texts={{
-        password: t.newPassword,
-        passwordPlaceholder: t.newPasswordPlaceholder,
-        confirm: t.confirmPassword,
-      }}
-    />
+    <>
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <NewPasswordFields
+        form={form}
+        texts={{
+          password: t.newPassword,
+          passwordPlaceholder: t.newPasswordPlaceholder,
+          confirm: t.confirmPassword,
+        }}
+      />
+    </>
   );
 }

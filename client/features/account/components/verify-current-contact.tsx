@@ -1,4 +1,5 @@
-import { Form, Input, Radio } from '@arco-design/web-react';
+import { Input, Radio } from '@arco-design/web-react';
+import { FormItem } from '@client/components/checked-form';
 import type { UserInfo } from '@shared/contract/personal';
 import { maskContact } from '@shared/mask';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
@@ -25,23 +26,23 @@ export function VerifyCurrentContact(props: {
   return (
     <>
       {user.phone && user.email ? (
-        <Form.Item label={t.verifyWith}>
+        <FormItem label={t.verifyWith}>
           <Radio.Group type="button" value={channel} onChange={(v: ContactChannel) => props.onChannel(v)}>
             <Radio value="phone">{t.viaPhone}</Radio>
             <Radio value="email">{t.viaEmail}</Radio>
           </Radio.Group>
-        </Form.Item>
+        </FormItem>
       ) : null}
       {/* Where the code goes, as readable text (masked): a field of its own, so that its label
           names it; read-only, not disabled, which browsers grey out and screen readers skip. */}
-      <Form.Item
+      <FormItem
         key={channel}
         label={channel === 'phone' ? t.currentPhone : t.currentEmail}
         field={channel === 'phone' ? 'currentPhone' : 'currentEmail'}
         initialValue={maskContact(channel, current)}
       >
         <Input readOnly className="uc-readonly-value" />
-      </Form.Item>
+      </FormItem>
       <CodeField
         channel={channel}
         label={t.code}

@@ -1,6 +1,10 @@
-/** What every back-office form has: its buttons and its description field. */
-import { Button, Form, Input } from '@arco-design/web-react';
+/** What every back-office form has: its buttons, its description field and its draft. */
+import { Alert, Button, Input, type FormInstance } from '@arco-design/web-react';
+import { useEffect, useState } from 'react';
+import { FormItem } from '@client/components/checked-form';
 import { checkDescription, LIMITS } from '@shared/validation/rules';
+import { sessionExpired, shownAccount } from '@client/lib/api/session-events';
+import { draftOf, forgetDraft, keepDraft } from '@client/lib/form-draft';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useRule } from '@client/components/form-rules';
 import { adminTexts } from './admin-shell.locale';
@@ -43,7 +47,7 @@ export function AdminFormButtons({
 export function DescriptionField({ label, placeholder }: { label: string; placeholder: string }) {
   const rule = useRule();
   return (
-    <Form.Item label={label} field="description" rules={rule(checkDescription)}>
+    <FormItem label={label} field="description" rules={rule(checkDescription)}>
       <Input.TextArea
         placeholder={placeholder}
         // Counted, never cut: a longer paste stays whole and the rule says what is wrong.
@@ -51,6 +55,50 @@ export function DescriptionField({ label, placeholder }: { label: string; placeh
         showWordLimit
         rows={3}
       />
-    </Form.Item>
+    </FormItem>
   );
+}
+
+/**
+ * A form's draft (lib/form-draft.ts, issue 40): what is typed is kept in this tab as it is typed,
+ * and given back, with a word, when the same account returns to the form after its session ended
+ * under it (Save went to the login page); the form left while the session lasts (Save, Back, the
+ * menu) takes its draft with it. `toDraft` leaves out what must never be stored (a password) or
+ * cannot be (a picture's file). `ready`: the form is drawn (its record has come). Spread
+ * `onValuesChange` on the Form and show `notice` above it.
+ */
+export function useFormDraft<V extends object>(
+  form: FormInstance<V>,
+  { name, ready, toDraft }: { name: string; ready: boolean; toDraft: (values: Partial<V>) => Partial<V> },
+) {
+  const t = useTexts(adminTexts);
+  const [restored, setRestored] = useState(false);
+
+  // After the form has drawn its record, on the client alone (the server has no draft to show). The
+  // account is the one this tab shows (the shell has its user before it shows a page).
+  useEffect(() => {
+    const account = shownAccount();
+    if (!ready || !account) return;
+    const draft = draftOf(name, account);
+    if (!draft) return;
+    form.setFieldsValue(draft as Parameters<typeof form.setFieldsValue>[0]);
+    setRestored(true);
+  }, [ready, name, form]);
+
+  useEffect(
+    () => () => {
+      if (!sessionExpired()) forgetDraft(name);
+    },
+    [name],
+  );
+
+  return {
+    onValuesChange: (_changed: Partial<V>, values: Partial<V>) => {
+      const account = shownAccount();
+      if (account) keepDraft(name, account, toDraft(values) as Record<string, unknown>);
+    },
+    notice: restored ? (
+      <Alert className="admin-draft-notice" type="info" content={t.draftRestored} closable />
+    ) : null,
+  };
 }

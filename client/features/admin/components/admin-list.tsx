@@ -11,8 +11,8 @@ import {
   type TableProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import { useRef, useState } from 'react';
-import { LIST_PAGE_SIZE } from '@shared/api/first-screen';
+import { useEffect, useRef, useState } from 'react';
+import { LIST_PAGE_SIZES } from '@shared/api/list-address';
 import { productMessage } from '@shared/errors/catalogue';
 import { format } from '@shared/i18n/define-texts';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -24,24 +24,24 @@ import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
 
 /**
- * Spec §9: 12 per page; the 12, 15 and 20 options exist but the size changer is not shown. The
- * BFF inlines the first page of this size (shared/api/first-screen.ts), so it is that constant.
+ * Spec §9: 12 per page by default; the 12, 15 and 20 options exist but the size changer is not
+ * shown (an address may ask for another: shared/api/list-address.ts).
  */
-export const PAGE_SIZE = LIST_PAGE_SIZE;
 export function pagination(
-  current: number,
+  { page, size }: { page: number; size: number },
   total: number,
   onChange: (page: number) => void,
   { totalKnown = true } = {},
 ): PaginationProps {
   return {
-    current,
+    current: page,
     total,
-    pageSize: PAGE_SIZE,
-    sizeOptions: [12, 15, 20],
+    pageSize: size,
+    sizeOptions: [...LIST_PAGE_SIZES],
     sizeCanChange: false,
     showTotal: totalKnown,
-    onChange,
+    // Arco passes the page size too: the page alone is the list's to change.
+    onChange: (next: number) => onChange(next),
   };
 }
 
@@ -62,9 +62,17 @@ function tableWidth<T>(columns: TableColumnProps<T>[]): number | 'max-content' {
   return widths.reduce((sum, width) => sum + width, SELECTION_WIDTH);
 }
 
-/** A value that may be longer than its column: one line, an ellipsis, and the whole value in a tooltip. */
-export function CellText({ children }: { children: string }) {
-  return <Typography.Ellipsis showTooltip>{children}</Typography.Ellipsis>;
+/**
+ * A value that may be longer than its column: one line, an ellipsis, and the whole value in a
+ * tooltip; `lang` when it is not in the page's language (useAsEnteredLang).
+ */
+export function CellText({ children, lang }: { children: string; lang?: string }) {
+  return (
+    // The tooltip says the text again (Arco reads it as a string): in its language too.
+    <Typography.Ellipsis showTooltip={lang ? { content: <span lang={lang}>{children}</span> } : true}>
+      {lang ? <span lang={lang}>{children}</span> : children}
+    </Typography.Ellipsis>
+  );
 }
 
 /**
@@ -87,6 +95,7 @@ export function AdminList<T>({
   data,
   loading,
   page,
+  size,
   total,
   onPage,
   onChange,
@@ -105,8 +114,10 @@ export function AdminList<T>({
    */
   loading: boolean;
   page: number;
+  size: number;
   total: number;
-  onPage: (page: number) => void;
+  /** `replace` when the list corrects its own page (no step back to a page that is not there). */
+  onPage: (page: number, options?: { replace?: boolean }) => void;
   onChange?: TableProps<T>['onChange'];
   /** The page's load failed (SWR's error): said in the table's place, with `onRetry`. */
   error?: unknown;
@@ -120,11 +131,16 @@ export function AdminList<T>({
   // none has come yet, without a total it does not know: the person can still move.
   const lastTotal = useRef<number | null>(null);
   if (!failed && !loading) lastTotal.current = total;
+  useLastPageWhenPastTheEnd(
+    { page, size, total },
+    !loading && error === undefined && data.length === 0,
+    onPage,
+  );
   const paging = failed
-    ? pagination(page, lastTotal.current ?? page * PAGE_SIZE, onPage, {
+    ? pagination({ page, size }, lastTotal.current ?? page * size, onPage, {
         totalKnown: lastTotal.current !== null,
       })
-    : pagination(page, total, onPage);
+    : pagination({ page, size }, total, onPage);
   return (
     <section className="admin-panel">
       <div className="admin-toolbar">
@@ -146,6 +162,9 @@ export function AdminList<T>({
           scroll={{ x: width }}
           rowSelection={{
             type: 'checkbox',
+            // Each row's checkbox is named by its label's text (hidden: admin-shell.css), in the
+            // page's markup from the start: the BFF renders the list before any script runs.
+            checkboxProps: () => ({ children: t.selectRow }),
             selectedRowKeys: selection.selected,
             onChange: (keys) => selection.setSelected(keys.map(String)),
           }}
@@ -182,6 +201,23 @@ export function rowActionsColumn<T>(
       </span>
     ),
   };
+}
+
+/**
+ * A page past the last (its every row deleted, an address from before) moves to the last page,
+ * instead of "No data" beside a total and no page selected (issue 40). `emptyAnswer`: the page's
+ * call answered, with no rows.
+ */
+export function useLastPageWhenPastTheEnd(
+  { page, size, total }: { page: number; size: number; total: number },
+  emptyAnswer: boolean,
+  onPage: (page: number, options: { replace: boolean }) => void,
+): void {
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  const pastTheEnd = emptyAnswer && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) onPage(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, onPage]);
 }
 
 /**

@@ -14,6 +14,8 @@ export const adminTexts = defineTexts(
     },
     search: 'Search',
     reset: 'Reset',
+    filters: 'Filters',
+    filtersSet: 'Filters ({count})',
     add: 'Add',
     bulkDelete: 'Delete selected',
     view: 'View',
@@ -32,6 +34,7 @@ export const adminTexts = defineTexts(
     deleteTitle: 'Delete',
     deleteSelected: 'Delete the {count} selected items? This cannot be undone.',
     deleted: 'Deleted successfully',
+    draftRestored: 'What you typed before signing in again is back. Save to keep it.',
   },
   {
     title: '后台管理',
@@ -45,6 +48,8 @@ export const adminTexts = defineTexts(
     },
     search: '查询',
     reset: '重置',
+    filters: '筛选',
+    filtersSet: '筛选（{count}）',
     add: '新增',
     bulkDelete: '批量删除',
     view: '查看',
@@ -63,5 +68,6 @@ export const adminTexts = defineTexts(
     deleteTitle: '删除',
     deleteSelected: '确定删除选中的 {count} 项吗？删除后无法恢复。',
     deleted: '删除成功',
+    draftRestored: '已恢复重新登录前填写的内容，保存后生效。',
   },
 );

@@ -2,10 +2,11 @@ import { useRef } from 'react';
 import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
 
 /**
- * Arco's row-selection checkboxes have no accessible name (axe: "form elements must have
- * labels"); this names them after each render of the table's owner.
+ * Arco's select-all checkbox has no accessible name (axe: "form elements must have labels") and
+ * takes none from its props; this names it after each render of the table's owner. The rows'
+ * checkboxes are named by their own label (AdminList's `checkboxProps`).
  */
-export function useA11yTable(texts: { selectRow: string; selectAll: string }) {
+export function useA11yTable(texts: { selectAll: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useBeforePaint(() => {
     const root = ref.current;
@@ -13,9 +14,6 @@ export function useA11yTable(texts: { selectRow: string; selectAll: string }) {
     root
       .querySelectorAll('thead input[type="checkbox"]')
       .forEach((input) => input.setAttribute('aria-label', texts.selectAll));
-    root
-      .querySelectorAll('tbody input[type="checkbox"]')
-      .forEach((input) => input.setAttribute('aria-label', texts.selectRow));
   });
   return ref;
 }

@@ -1,6 +1,7 @@
 import { Tooltip } from '@arco-design/web-react';
 import { IconInfoCircle } from '@arco-design/web-react/icon';
 import { useId } from 'react';
+import { useLocale } from '@client/lib/i18n/locale-context';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { asEnteredTexts } from './as-entered.locale';
 
@@ -24,4 +25,22 @@ export function AsEnteredTitle({ title }: { title: string }) {
       </span>
     </span>
   );
+}
+
+const CHINESE = /\p{Script=Han}/u;
+
+/**
+ * The language of a value shown as entered, when it is not the page's: Chinese text on a page in
+ * another language is marked zh-CN (issue 40), so that a screen reader reads it in Chinese rather
+ * than spelling it out with the page's voice.
+ */
+export function useAsEnteredLang(): (text: string) => 'zh-CN' | undefined {
+  const { locale } = useLocale();
+  return (text) => (locale !== 'zh-CN' && CHINESE.test(text) ? 'zh-CN' : undefined);
+}
+
+/** A value shown as entered, in its own language (useAsEnteredLang). */
+export function AsEntered({ children }: { children: string }) {
+  const langOf = useAsEnteredLang();
+  return <span lang={langOf(children)}>{children}</span>;
 }

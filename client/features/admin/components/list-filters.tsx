@@ -1,28 +1,91 @@
 /**
- * A list's filters: the filter panel, the search it runs (filters and page), and the helpers
- * that read its values.
+ * A list's address and filters: the filter panel, the page, size and filters kept in the address
+ * (shared/api/list-address.ts, issue 40), and the way to a form and back to the list as it was.
  */
 import { Button, Form, type FormInstance } from '@arco-design/web-react';
-import { useState, type ReactNode } from 'react';
+import { IconFilter } from '@arco-design/web-react/icon';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
+import { LIST_FILTER_PARAMS, listPagingOf, PAGE_PARAM, type FilteredList } from '@shared/api/list-address';
+import { format } from '@shared/i18n/define-texts';
+import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { adminTexts } from './admin-shell.locale';
 
-/** The filter panel of a list: the page's fields, then Search and Reset. */
-export function AdminFilters<T>({
+/**
+ * Arco's searchable Select gives the focus to a text field of its own inside the named combobox,
+ * which is named by its placeholder only ("All"): it takes the combobox's name (issue 40).
+ */
+function useNamedChoiceInputs() {
+  const ref = useRef<HTMLElement>(null);
+  useBeforePaint(() => {
+    ref.current?.querySelectorAll('[role="combobox"][aria-label]').forEach((box) => {
+      const name = box.getAttribute('aria-label') ?? '';
+      box.querySelectorAll('input').forEach((input) => input.setAttribute('aria-label', name));
+    });
+  });
+  return ref;
+}
+
+/** How many filters are set. */
+const setCount = (values: object) =>
+  Object.values(values).filter((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '')).length;
+
+/**
+ * The filter panel of a list: the page's fields, then Search and Reset. On a phone it is folded
+ * behind a "Filters" button that says how many are set (issue 40: the form filled the first
+ * screen, the rows came below it).
+ */
+export function AdminFilters<T extends object>({
   form,
+  values,
   onSearch,
   onReset,
   children,
 }: {
   form: FormInstance<T>;
+  /** The filters the address holds: the fields show them, also when Back or Forward changes them. */
+  values: T;
   onSearch: (values: T) => void;
   onReset: () => void;
   children: ReactNode;
 }) {
   const t = useTexts(adminTexts);
+  const named = useNamedChoiceInputs();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const shown = JSON.stringify(values);
+  useEffect(() => {
+    // Every field, the ones the address leaves out emptied.
+    const fields = Object.keys(form.getFieldsValue());
+    const emptied = Object.fromEntries(fields.map((field) => [field, undefined]));
+    form.setFieldsValue({ ...emptied, ...JSON.parse(shown) } as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, shown]);
+  const count = setCount(values);
   return (
-    <section className="admin-panel">
-      <Form form={form} layout="vertical" onSubmit={onSearch} className="admin-filters" role="search">
+    <section
+      className={open ? 'admin-panel admin-filters-panel is-open' : 'admin-panel admin-filters-panel'}
+      ref={named}
+    >
+      {/* Shown on a phone only (admin-shell.css). */}
+      <Button
+        className="admin-filters-toggle"
+        icon={<IconFilter />}
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((now) => !now)}
+      >
+        {count ? format(t.filtersSet, { count }) : t.filters}
+      </Button>
+      <Form
+        id={formId}
+        form={form}
+        layout="vertical"
+        initialValues={values}
+        onSubmit={onSearch}
+        className="admin-filters"
+        role="search"
+      >
         {children}
         <div className="admin-filter-buttons">
           <Button type="primary" htmlType="submit">
@@ -36,7 +99,7 @@ export function AdminFilters<T>({
 }
 
 /** A picked date range (local 'YYYY-MM-DD' strings) as the first and last instant of those days. */
-export function dayRange(range: string[] | undefined): { from?: number; to?: number } {
+export function dayRange(range: readonly string[] | undefined): { from?: number; to?: number } {
   const [from, to] = range ?? [];
   return {
     from: from ? new Date(`${from}T00:00:00`).getTime() : undefined,
@@ -44,29 +107,85 @@ export function dayRange(range: string[] | undefined): { from?: number; to?: num
   };
 }
 
-/** Filter objects compared by their set values (undefined means "no filter"). */
-function sameFilters(a: object, b: object): boolean {
-  const set = (o: object) =>
-    JSON.stringify(
-      Object.entries(o)
-        .filter(([, v]) => v !== undefined)
-        .sort(([x], [y]) => x.localeCompare(y)),
-    );
-  return set(a) === set(b);
+/** A text filter as searched: trimmed, and none when empty. */
+export const filterText = (value: string | undefined): string | undefined => value?.trim() || undefined;
+
+/** A list's filters as its address writes them: one value, several, or none. */
+export type FilterParams = Record<string, string | readonly string[] | undefined>;
+
+const sameParams = (a: URLSearchParams, b: URLSearchParams) => {
+  const sorted = (p: URLSearchParams) => [...p].map(String).sort().join('&');
+  return sorted(a) === sorted(b);
+};
+
+/**
+ * A list's page, size and filters, read from its address and changed there (React Router's search
+ * params), so that Back, a reload or a shared link shows the same rows. `read` turns the address's
+ * filter parameters into the filter form's values; a value it does not take is no filter. A
+ * change of page or filters is a step of its own in the history; `apply` runs a search (back to
+ * page 1, the selection cleared), and the same search again still asks the server (someone else
+ * may have changed the list).
+ */
+export function useListAddress<V>(list: FilteredList, read: (params: URLSearchParams) => V) {
+  const [params, setParams] = useSearchParams();
+  const paging = listPagingOf(params);
+  const values = useMemo(() => read(params), [params, read]);
+
+  function change(edit: (next: URLSearchParams) => void, options?: { replace?: boolean }): URLSearchParams {
+    const next = new URLSearchParams(params);
+    edit(next);
+    setParams(next, options);
+    return next;
+  }
+
+  /** Page `page` of the list; `replace` when the list corrects its own address (no step back to it). */
+  function setPage(page: number, options?: { replace?: boolean }): void {
+    change((next) => (page > 1 ? next.set(PAGE_PARAM, String(page)) : next.delete(PAGE_PARAM)), options);
+  }
+
+  function apply(
+    filters: FilterParams,
+    refresh: () => unknown,
+    selection: { setSelected(keys: string[]): void },
+  ): void {
+    const next = new URLSearchParams(params);
+    next.delete(PAGE_PARAM);
+    for (const name of LIST_FILTER_PARAMS[list]) next.delete(name);
+    for (const [name, value] of Object.entries(filters))
+      for (const one of typeof value === 'string' ? [value] : (value ?? [])) if (one) next.append(name, one);
+    if (sameParams(next, params)) void refresh();
+    else setParams(next);
+    selection.setSelected([]);
+  }
+
+  return { ...paging, values, setPage, apply };
+}
+
+/** What a list hands the form it opens: its own address, to go back to. */
+interface OpenedFrom {
+  list?: unknown;
+}
+
+/** Opens a list's form (view, edit, create), which comes back to the list's address as it is now. */
+export function useOpenFromList(): (path: string) => void {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return (path) => navigate(path, { state: { list: `${pathname}${search}` } satisfies OpenedFrom });
 }
 
 /**
- * A list's filters and page. `apply` runs a search: back to page 1, the selection cleared, and
- * the same search again still asks the server (someone else may have changed the list).
+ * A form's way back to its list (Back, Cancel, Save): the address it was opened from, with its
+ * page and filters, or the list's first page when it was not opened from the list (a link, a new
+ * tab). `open` moves to another form of the list (View's Edit), keeping that way back.
  */
-export function useListSearch<F extends object>() {
-  const [filters, setFilters] = useState<F>({} as F);
-  const [page, setPage] = useState(1);
-  function apply(next: F, refresh: () => unknown, selection: { setSelected(keys: string[]): void }): void {
-    if (page === 1 && sameFilters(next, filters)) void refresh();
-    setFilters(next);
-    setPage(1);
-    selection.setSelected([]);
-  }
-  return { filters, page, setPage, apply };
+export function useBackToList(listPath: string): { back: () => void; open: (path: string) => void } {
+  const navigate = useNavigate();
+  const { state } = useLocation() as Location<OpenedFrom | null>;
+  const from = state?.list;
+  const list =
+    typeof from === 'string' && (from === listPath || from.startsWith(`${listPath}?`)) ? from : listPath;
+  return {
+    back: () => navigate(list),
+    open: (path) => navigate(path, { state: { list } satisfies OpenedFrom }),
+  };
 }

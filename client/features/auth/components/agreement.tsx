@@ -19,16 +19,18 @@ export function Agreement(props: { checked: boolean; onChange(checked: boolean):
   return (
     <>
       <div className="agreement">
+        {/* The whole line is the box's label, its name what is agreed to (issue 40); a press on
+            a link opens the link, not the box (a label leaves its links to themselves). */}
         <Checkbox checked={props.checked} onChange={(v: boolean) => props.onChange(v)}>
-          {t.prefix}
-        </Checkbox>{' '}
-        <a className="arco-link" href={links.agreement} target="_blank" rel="noopener noreferrer">
-          {t.agreement}
-        </a>{' '}
-        {t.and}{' '}
-        <a className="arco-link" href={links.privacy} target="_blank" rel="noopener noreferrer">
-          {t.privacy}
-        </a>
+          <span>{t.prefix}</span>{' '}
+          <a className="arco-link" href={links.agreement} target="_blank" rel="noopener noreferrer">
+            {t.agreement}
+          </a>{' '}
+          {t.and}{' '}
+          <a className="arco-link" href={links.privacy} target="_blank" rel="noopener noreferrer">
+            {t.privacy}
+          </a>
+        </Checkbox>
       </div>
       {props.prompt ? (
         <div className="agreement-prompt" role="alert">

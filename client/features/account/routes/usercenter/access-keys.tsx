@@ -29,6 +29,7 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { texts } from './locale';
 import { useSubmit } from '@client/lib/hooks/use-submit';
+import { useMediaQuery } from '@client/lib/hooks/use-media-query';
 import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { useCopy } from '@client/lib/hooks/use-copy';
@@ -41,7 +42,15 @@ export const DELETE_TIP_MS = 2000;
 /** `?tab=keys&type=create`: the dialog creating a key is open. */
 const CREATE_TYPE = 'create';
 
+/**
+ * A window as narrow as a phone (usercenter.css's breakpoint): a desktop browser at 200 % zoom
+ * and more, where the table would scroll sideways (issue 40).
+ */
+const NARROW_WINDOW = '(max-width: 760px)';
+
 export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mobile: boolean }) {
+  // A phone, or a window as narrow, stacks each key as a card: a five-column table would scroll sideways.
+  const cards = useMediaQuery(NARROW_WINDOW) || mobile;
   const formatTime = useFormatTime();
   const copy = useCopy();
   const t = useTexts(texts);
@@ -93,6 +102,9 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
     }
   }
 
+  /** A copy button named for what it copies ("Copy Access key (AK)"): Arco names it by its tooltip. */
+  const copyable = (what: string) => ({ tooltips: [`${t.copy} ${what}`, t.copied] as [string, string] });
+
   async function create(): Promise<void> {
     if (descriptionProblem) return;
     await run(async () => {
@@ -108,10 +120,10 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
           <div className="uc-key-created">
             <p>{t.keyCreatedBody}</p>
             <p>
-              {t.ak}: <Typography.Text copyable>{key.ak}</Typography.Text>
+              {t.ak}: <Typography.Text copyable={copyable(t.ak)}>{key.ak}</Typography.Text>
             </p>
             <p>
-              {t.sk}: <Typography.Text copyable>{key.sk}</Typography.Text>
+              {t.sk}: <Typography.Text copyable={copyable(t.sk)}>{key.sk}</Typography.Text>
             </p>
           </div>
         ),
@@ -145,7 +157,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
   const cell = {
     ak: (key: Credential) => (
       <Space direction="vertical" size={2}>
-        <Typography.Text copyable={{ tooltips: [t.copy, t.copied] }} className="uc-mono">
+        <Typography.Text copyable={copyable(t.ak)} className="uc-mono">
           {key.ak}
         </Typography.Text>
         {key.description === CLI_KEY_DESCRIPTION || key.type === 'CLI' ? (
@@ -155,27 +167,30 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
       </Space>
     ),
     sk: (key: Credential) => (
-      <Space size={4} wrap>
+      // The secret wraps; Show and Copy keep together (issue 40: Copy went to a line of its own).
+      <span className="uc-secret">
         <span className="uc-mono" aria-label={t.sk}>
           {secrets[key.ak] ?? key.sk}
         </span>
-        <Button
-          type="text"
-          size="mini"
-          aria-label={`${secrets[key.ak] ? t.hide : t.show} ${t.sk}`}
-          onClick={() => void toggleSecret(key.ak)}
-        >
-          {secrets[key.ak] ? t.hide : t.show}
-        </Button>
-        <Button
-          type="text"
-          size="mini"
-          aria-label={`${t.copy} ${t.sk}`}
-          onClick={() => void copySecret(key.ak)}
-        >
-          {t.copy}
-        </Button>
-      </Space>
+        <span className="uc-secret-actions">
+          <Button
+            type="text"
+            size="mini"
+            aria-label={`${secrets[key.ak] ? t.hide : t.show} ${t.sk}`}
+            onClick={() => void toggleSecret(key.ak)}
+          >
+            {secrets[key.ak] ? t.hide : t.show}
+          </Button>
+          <Button
+            type="text"
+            size="mini"
+            aria-label={`${t.copy} ${t.sk}`}
+            onClick={() => void copySecret(key.ak)}
+          >
+            {t.copy}
+          </Button>
+        </span>
+      </span>
     ),
     status: (key: Credential) => (
       <Switch
@@ -221,8 +236,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
         </Button>
       </div>
       <p className="uc-muted">{atLimit ? t.limitReached : t.keysHint}</p>
-      {mobile ? (
-        // A phone stacks each key as a card: a five-column table would scroll sideways.
+      {cards ? (
         <Spin loading={loading} block>
           {keys.length === 0 ? (
             empty
@@ -268,7 +282,7 @@ export function AccessKeys({ ssoUid, mobile }: { ssoUid: string | undefined; mob
               title: t.created,
               dataIndex: 'createDate',
               width: 180,
-              render: (value: string) => formatTime(value),
+              render: (value: string) => <span className="uc-time">{formatTime(value)}</span>,
             },
             { title: t.actions, width: 90, render: (_: unknown, key) => cell.remove(key) },
           ]}

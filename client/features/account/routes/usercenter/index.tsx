@@ -3,30 +3,31 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { productMessage } from '@shared/errors/catalogue';
 import { withParams } from '@shared/query';
-import { ROUTES, TAB_PARAM } from '@shared/routes';
-import { logout, useUserInfo } from '@client/lib/api/account';
+import { FLOW_PARAM, ROUTES, STEP_PARAM, TAB_PARAM } from '@shared/routes';
+import { logout, useModules, useUserInfo } from '@client/lib/api/account';
 import { signedOut } from '@client/lib/api/session-events';
 import { openOauthPopup, WECHAT_BIND_PATH } from '@client/lib/oauth-popup';
 import { platformNames } from '@client/lib/platform-theme';
 import { useRuntimeConfig } from '@client/lib/browser-facts';
 import { lazyComponent } from '@client/lib/lazy';
 import { LanguageSwitch } from '@client/components/language-switch';
+import { NewTabLink } from '@client/components/new-tab-link';
 import { DataLoadError, LazyPart } from '@client/components/load-error';
 import { PartSkeleton } from '@client/components/page-skeleton';
 import { ACCOUNT_CONTENT } from '@shared/skeleton';
 import { notify } from '@client/lib/notify';
-import { isPlainClick } from '@client/lib/plain-click';
 import { focusFell, focusHeading, pageHeading } from '@client/lib/focus';
 import { useDevice } from '@client/lib/hooks/use-device';
 import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
 import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
+import { useFlowInAddress } from '@client/lib/hooks/use-flow-in-address';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { AccountInfo } from './account-info';
 import { CancelAccount } from './cancel-account';
 import { Help } from './help';
 import { texts } from './locale';
-import { isOperation, type Operation, type Status } from './status';
+import { isOperation, type Operation } from './status';
 import './usercenter.css';
 import '@client/features/account/components/flow.css';
 
@@ -47,9 +48,24 @@ const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
 export function preloadParts(url: URL): Promise<unknown> {
   const parts = [];
   if (url.searchParams.get(TAB_PARAM) === 'keys') parts.push(AccessKeys.preload());
-  if (isOperation(url.searchParams.get('type')))
+  if (isOperation(url.searchParams.get(FLOW_PARAM)))
     parts.push(ContactChange.preload(), PasswordChange.preload());
   return Promise.all(parts);
+}
+
+/**
+ * The header's way to the back office, for an account whose back-office modules are not empty
+ * (issue 40): it had no way there. A component of its own, so that the modules' answer, which
+ * the rendered page does not hold, redraws the link alone: redrawing the page while its tab's
+ * part was still hydrating made React throw that part away and render it afresh (error #421).
+ */
+function BackOfficeLink({ ssoUid, label }: { ssoUid: string | undefined; label: string }) {
+  const { data: modules } = useModules(ssoUid, { aside: true });
+  return modules?.length ? (
+    <Link to={ROUTES.admin} className="uc-back-office">
+      {label}
+    </Link>
+  ) : null;
 }
 
 export default function UserCenterPage() {
@@ -62,22 +78,18 @@ export default function UserCenterPage() {
   const { search } = useLocation();
   const [tab] = useParamInAddress(TAB_PARAM);
   // The flow under way is named in the address (`type`, spec §2), so that a session ending mid-flow
-  // brings the visitor back to it after the login (spec §4); never what was typed into it.
-  const [requested, nameFlowInAddress] = useParamInAddress('type');
+  // brings the visitor back to it after the login (spec §4), never what was typed into it; and
+  // opened, it is an entry of the history that Back leaves (issue 40).
+  const flow = useFlowInAddress();
   const section: Section = SECTIONS.includes(tab as Section) ? (tab as Section) : 'account';
   // The tab's title names what its menu names, then the product: "Access keys · Account Center".
   const menuNames = { account: t.menuAccount, keys: t.menuKeys, help: t.menuHelp };
   useDocumentTitle(menuNames[section], names.main);
   const { data: user, error: userError, mutate: reloadUser } = useUserInfo();
   const [leaving, setLeaving] = useState(false);
-  const [status, setStatus] = useState<Status>(
-    isOperation(requested) ? { kind: 'operate', operation: requested } : { kind: 'init' },
-  );
-
-  // Spec §4: after a successful change the status becomes update and the user info reloads.
-  useEffect(() => {
-    if (status.kind === 'update') void reloadUser();
-  }, [status, reloadUser]);
+  // Spec §4's status: init, or the operation the address names (its flow open); after a
+  // successful change, update: the flow closes and the user info reloads.
+  const operation = isOperation(flow.flow) ? flow.flow : null;
 
   function operate(operation: Operation): void {
     if (operation === 'username') {
@@ -95,8 +107,7 @@ export default function UserCenterPage() {
       void navigate(WECHAT_BIND_PATH);
       return;
     }
-    setStatus({ kind: 'operate', operation });
-    nameFlowInAddress(operation);
+    flow.open(operation);
   }
 
   /**
@@ -104,7 +115,7 @@ export default function UserCenterPage() {
    * lang stay for a later 401 (spec §4). Passed to the item's Link through Arco's Menu.Item.
    */
   const sectionLink = (key: Section) => ({
-    to: { search: withParams(search, { [TAB_PARAM]: key, type: null }) },
+    to: { search: withParams(search, { [TAB_PARAM]: key, [FLOW_PARAM]: null, [STEP_PARAM]: null }) },
   });
 
   async function onLogout(): Promise<void> {
@@ -117,10 +128,9 @@ export default function UserCenterPage() {
   // Issue 29: a change flow that closes (done, or Back from its first step) gives focus back to
   // the row's button that opened it, not to the page's body.
   const openedFrom = useRef<Operation | null>(null);
-  const openOperation = status.kind === 'operate' ? status.operation : null;
   useEffect(() => {
-    if (openOperation) {
-      openedFrom.current = openOperation;
+    if (operation) {
+      openedFrom.current = operation;
       return;
     }
     const row = openedFrom.current;
@@ -129,17 +139,13 @@ export default function UserCenterPage() {
     const opener = document.querySelector<HTMLElement>(`[data-row="${row}"] button`);
     if (opener) opener.focus();
     else focusHeading(pageHeading());
-  }, [openOperation]);
+  }, [operation]);
 
   const done = () => {
-    setStatus({ kind: 'update' });
-    nameFlowInAddress(null);
+    flow.close();
+    void reloadUser();
   };
-  const back = () => {
-    setStatus({ kind: 'init' });
-    nameFlowInAddress(null);
-  };
-  const operation = status.kind === 'operate' ? status.operation : null;
+  const back = flow.close;
 
   function accountSection() {
     if (!user) return null;
@@ -199,10 +205,9 @@ export default function UserCenterPage() {
               </Button>
             </Popover>
           ) : (
-            <a href={config.links.feedback} target="_blank" rel="noopener noreferrer">
-              {t.feedback}
-            </a>
+            <NewTabLink href={config.links.feedback}>{t.feedback}</NewTabLink>
           )}
+          <BackOfficeLink ssoUid={user?.ssoUid} label={t.backOffice} />
           <LanguageSwitch />
           <Button size="small" onClick={onLogout} loading={leaving}>
             {t.logout}
@@ -218,12 +223,8 @@ export default function UserCenterPage() {
             mode={device.mobile ? 'horizontal' : 'vertical'}
             // On a phone the three entries share the width (usercenter.css) instead of folding into "···".
             ellipsis={false}
-            // Each item is a link to its section's address, which the router follows once the app
-            // has the page (a tap before then loads it); a flow under way ends with the move, not
-            // with a click that opens the section in a new tab.
-            onClickMenuItem={(_key, event) => {
-              if (isPlainClick(event)) setStatus({ kind: 'init' });
-            }}
+            // Each item is a link to its section's address (without the flow under way), which the
+            // router follows once the app has the page (a tap before then loads it).
           >
             {SECTIONS.map((key) => (
               <Menu.Item key={key} wrapper={Link} {...sectionLink(key)}>
@@ -248,9 +249,7 @@ export default function UserCenterPage() {
           )}
           {device.mobile ? (
             <p className="uc-feedback">
-              <a href={config.links.feedback} target="_blank" rel="noopener noreferrer">
-                {t.feedback}
-              </a>
+              <NewTabLink href={config.links.feedback}>{t.feedback}</NewTabLink>
             </p>
           ) : null}
         </Layout.Content>

@@ -17,6 +17,7 @@ export const texts = defineTexts(
     set: 'Set',
     edit: 'Edit',
     logout: 'Log out',
+    backOffice: 'Back office',
     feedback: 'Feedback',
     forgotPassword: 'Forgot password?',
     forgotPasswordTip:
@@ -98,6 +99,7 @@ export const texts = defineTexts(
     set: '设置',
     edit: '修改',
     logout: '退出登录',
+    backOffice: '后台管理',
     feedback: '意见反馈',
     forgotPassword: '忘记密码？',
     forgotPasswordTip:

@@ -9,16 +9,17 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import { AccountPasswordFields, StepFlow } from '@client/features/account/components/step-flow';
 import { useSubmit } from '@client/lib/hooks/use-submit';
+import { useFlowStep } from '@client/lib/hooks/use-flow-in-address';
 
 /** Change the password (spec §4): a code to a contact first, then the new password; either contact when both exist. */
 export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel(): void }) {
   const { user } = props;
   const t = useTexts(texts);
   const [via, setVia] = useState<ContactChannel | undefined>(undefined);
-  const [stage, setStage] = useState<0 | 1>(0);
   const { submitting: busy, run } = useSubmit();
   const [form] = Form.useForm<{ code: string; password: string; confirm: string }>();
   const steps = stepsFor('password', user, via);
+  const { step: stage, next, back } = useFlowStep(steps?.[0].function ?? null);
   if (!steps) return <p className="uc-muted">{t.passwordNeedsContact}</p>;
   const [first, second] = steps;
   const channel = first.sendsTo?.channel ?? 'phone';
@@ -30,16 +31,15 @@ export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel
       title={t.changePassword}
       steps={[t.stepVerify, t.newPassword]}
       stage={stage}
-      onStage={setStage}
       busy={busy}
       form={form}
-      onCancel={props.onCancel}
+      onBack={() => back() || props.onCancel()}
       onNext={async () => {
         const values = await form.validate(['code']).catch(() => null);
         if (values)
           await run(async () => {
             await checkStepCode(first, current, String(values.code));
-            setStage(1);
+            next(first.function);
           });
       }}
       onSubmit={async () => {
@@ -55,7 +55,7 @@ export function PasswordChange(props: { user: UserInfo; onDone(): void; onCancel
       {stage === 0 ? (
         <VerifyCurrentContact user={user} step={first} channel={channel} onChannel={setVia} />
       ) : (
-        <AccountPasswordFields form={form} />
+        <AccountPasswordFields form={form} username={user.username || current} />
       )}
     </StepFlow>
   );

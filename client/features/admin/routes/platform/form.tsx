@@ -1,8 +1,9 @@
 import { Button, Form, Input, Spin, Upload } from '@arco-design/web-react';
+import { CheckedForm, FormItem } from '@client/components/checked-form';
 import type { UploadItem } from '@arco-design/web-react/es/Upload/interface';
 import { IconCopy, IconRefresh } from '@arco-design/web-react/icon';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { Platform, PlatformFields } from '@shared/contract/admin';
 import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
 import { checkLogoFile, checkPlatformName, checkWebUrl, LOGO_TYPES } from '@shared/validation/rules';
@@ -15,7 +16,12 @@ import {
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
-import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
+import { useBackToList } from '@client/features/admin/components/list-filters';
+import {
+  AdminFormButtons,
+  DescriptionField,
+  useFormDraft,
+} from '@client/features/admin/components/admin-form';
 import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { useCopy } from '@client/lib/hooks/use-copy';
@@ -65,18 +71,29 @@ function logoUrl(items: UploadItem[] | undefined): string {
   return (item?.response as { url?: string } | undefined)?.url ?? item?.url ?? '';
 }
 
+/** What a draft keeps of the form (useFormDraft): the uploaded picture by its address, not its file. */
+function draftOf(values: Partial<Values>): Partial<Values> {
+  const url = logoUrl(values.logo);
+  return { ...values, logo: url ? [{ uid: 'logo', url, name: 'logo', status: 'done' }] : [] };
+}
+
 /** /admin/platform/{create|edit|view}?id= (spec §2); any other operate goes back to the list. */
 export default function PlatformFormPage() {
   const t = useTexts(texts);
   const rule = useRule();
   const message = useValidationText();
-  const navigate = useNavigate();
+  const { back: backToList, open } = useBackToList(ROUTES.adminPlatform);
   const { operate } = useParams();
   const id = useSearchParams()[0].get('id');
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
   const mode = operate as Operate;
   const { data: platform, error } = usePlatform(valid && mode !== 'create' ? id : null);
   const [form] = Form.useForm<Values>();
+  const draft = useFormDraft(form, {
+    name: operatePath(ROUTES.adminPlatformOperate, mode, id ?? undefined),
+    ready: mode === 'create' || (mode === 'edit' && Boolean(platform)),
+    toDraft: draftOf,
+  });
   const { submitting: saving, run } = useSubmit();
   const [tab, setTab] = useState('basic');
   const { confirm, holder } = useConfirm();
@@ -87,7 +104,6 @@ export default function PlatformFormPage() {
 
   const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
   const readOnly = mode === 'view';
-  const backToList = () => navigate(ROUTES.adminPlatform);
 
   async function save(values: Values): Promise<void> {
     const fields: PlatformFields = {
@@ -129,32 +145,33 @@ export default function PlatformFormPage() {
         <Spin size={32} />
       </div>
     ) : (
-      <Form<Values>
+      <CheckedForm<Values>
         form={form}
         className={readOnly ? 'admin-form platform-view' : 'admin-form'}
         layout="vertical"
         disabled={readOnly}
         initialValues={toValues(platform)}
+        onValuesChange={draft.onValuesChange}
         onSubmit={save}
       >
-        <Form.Item label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
+        <FormItem label={t.name} field="displayName" required rules={rule(checkPlatformName)}>
           <Input />
-        </Form.Item>
-        <Form.Item label={t.homePageUrl} field="homePageUrl" rules={rule((v) => checkWebUrl(v))}>
+        </FormItem>
+        <FormItem label={t.homePageUrl} field="homePageUrl" rules={rule((v) => checkWebUrl(v))}>
           <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
-        </Form.Item>
-        <Form.Item label={t.callback} field="callback" rules={rule((v) => checkWebUrl(v))}>
+        </FormItem>
+        <FormItem label={t.callback} field="callback" rules={rule((v) => checkWebUrl(v))}>
           <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
-        </Form.Item>
-        <Form.Item
+        </FormItem>
+        <FormItem
           label={t.logoutUrl}
           field="logoutUrl"
           required
           rules={rule((v) => checkWebUrl(v, { required: true }))}
         >
           <Input placeholder={readOnly ? EMPTY : t.urlPlaceholder} />
-        </Form.Item>
-        <Form.Item
+        </FormItem>
+        <FormItem
           label={t.logo}
           field="logo"
           triggerPropName="fileList"
@@ -198,15 +215,15 @@ export default function PlatformFormPage() {
               <div className="arco-upload-trigger-picture-text">+ {t.upload}</div>
             </div>
           </Upload>
-        </Form.Item>
+        </FormItem>
         <DescriptionField label={t.description} placeholder={readOnly ? EMPTY : t.descriptionPlaceholder} />
         <AdminFormButtons
           readOnly={readOnly}
           saving={saving}
-          onEdit={() => navigate(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
+          onEdit={() => open(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
           onBack={backToList}
         />
-      </Form>
+      </CheckedForm>
     );
 
   /** One of the platform's credentials, shown with its copy button. */
@@ -229,6 +246,7 @@ export default function PlatformFormPage() {
   return (
     <AdminPage title={title}>
       {holder}
+      {draft.notice}
       <section className="admin-panel">
         {mode === 'edit' ? (
           <Tabs activeTab={tab} onChange={setTab}>

@@ -1,18 +1,23 @@
 import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
-import { useNavigate } from 'react-router-dom';
 import type { Platform } from '@shared/contract/admin';
 import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import { WebLink } from '@client/components/web-link';
 import { deletePlatforms, usePlatforms, type PlatformQuery } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
-import { AdminFilters, dayRange, useListSearch } from '@client/features/admin/components/list-filters';
+import {
+  AdminFilters,
+  dayRange,
+  filterText,
+  useListAddress,
+  useOpenFromList,
+} from '@client/features/admin/components/list-filters';
 import {
   ACTIONS_WIDTH,
   AdminList,
-  PAGE_SIZE,
   rowActionsColumn,
   useListDeletion,
 } from '@client/features/admin/components/admin-list';
+import { dayParam } from '@shared/api/list-address';
 import { useFormatTime } from '@client/lib/format-time';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -27,31 +32,46 @@ interface FilterValues {
 
 const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminPlatformOperate, operate, id);
 
+/** The filters in the address (LIST_FILTER_PARAMS.platforms) as the form's values. */
+function fieldsOf(params: URLSearchParams): FilterValues {
+  const [from, to] = [dayParam(params.get('from')), dayParam(params.get('to'))];
+  return {
+    platformsId: params.get('id') ?? undefined,
+    displayName: params.get('name') ?? undefined,
+    created: from && to ? [from, to] : undefined,
+  };
+}
+
+/** The form's values as the list call's filters. */
+function filtersOf(values: FilterValues): Omit<PlatformQuery, 'current' | 'pageSize'> {
+  const { from, to } = dayRange(values.created);
+  return {
+    platformsId: filterText(values.platformsId),
+    displayName: filterText(values.displayName),
+    beginTime: from,
+    endTime: to,
+  };
+}
+
 /** /admin/platform: the sub-platform list (spec §2). */
 export default function PlatformListPage() {
   const formatTime = useFormatTime();
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
-  const navigate = useNavigate();
+  const open = useOpenFromList();
   const [form] = Form.useForm<FilterValues>();
-  const { filters, page, setPage, apply } = useListSearch<Omit<PlatformQuery, 'current' | 'pageSize'>>();
-  const { data, error, isLoading, mutate } = usePlatforms({ current: page, pageSize: PAGE_SIZE, ...filters });
+  const { page, size, values, setPage, apply } = useListAddress('platforms', fieldsOf);
+  const { data, error, isLoading, mutate } = usePlatforms({
+    current: page,
+    pageSize: size,
+    ...filtersOf(values),
+  });
   const deletion = useListDeletion(deletePlatforms, t.deleted);
 
-  function search(values: FilterValues): void {
-    const { from, to } = dayRange(values.created);
-    const next = {
-      platformsId: values.platformsId?.trim() || undefined,
-      displayName: values.displayName?.trim() || undefined,
-      beginTime: from,
-      endTime: to,
-    };
-    apply(next, mutate, deletion);
-  }
-
-  function reset(): void {
-    form.resetFields();
-    search({});
+  function search(next: FilterValues): void {
+    const [from, to] = next.created ?? [];
+    const params = { id: filterText(next.platformsId), name: filterText(next.displayName), from, to };
+    apply(params, mutate, deletion);
   }
 
   // Widths that fit the panel at 1280 px (issue 29): a home page URL may have 512 characters, and
@@ -72,8 +92,8 @@ export default function PlatformListPage() {
     rowActionsColumn<Platform>(
       common,
       {
-        view: (row) => navigate(toOperate('view', row.id)),
-        edit: (row) => navigate(toOperate('edit', row.id)),
+        view: (row) => open(toOperate('view', row.id)),
+        edit: (row) => open(toOperate('edit', row.id)),
         remove: (row) => deletion.remove([row.id], format(t.deleteOne, { name: row.displayName })),
       },
       ACTIONS_WIDTH,
@@ -83,7 +103,7 @@ export default function PlatformListPage() {
   return (
     <AdminPage title={common.modules.platforms}>
       {deletion.holder}
-      <AdminFilters form={form} onSearch={search} onReset={reset}>
+      <AdminFilters form={form} values={values} onSearch={search} onReset={() => search({})}>
         <Form.Item label={t.id} field="platformsId">
           <Input placeholder={t.idPlaceholder} allowClear />
         </Form.Item>
@@ -100,13 +120,14 @@ export default function PlatformListPage() {
       </AdminFilters>
       <AdminList<Platform>
         addLabel={t.add}
-        onAdd={() => navigate(toOperate('create'))}
+        onAdd={() => open(toOperate('create'))}
         selection={deletion}
         rowKey="id"
         columns={columns}
         data={data?.records ?? []}
         loading={isLoading && !data}
         page={page}
+        size={size}
         total={data?.total ?? 0}
         onPage={setPage}
         error={error}

@@ -1,21 +1,31 @@
 import { Table, Tag, type TableColumnProps } from '@arco-design/web-react';
-import { useState } from 'react';
 import type { BackOfficeModule, Role } from '@shared/contract/admin';
 import { useRoles } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
-import { CellText, PAGE_SIZE, pagination } from '@client/features/admin/components/admin-list';
+import {
+  CellText,
+  pagination,
+  useLastPageWhenPastTheEnd,
+} from '@client/features/admin/components/admin-list';
+import { useListAddress } from '@client/features/admin/components/list-filters';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
-import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
+import { AsEnteredTitle, useAsEnteredLang } from '@client/features/admin/components/as-entered';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { DataLoadError } from '@client/components/load-error';
 import { texts } from './locale';
+
+/** The role list has no filters. */
+const noFilters = () => ({});
 
 /** /admin/role: the read-only role list (spec §2, §6: roles are not created or edited here). */
 export default function RoleListPage() {
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useRoles({ pageNumber: page, pageSize: PAGE_SIZE }, 1);
+  const langOf = useAsEnteredLang();
+  const { page, size, setPage } = useListAddress('roles', noFilters);
+  const { data, error, isLoading, mutate } = useRoles({ pageNumber: page, pageSize: size }, 1);
+  const total = data?.totalCount ?? 0;
+  useLastPageWhenPastTheEnd({ page, size, total }, data?.roles.length === 0, setPage);
   // Own keys only: a module named `__proto__` or `toString` is shown as its name, not Object's.
   const moduleTitle = (name: string) =>
     Object.hasOwn(common.modules, name) ? common.modules[name as BackOfficeModule] : name;
@@ -28,7 +38,7 @@ export default function RoleListPage() {
       title: <AsEnteredTitle title={t.roleName} />,
       dataIndex: 'roleName',
       width: 180,
-      render: (v: string) => <CellText>{v}</CellText>,
+      render: (v: string) => <CellText lang={langOf(v)}>{v}</CellText>,
     },
     {
       title: t.modules,
@@ -52,7 +62,11 @@ export default function RoleListPage() {
       title: <AsEnteredTitle title={t.description} />,
       dataIndex: 'roleDesc',
       width: 360,
-      render: (v: string) => <span className="role-description">{v}</span>,
+      render: (v: string) => (
+        <span className="role-description" lang={langOf(v)}>
+          {v}
+        </span>
+      ),
     },
   ];
 
@@ -67,7 +81,7 @@ export default function RoleListPage() {
           loading={isLoading && !data}
           noDataElement={error && !data ? <DataLoadError compact onRetry={() => mutate()} /> : undefined}
           scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width), 0) }}
-          pagination={pagination(page, data?.totalCount ?? 0, setPage)}
+          pagination={pagination({ page, size }, total, (next) => setPage(next))}
         />
       </section>
     </AdminPage>

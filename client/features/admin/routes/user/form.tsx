@@ -1,7 +1,8 @@
 import { Button, Form, Input, Radio, Select, Spin, Switch, type RulesProps } from '@arco-design/web-react';
+import { CheckedForm, FormItem } from '@client/components/checked-form';
 import { PasswordInput } from '@client/components/password-input';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
 import { productMessage } from '@shared/errors/catalogue';
 import { OPERATES, operatePath, ROUTES, type Operate } from '@shared/routes';
@@ -17,7 +18,13 @@ import {
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
 import { AdminPage } from '@client/features/admin/components/admin-page';
-import { AdminFormButtons, DescriptionField } from '@client/features/admin/components/admin-form';
+import { AsEntered } from '@client/features/admin/components/as-entered';
+import { useBackToList } from '@client/features/admin/components/list-filters';
+import {
+  AdminFormButtons,
+  DescriptionField,
+  useFormDraft,
+} from '@client/features/admin/components/admin-form';
 import { phoneValue, useValidationText } from '@client/components/form-rules';
 import { notify } from '@client/lib/notify';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -25,6 +32,7 @@ import { useLocale } from '@client/lib/i18n/locale-context';
 import { texts } from './locale';
 import './user.css';
 import { Redirect } from '@client/lib/redirect';
+import { useSubmit } from '@client/lib/hooks/use-submit';
 
 interface Values {
   email?: string;
@@ -63,7 +71,7 @@ export default function UserFormPage() {
   const t = useTexts(texts);
   const { locale } = useLocale();
   const validationText = useValidationText();
-  const navigate = useNavigate();
+  const { back: backToList, open } = useBackToList(ROUTES.adminUser);
   const { operate } = useParams();
   const id = useSearchParams()[0].get('id');
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
@@ -73,7 +81,13 @@ export default function UserFormPage() {
   const { data: sources } = useSources();
   const names = usePlatformNames();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const draft = useFormDraft(form, {
+    name: operatePath(ROUTES.adminUserOperate, mode, id ?? undefined),
+    ready: mode === 'create' || (mode === 'edit' && Boolean(user)),
+    // Never the password.
+    toDraft: ({ password: _password, ...kept }) => kept,
+  });
+  const { submitting: saving, run } = useSubmit();
   const [passwordUnlocked, setPasswordUnlocked] = useState(false);
 
   const gone = mode !== 'create' && user === null;
@@ -82,7 +96,6 @@ export default function UserFormPage() {
 
   const title = { create: t.createTitle, edit: t.editTitle, view: t.viewTitle }[mode];
   const readOnly = mode === 'view';
-  const backToList = () => navigate(ROUTES.adminUser);
   const passwordEditable = mode === 'create' || (mode === 'edit' && passwordUnlocked);
   const atLeastOne = productMessage('emailOrPhoneRequired', locale);
 
@@ -132,35 +145,35 @@ export default function UserFormPage() {
       description: values.description ?? '',
       roleIds: values.roleId ? [values.roleId] : [],
     };
-    setSaving(true);
-    try {
-      if (mode === 'create') {
-        await createInternalUser({
-          ...fields,
-          email: email || undefined,
-          phone: phone || undefined,
-          password: values.password ?? '',
-          source: values.source ?? DEFAULT_SOURCE,
-        });
-        notify.success(t.createdDone);
-      } else {
-        await updateInternalUser({
-          ...fields,
-          ssoUid: id as string,
-          email,
-          phone,
-          password: passwordEditable ? values.password : undefined,
-        });
-        notify.success(t.updated);
+    await run(async () => {
+      try {
+        if (mode === 'create') {
+          await createInternalUser({
+            ...fields,
+            email: email || undefined,
+            phone: phone || undefined,
+            password: values.password ?? '',
+            source: values.source ?? DEFAULT_SOURCE,
+          });
+          notify.success(t.createdDone);
+        } else {
+          await updateInternalUser({
+            ...fields,
+            ssoUid: id as string,
+            email,
+            phone,
+            password: passwordEditable ? values.password : undefined,
+          });
+          notify.success(t.updated);
+        }
+        backToList();
+      } catch (err) {
+        // Said as "create failed: …" / "update failed: …" (the calls are silent).
+        const failed = productMessage(mode === 'create' ? 'createFailed' : 'updateFailed', locale);
+        const detail = (err as ApiError).status === 401 ? '' : (err as Error).message;
+        notify.error(detail ? `${failed}: ${detail}` : failed);
       }
-      backToList();
-    } catch (err) {
-      const failed = productMessage(mode === 'create' ? 'createFailed' : 'updateFailed', locale);
-      const detail = (err as ApiError).status === 401 ? '' : (err as Error).message;
-      notify.error(detail ? `${failed}: ${detail}` : failed);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   if (mode !== 'create' && !user)
@@ -179,19 +192,21 @@ export default function UserFormPage() {
 
   return (
     <AdminPage title={title}>
+      {draft.notice}
       <section className="admin-panel">
-        <Form<Values>
+        <CheckedForm<Values>
           form={form}
           className="admin-form"
           layout="vertical"
           disabled={readOnly}
           initialValues={toValues(user)}
+          onValuesChange={draft.onValuesChange}
           onSubmit={save}
         >
-          <Form.Item label={t.email} field="email" rules={contactRule('email')} validateTrigger="onBlur">
+          <FormItem label={t.email} field="email" rules={contactRule('email')} validateTrigger="onBlur">
             <Input placeholder={t.emailPlaceholder} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
+          </FormItem>
+          <FormItem
             label={t.phone}
             field="phone"
             rules={contactRule('phone')}
@@ -199,11 +214,11 @@ export default function UserFormPage() {
             normalize={phoneValue}
           >
             <Input placeholder={t.phonePlaceholder} autoComplete="off" inputMode="tel" />
-          </Form.Item>
-          <Form.Item label={t.github} field="githubAccount">
+          </FormItem>
+          <FormItem label={t.github} field="githubAccount">
             <Input disabled />
-          </Form.Item>
-          <Form.Item
+          </FormItem>
+          <FormItem
             label={t.password}
             field="password"
             required={mode === 'create'}
@@ -232,8 +247,8 @@ export default function UserFormPage() {
               disabled={readOnly || !passwordEditable}
               placeholder={passwordEditable ? t.passwordPlaceholder : t.passwordLocked}
             />
-          </Form.Item>
-          <Form.Item label={t.source} field="source" required={mode === 'create'} rules={sourceRule}>
+          </FormItem>
+          <FormItem label={t.source} field="source" required={mode === 'create'} rules={sourceRule}>
             <Select
               // Arco's label points at the select's frame, which names nothing: the field is named here.
               aria-label={t.source}
@@ -242,28 +257,28 @@ export default function UserFormPage() {
               disabled={readOnly || mode !== 'create'}
               showSearch
             />
-          </Form.Item>
-          <Form.Item label={t.role} field="roleId">
+          </FormItem>
+          <FormItem label={t.role} field="roleId">
             <Radio.Group>
               {(roles?.roles ?? []).map((r) => (
                 <Radio key={r.roleId} value={r.roleId}>
-                  {r.roleName}
+                  <AsEntered>{r.roleName}</AsEntered>
                 </Radio>
               ))}
               <Radio value={NO_ROLE}>{t.noRole}</Radio>
             </Radio.Group>
-          </Form.Item>
-          <Form.Item label={t.status} field="status" triggerPropName="checked">
+          </FormItem>
+          <FormItem label={t.status} field="status" triggerPropName="checked">
             <Switch checkedText={t.active} uncheckedText={t.disabled} aria-label={t.status} />
-          </Form.Item>
+          </FormItem>
           <DescriptionField label={t.description} placeholder={t.descriptionPlaceholder} />
           <AdminFormButtons
             readOnly={readOnly}
             saving={saving}
-            onEdit={() => navigate(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
+            onEdit={() => open(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
             onBack={backToList}
           />
-        </Form>
+        </CheckedForm>
       </section>
     </AdminPage>
   );

@@ -1,7 +1,6 @@
-import { DatePicker, Form, Input, Switch, type TableColumnProps } from '@arco-design/web-react';
-import { AsEnteredTitle } from '@client/features/admin/components/as-entered';
+import { DatePicker, Form, Input, Select, Switch, type TableColumnProps } from '@arco-design/web-react';
+import { AsEnteredTitle, useAsEnteredLang } from '@client/features/admin/components/as-entered';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { InternalUser } from '@shared/contract/admin';
 import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import {
@@ -13,15 +12,22 @@ import {
   type UserFilters,
 } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
-import { AdminFilters, dayRange, useListSearch } from '@client/features/admin/components/list-filters';
+import {
+  AdminFilters,
+  dayRange,
+  filterText,
+  useListAddress,
+  useOpenFromList,
+  type FilterParams,
+} from '@client/features/admin/components/list-filters';
 import {
   ACTIONS_WIDTH,
   AdminList,
   CellText,
-  PAGE_SIZE,
   rowActionsColumn,
   useListDeletion,
 } from '@client/features/admin/components/admin-list';
+import { dayParam } from '@shared/api/list-address';
 import { useFormatTime } from '@client/lib/format-time';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { notify } from '@client/lib/notify';
@@ -37,6 +43,9 @@ interface FilterValues {
   email?: string;
   githubAccount?: string;
   created?: string[];
+  /** A platform id, or DEFAULT_SOURCE. */
+  source?: string;
+  platforms?: string[];
 }
 
 /** The registration-source filter's "all" choice (no filter). */
@@ -46,52 +55,74 @@ const DEFAULT_SOURCE = 'default';
 const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminUserOperate, operate, id);
 const labelOf = (user: InternalUser) => user.username || user.email || user.phone || user.ssoUid;
 
+/** The filters in the address (LIST_FILTER_PARAMS.users) as the form's values. */
+function fieldsOf(params: URLSearchParams): FilterValues {
+  const [from, to] = [dayParam(params.get('from')), dayParam(params.get('to'))];
+  const platforms = params.getAll('platform').filter(Boolean);
+  return {
+    ssoUid: params.get('uid') ?? undefined,
+    phone: params.get('phone') ?? undefined,
+    email: params.get('email') ?? undefined,
+    githubAccount: params.get('github') ?? undefined,
+    created: from && to ? [from, to] : undefined,
+    source: params.get('source') || undefined,
+    platforms: platforms.length ? platforms : undefined,
+  };
+}
+
+/** The form's values as the address writes them. */
+function paramsOf(values: FilterValues): FilterParams {
+  const [from, to] = values.created ?? [];
+  return {
+    uid: filterText(values.ssoUid),
+    phone: filterText(values.phone),
+    email: filterText(values.email),
+    github: filterText(values.githubAccount),
+    from,
+    to,
+    source: values.source === ALL ? undefined : values.source,
+    platform: values.platforms,
+  };
+}
+
+/** The form's values as the search call's filters. */
+function filtersOf(values: FilterValues): UserFilters {
+  const { from, to } = dayRange(values.created);
+  return {
+    ssoUid: filterText(values.ssoUid),
+    phone: filterText(values.phone),
+    email: filterText(values.email),
+    githubAccount: filterText(values.githubAccount),
+    since: from,
+    until: to,
+    createOrigins: values.source ? [values.source] : undefined,
+    platforms: values.platforms,
+  };
+}
+
 /** /admin/user: the internal-user list (spec §2). */
 export default function UserListPage() {
   const formatTime = useFormatTime();
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
-  const navigate = useNavigate();
+  const langOf = useAsEnteredLang();
+  const open = useOpenFromList();
   const [form] = Form.useForm<FilterValues>();
-  const { filters: fields, page, setPage, apply } = useListSearch<UserFilters>();
-  const [source, setSource] = useState<string[]>([]);
-  const [used, setUsed] = useState<string[]>([]);
+  const { page, size, values, setPage, apply } = useListAddress('users', fieldsOf);
   const [switching, setSwitching] = useState<string | null>(null);
   const names = usePlatformNames();
   const { data: sources } = useSources();
-  const filters: UserFilters = {
-    ...fields,
-    createOrigins: source.length && source[0] !== ALL ? source : undefined,
-    platforms: used.length ? used : undefined,
-  };
   const { data, error, isLoading, mutate } = useInternalUsers(
-    { pageNumber: page, pageSize: PAGE_SIZE },
-    filters,
+    { pageNumber: page, pageSize: size },
+    filtersOf(values),
   );
   const deletion = useListDeletion(deleteInternalUsers, t.deleted);
   // An id no platform has is shown as stored, less what could hide or reorder it (a right-to-left
   // override): anyone's sign-up link may set the source the UAA records.
   const nameOf = (id: string) => names.get(id) ?? id.replace(/[\p{Cc}\p{Cf}]/gu, '');
 
-  function search(values: FilterValues): void {
-    const { from, to } = dayRange(values.created);
-    const text = (v: string | undefined) => v?.trim() || undefined;
-    const next = {
-      ssoUid: text(values.ssoUid),
-      phone: text(values.phone),
-      email: text(values.email),
-      githubAccount: text(values.githubAccount),
-      since: from,
-      until: to,
-    };
-    apply(next, mutate, deletion);
-  }
-
-  function reset(): void {
-    form.resetFields();
-    setSource([]);
-    setUsed([]);
-    search({});
+  function search(next: FilterValues): void {
+    apply(paramsOf(next), mutate, deletion);
   }
 
   /** Spec §4: the list switch sends the update at once. */
@@ -110,12 +141,14 @@ export default function UserListPage() {
     }
   }
 
+  // Named, searchable fields of the filter form (issue 40): as column filters they could be neither
+  // reached nor named by keyboard or screen reader, and 70 platforms filled a six-row box.
+  const platformOptions = (sources ?? []).map((id) => ({ label: nameOf(id), value: id }));
   const sourceOptions = [
-    { text: t.all, value: ALL },
-    { text: t.defaultSource, value: DEFAULT_SOURCE },
-    ...(sources ?? []).map((id) => ({ text: nameOf(id), value: id })),
+    { label: t.all, value: ALL },
+    { label: t.defaultSource, value: DEFAULT_SOURCE },
+    ...platformOptions,
   ];
-  const platformOptions = (sources ?? []).map((id) => ({ text: nameOf(id), value: id }));
 
   // Widths that fit the panel at 1280 px (issue 29: 996 px with the selection column), so the fixed
   // Actions column covers nothing there; longer values end in an ellipsis with a tooltip.
@@ -129,25 +162,22 @@ export default function UserListPage() {
       title: t.columnSource,
       dataIndex: 'createBy',
       width: 108,
-      filters: sourceOptions,
-      filterMultiple: false,
-      filteredValue: source,
       render: (v: string) => text(v ? nameOf(v) : t.defaultSource),
     },
     {
       title: t.columnPlatforms,
       dataIndex: 'platforms',
       width: 96,
-      filters: platformOptions,
-      filterMultiple: true,
-      filteredValue: used,
       render: (v: string[]) => text(v.map(nameOf).join(', ')),
     },
     {
       title: <AsEnteredTitle title={t.columnRoles} />,
       dataIndex: 'roles',
       width: 76,
-      render: (_: unknown, row) => text(row.roles.map((r) => r.roleName).join(', ')),
+      render: (_: unknown, row) => {
+        const names = row.roles.map((r) => r.roleName).join(', ');
+        return names ? <CellText lang={langOf(names)}>{names}</CellText> : null;
+      },
     },
     {
       title: t.columnStatus,
@@ -173,8 +203,8 @@ export default function UserListPage() {
     rowActionsColumn<InternalUser>(
       common,
       {
-        view: (row) => navigate(toOperate('view', row.ssoUid)),
-        edit: (row) => navigate(toOperate('edit', row.ssoUid)),
+        view: (row) => open(toOperate('view', row.ssoUid)),
+        edit: (row) => open(toOperate('edit', row.ssoUid)),
         remove: (row) => deletion.remove([row.ssoUid], format(t.deleteOne, { user: labelOf(row) })),
       },
       ACTIONS_WIDTH,
@@ -184,7 +214,7 @@ export default function UserListPage() {
   return (
     <AdminPage title={common.modules.users}>
       {deletion.holder}
-      <AdminFilters form={form} onSearch={search} onReset={reset}>
+      <AdminFilters form={form} values={values} onSearch={search} onReset={() => search({})}>
         <Form.Item label={t.ssoUid} field="ssoUid">
           <Input placeholder={t.ssoUidPlaceholder} allowClear />
         </Form.Item>
@@ -200,26 +230,42 @@ export default function UserListPage() {
         <Form.Item label={t.created} field="created">
           <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
         </Form.Item>
+        <Form.Item label={t.columnSource} field="source">
+          {/* Arco's label points at the select's frame, which names nothing: the field is named here. */}
+          <Select
+            aria-label={t.columnSource}
+            placeholder={t.all}
+            options={sourceOptions}
+            showSearch
+            allowClear
+          />
+        </Form.Item>
+        <Form.Item label={t.columnPlatforms} field="platforms">
+          <Select
+            aria-label={t.columnPlatforms}
+            placeholder={t.all}
+            mode="multiple"
+            options={platformOptions}
+            showSearch
+            allowClear
+            maxTagCount={2}
+          />
+        </Form.Item>
       </AdminFilters>
       <AdminList<InternalUser>
         addLabel={t.add}
-        onAdd={() => navigate(toOperate('create'))}
+        onAdd={() => open(toOperate('create'))}
         selection={deletion}
         rowKey="ssoUid"
         columns={columns}
         data={data?.users ?? []}
         loading={isLoading && !data}
         page={page}
+        size={size}
         total={data?.totalCount ?? 0}
         onPage={setPage}
         error={error}
         onRetry={() => mutate()}
-        onChange={(_pagination, _sorter, columnFilters, extra) => {
-          if (extra.action !== 'filter') return;
-          setSource((columnFilters.createBy as string[] | undefined) ?? []);
-          setUsed((columnFilters.platforms as string[] | undefined) ?? []);
-          setPage(1);
-        }}
       />
     </AdminPage>
   );

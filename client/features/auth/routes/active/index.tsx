@@ -62,16 +62,24 @@ export default function ActivePage() {
     </>
   );
 
+  const title =
+    state.kind === 'pending'
+      ? t.activating
+      : state.kind === 'done'
+        ? state.already
+          ? t.already
+          : t.done
+        : t.failed;
   return (
-    <PublicLayout>
+    <PublicLayout pageName={title}>
       {state.kind === 'pending' ? (
-        <ResultPanel status={null} icon={<Spin size={32} />} title={t.activating} />
+        <ResultPanel status={null} icon={<Spin size={32} />} title={title} />
       ) : state.kind === 'done' ? (
-        <ResultPanel status="success" title={state.already ? t.already : t.done} actions={actions} />
+        <ResultPanel status="success" title={title} actions={actions} />
       ) : (
         <ResultPanel
           status="error"
-          title={t.failed}
+          title={title}
           body={
             <>
               {state.message === t.failed ? null : (

@@ -80,7 +80,7 @@ export default function AuthenticationPage() {
   if (failed && inWidgetFrame) {
     const host = refusedHost(location.pathname, location.search);
     return (
-      <PublicLayout widget>
+      <PublicLayout widget pageName={t.widgetRefusedTitle}>
         <ResultPanel
           status="error"
           title={t.widgetRefusedTitle}
@@ -95,14 +95,22 @@ export default function AuthenticationPage() {
     );
   }
 
+  // One page error at most (config.pageError), named in the tab's title too.
+  const title = failed
+    ? productMessage('redirectFailed', locale)
+    : limited
+      ? serverErrorText('A0301', locale)
+      : platformFailed
+        ? t.failedTitle
+        : undefined;
   return (
-    <PublicLayout>
-      {failed ? <ResultPanel status="error" title={productMessage('redirectFailed', locale)} /> : null}
-      {limited ? <ResultPanel status="warning" title={serverErrorText('A0301', locale)} /> : null}
+    <PublicLayout pageName={title}>
+      {failed ? <ResultPanel status="error" title={title!} /> : null}
+      {limited ? <ResultPanel status="warning" title={title!} /> : null}
       {platformFailed ? (
         <ResultPanel
           status="error"
-          title={t.failedTitle}
+          title={title!}
           body={t.failedBody}
           actions={
             <>

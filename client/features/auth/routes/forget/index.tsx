@@ -1,4 +1,5 @@
 import { Button, Form, Input } from '@arco-design/web-react';
+import { CheckedForm, FormItem } from '@client/components/checked-form';
 import { NewPasswordFields } from '@client/components/new-password-fields';
 import { useSendCode } from '@client/components/use-send-code';
 import { useSubmit } from '@client/lib/hooks/use-submit';
@@ -63,7 +64,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
   }
 
   return (
-    <Form
+    <CheckedForm
       id={`forget-${channel}`}
       // Prerendered: until the script takes over, Enter must not submit the form to the browser.
       method="dialog"
@@ -71,7 +72,7 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
       layout="vertical"
       onSubmit={submit}
     >
-      <Form.Item
+      <FormItem
         label={channel === 'phone' ? t.phone : t.email}
         field="item"
         rules={rule(check)}
@@ -87,20 +88,14 @@ function ResetForm({ channel, onDone }: { channel: Channel; onDone(): void }) {
           inputMode={channel === 'phone' ? 'tel' : 'email'}
           onBlur={(e) => void onBlur(e.target.value)}
         />
-      </Form.Item>
-      <CodeField
-        channel={channel}
-        label={t.code}
-        placeholder={t.codePlaceholder}
-        onSend={sendCode}
-        validateTrigger="onBlur"
-      />
+      </FormItem>
+      <CodeField channel={channel} label={t.code} placeholder={t.codePlaceholder} onSend={sendCode} />
       <NewPasswordFields form={form} texts={t} mismatch="resetMismatch" />
       <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
         {t.submit}
       </Button>
       {code.dialog}
-    </Form>
+    </CheckedForm>
   );
 }
 
@@ -115,7 +110,7 @@ export default function ForgetPage({ initialChannel }: { initialChannel?: Channe
 
   if (done) {
     return (
-      <PublicLayout>
+      <PublicLayout pageName={t.doneTitle}>
         <ResultPanel
           takeFocus
           status="success"

@@ -6,8 +6,7 @@ import { productMessage } from '@shared/errors/catalogue';
 import { format } from '@shared/i18n/define-texts';
 import { validationText } from '@shared/validation/messages';
 import { LOCALES, openInApp, openPassword, Refusal, setUpClientTest } from '@tests/support/client-app';
-import { fill, fillAndLeave, press, settle, shown } from '@tests/support/client-form';
-import { texts as agreementTexts } from '@client/features/auth/components/agreement.locale';
+import { agree, fill, fillAndLeave, press, settle, shown } from '@tests/support/client-form';
 import LoginPage from './index';
 import { texts } from './locale';
 
@@ -22,14 +21,13 @@ async function passCaptcha(): Promise<void> {
 describe.each(LOCALES)('the login page in %s', (lang) => {
   const t = texts[lang];
   const text = (code: Parameters<typeof validationText>[0]) => validationText(code, lang);
-  const agree = () => fireEvent.click(screen.getByRole('checkbox', { name: agreementTexts[lang].prefix }));
   const open = (url = '/login', tab?: 'password') => openInApp(<LoginPage initialTab={tab} />, { url, lang });
   /** Signs in on the password tab, the agreement ticked and the human check passed. */
   const passwordLogin = async (account: string, password: string) => {
     await open('/login', 'password');
     fill(t.account, account);
     fill(t.password, password);
-    agree();
+    agree(lang);
     await press(t.submit);
     await passCaptcha();
   };
@@ -74,7 +72,7 @@ describe.each(LOCALES)('the login page in %s', (lang) => {
     const { where } = await open('/login?source=cmg&clientId=c1');
     fill(t.phone, '13912345678');
     fill(t.code, '123456');
-    agree();
+    agree(lang);
     fireEvent.click(screen.getByRole('checkbox', { name: format(t.autoLogin, { days: 14 }) }));
     await press(t.submit);
     const [login] = uaa.callsOf('loginByPhone');
@@ -95,7 +93,7 @@ describe.each(LOCALES)('the login page in %s', (lang) => {
     const { where } = await open();
     fill(t.phone, '13912345678');
     fill(t.code, '123456');
-    agree();
+    agree(lang);
     await press(t.submit);
     expect(where.path).toBe(`/username?lang=${lang}`);
   });

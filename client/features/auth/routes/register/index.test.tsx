@@ -5,8 +5,7 @@ import { HEADERS } from '@shared/api/envelope';
 import { format } from '@shared/i18n/define-texts';
 import { validationText, type ValidationCode } from '@shared/validation/messages';
 import { LOCALES, openInApp, openPassword, Refusal, setUpClientTest } from '@tests/support/client-app';
-import { fill, fillAndLeave, press, shown } from '@tests/support/client-form';
-import { texts as agreementTexts } from '@client/features/auth/components/agreement.locale';
+import { agree, fill, fillAndLeave, press, shown } from '@tests/support/client-form';
 import RegisterPage from './index';
 import { texts } from './locale';
 
@@ -19,7 +18,6 @@ describe.each(LOCALES)('the register page in %s', (lang) => {
     await openInApp(<RegisterPage />, { url: '/register?source=cmg', lang });
     if (tab === 'phone') fireEvent.click(screen.getByRole('tab', { name: t.phoneTab }));
   };
-  const agree = () => fireEvent.click(screen.getByRole('checkbox', { name: agreementTexts[lang].prefix }));
   const fillPasswords = (password: string, confirm = password) => {
     fill(t.password, password);
     fill(t.confirm, confirm);
@@ -62,7 +60,7 @@ describe.each(LOCALES)('the register page in %s', (lang) => {
       fill(t.username, 'alice-1');
       fill(t.email, 'alice@example.com');
       fillPasswords('Secret123');
-      agree();
+      agree(lang);
       await press(t.submit);
       const register = await uaa.called('registerByEmail');
       const body = register.body as Record<string, string>;
@@ -112,7 +110,7 @@ describe.each(LOCALES)('the register page in %s', (lang) => {
       fill(t.phone, '13912345678');
       fill(t.code, '123456');
       fillPasswords('Secret123');
-      agree();
+      agree(lang);
       await press(t.submit);
       expect(uaa.calls.map((c) => c.name)).toEqual(['usernameCheck', 'registerByPhone']);
       const body = (await uaa.called('registerByPhone')).body as Record<string, string>;

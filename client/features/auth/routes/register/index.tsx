@@ -1,4 +1,5 @@
 import { Button, Form, Input } from '@arco-design/web-react';
+import { CheckedForm, FormItem } from '@client/components/checked-form';
 import { NewPasswordFields } from '@client/components/new-password-fields';
 import { useSendCode } from '@client/components/use-send-code';
 import { useSubmit } from '@client/lib/hooks/use-submit';
@@ -108,13 +109,14 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
   }
 
   if (done) {
+    const title = done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle;
     return (
-      <PublicLayout>
+      <PublicLayout pageName={title}>
         <ResultPanel
           status="success"
           // After a submit (not when the widget opens on the result): the form is gone.
           takeFocus={!initialDone}
-          title={done.kind === 'email' ? t.emailSentTitle : t.phoneDoneTitle}
+          title={title}
           body={
             done.kind === 'phone'
               ? t.phoneDoneBody
@@ -137,7 +139,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
     <PublicLayout title={t.title}>
       <Tabs activeTab={tab} onChange={(key) => address.choose(key as Tab)} hrefOf={address.hrefOf}>
         <Tabs.TabPane key="email" title={t.emailTab}>
-          <Form
+          <CheckedForm
             id="register-email"
             // Prerendered: until the script takes over, Enter must not submit the form to the browser.
             method="dialog"
@@ -145,15 +147,15 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
             layout="vertical"
             onSubmit={submitEmail}
           >
-            <Form.Item
+            <FormItem
               label={t.username}
               field="username"
               rules={rule(checkEmailTabUsername)}
               validateTrigger="onBlur"
             >
               <Input placeholder={t.usernamePlaceholder} autoComplete="username" />
-            </Form.Item>
-            <Form.Item
+            </FormItem>
+            <FormItem
               label={t.email}
               field="email"
               rules={rule(checkEmail)}
@@ -165,7 +167,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
                 autoComplete="email"
                 onBlur={(e) => void checkExists('email', e.target.value, checkEmail(e.target.value) === null)}
               />
-            </Form.Item>
+            </FormItem>
             <NewPasswordFields form={emailForm} texts={t} />
             {agreement.element}
             <Button
@@ -178,11 +180,17 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
             >
               {t.submit}
             </Button>
-          </Form>
+          </CheckedForm>
         </Tabs.TabPane>
         <Tabs.TabPane key="phone" title={t.phoneTab}>
-          <Form id="register-phone" method="dialog" form={phoneForm} layout="vertical" onSubmit={submitPhone}>
-            <Form.Item
+          <CheckedForm
+            id="register-phone"
+            method="dialog"
+            form={phoneForm}
+            layout="vertical"
+            onSubmit={submitPhone}
+          >
+            <FormItem
               label={t.username}
               field="username"
               rules={rule(checkUsername)}
@@ -194,8 +202,8 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
                 autoComplete="username"
                 onBlur={(e) => username.onBlur(e.target.value)}
               />
-            </Form.Item>
-            <Form.Item
+            </FormItem>
+            <FormItem
               label={t.phone}
               field="phone"
               rules={rule((v) => checkPhone(v))}
@@ -209,14 +217,8 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
                 inputMode="tel"
                 onBlur={(e) => void checkExists('phone', e.target.value, checkPhone(e.target.value) === null)}
               />
-            </Form.Item>
-            <CodeField
-              channel="phone"
-              label={t.code}
-              placeholder={t.codePlaceholder}
-              onSend={sendCode}
-              validateTrigger="onBlur"
-            />
+            </FormItem>
+            <CodeField channel="phone" label={t.code} placeholder={t.codePlaceholder} onSend={sendCode} />
             <NewPasswordFields form={phoneForm} texts={t} />
             {agreement.element}
             <Button
@@ -229,7 +231,7 @@ export default function RegisterPage({ initialDone }: { initialDone?: { kind: Ta
             >
               {t.submit}
             </Button>
-          </Form>
+          </CheckedForm>
         </Tabs.TabPane>
       </Tabs>
       {code.dialog}

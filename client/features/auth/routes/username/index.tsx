@@ -1,4 +1,5 @@
 import { Button, Form, Input } from '@arco-design/web-react';
+import { CheckedForm, FormItem } from '@client/components/checked-form';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -65,8 +66,8 @@ export default function UsernamePage() {
   return (
     <PublicLayout title={t.title}>
       <p className="coming-soon">{t.hint}</p>
-      <Form id="set-username" form={form} layout="vertical" onSubmit={submit}>
-        <Form.Item
+      <CheckedForm id="set-username" form={form} layout="vertical" onSubmit={submit}>
+        <FormItem
           label={t.username}
           field="username"
           rules={rule(checkUsername)}
@@ -74,11 +75,11 @@ export default function UsernamePage() {
           {...problemProps(problem)}
         >
           <Input placeholder={t.placeholder} autoComplete="username" onBlur={(e) => onBlur(e.target.value)} />
-        </Form.Item>
+        </FormItem>
         <Button type="primary" htmlType="submit" long loading={submitting} className="submit">
           {t.confirm}
         </Button>
-      </Form>
+      </CheckedForm>
     </PublicLayout>
   );
 }

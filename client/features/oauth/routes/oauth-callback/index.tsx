@@ -62,16 +62,17 @@ export default function OauthCallbackPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per landing
   }, []);
 
+  const title = state.kind === 'working' ? t.working : state.kind === 'done' ? t.done : t.failed;
   return (
-    <PublicLayout>
+    <PublicLayout pageName={title}>
       {state.kind === 'working' ? (
-        <ResultPanel status={null} icon={<Spin size={32} />} title={t.working} />
+        <ResultPanel status={null} icon={<Spin size={32} />} title={title} />
       ) : state.kind === 'done' ? (
-        <ResultPanel status="success" title={t.done} />
+        <ResultPanel status="success" title={title} />
       ) : (
         <ResultPanel
           status="error"
-          title={t.failed}
+          title={title}
           body={state.message}
           actions={
             <ResultLink to={ROUTES.login} primary>

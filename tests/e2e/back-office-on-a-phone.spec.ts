@@ -1,0 +1,60 @@
+/**
+ * Issue 40 (its phone findings): on a phone the back office's Actions column was the far end of a
+ * table scrolled sideways, and the filter form filled the first screen, the rows below it. Now the
+ * row's actions are in view at the right edge, and the filters are folded behind a button that
+ * says how many are set. 390 x 844, both languages.
+ */
+import { expect, test, type Page } from '../support/e2e-fixtures';
+import { adminTexts, createPlatform, loginAsAdmin, platformTexts, uniqueName } from '../support/e2e-admin';
+import { LANGS } from '../support/e2e-texts';
+
+const PHONE = { width: 390, height: 844 };
+const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
+
+for (const lang of LANGS) {
+  const c = adminTexts[lang];
+  const t = platformTexts[lang];
+
+  test(`390 px: a row's actions and the rows are on the first screen, the filters behind their button (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await loginAsAdmin(page);
+    const name = uniqueName('Phone');
+    await createPlatform(page.request, name);
+
+    for (const path of ['/admin/user', '/admin/platform']) {
+      await page.goto(`${path}?lang=${lang}`);
+      const first = rows(page).first();
+      await expect(first).toBeVisible();
+      // Without scrolling, sideways or down.
+      for (const action of [c.view, c.edit, c.delete])
+        await expect(first.getByRole('button', { name: action }), `${path} ${action}`).toBeInViewport({
+          ratio: 1,
+        });
+      await expect(page.getByRole('search')).toBeHidden();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    }
+
+    // The platform list's filters, opened, searched, folded again: the button counts them.
+    const toggle = page.getByRole('button', { name: c.filters, exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const search = page.getByRole('search');
+    await search.getByRole('textbox', { name: t.name, exact: true }).fill(name);
+    await search.getByRole('button', { name: c.search }).click();
+    await expect(rows(page)).toHaveCount(1);
+    const counted = page.getByRole('button', { name: c.filtersSet.replace('{count}', '1') });
+    await counted.click();
+    await expect(page.getByRole('search')).toBeHidden();
+    await expect(rows(page).first().getByRole('button', { name: c.delete })).toBeInViewport({ ratio: 1 });
+  });
+}
+
+test('1280 px: the filters are open, with no button of their own', async ({ sharedPage: page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin/user?lang=en-US');
+  await expect(page.getByRole('search')).toBeVisible();
+  await expect(page.getByRole('button', { name: adminTexts['en-US'].filters })).toHaveCount(0);
+});

@@ -1,0 +1,20 @@
+/** Every visitor page, one address each (with the query that shows its variant or result). */
+export const VISITOR_PAGES: readonly string[] = [
+  '/login',
+  '/login?tab=password',
+  '/register',
+  '/forget',
+  '/active?sign=x&token=y',
+  '/deleteProtocol',
+  '/no-permission',
+  '/wechat',
+  '/xlab-login',
+  '/xlab-register',
+  '/login?redirect=https%3A%2F%2Fmedieval.example.org%2F',
+  '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=login-abroad',
+  '/login?redirect=https%3A%2F%2Fintern.example.org%2F&entrance=setPhone',
+  '/github-login?code=x&state=y',
+  '/agreement?platform=media',
+  '/privacy',
+  '/feedback',
+];
