@@ -134,9 +134,7 @@ async function login(
   headers: Record<string, string> = {},
   via: typeof viaNginx = viaNginx,
 ): Promise<{ cookie: string; reply: Reply; encrypted: string }> {
-  const key = (
-    await via(`${GW}/cipher/getPubKey`, { method: 'POST', headers: JSON_CALL, body: '{}' })
-  ).json<{
+  const key = (await via(`${GW}/cipher/getPubKey`, { method: 'POST', headers: JSON_CALL, body: '{}' })).json<{
     data: { pubKey: string };
   }>();
   const encrypted = encryptPassword(key.data.pubKey, PASSWORD, 'login');
