@@ -61,7 +61,7 @@ export function isUntraced(url: string | undefined): boolean {
  * a non-recording span, context bindings and an upstream span of the same). A trace context the
  * request carries (only a trusted proxy's is left: acceptProxyOnlyHeadersFrom) decides by its
  * sampled flag; without one, `ratio` of the requests start a trace. The SDK's sampler then
- * records what passes (ParentBased, its root AlwaysOn: ./start.ts).
+ * records what passes (ParentBased, its root a request's server span alone: ./start.ts).
  */
 export function startsRecordedTrace(
   req: IncomingMessage,
@@ -199,7 +199,7 @@ export function activeTraceId(): string | undefined {
 
 /** The ids of the sampled trace a log line is written in, as the pino instrumentation writes them. */
 export function sampledTraceIds(): TraceIds {
-  // The flags, not isRecording(): the access line is written after its server span has ended.
+  // The flags, not isRecording(): a line may be written after its span has ended.
   const spanContext = trace.getActiveSpan()?.spanContext();
   if (!spanContext || !(spanContext.traceFlags & TraceFlags.SAMPLED)) return {};
   return { traceId: spanContext.traceId, spanId: spanContext.spanId };

@@ -1,18 +1,19 @@
 /**
  * Traces (issue 26, docs/operations.md "Tracing"): OpenTelemetry's Node SDK with the
- * instrumentations of what a request calls (undici's calls to the UAA, Redis), started by ./index.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set; with it unset none
- * of this is loaded. The exporter, its protocol, the sampler and the resource's attributes are the
- * SDK's own OTEL_* variables, which the SDK reads (config.ts checks the main ones); without
- * OTEL_TRACES_SAMPLER, a tenth of the traces the BFF starts (OTEL_TRACES_SAMPLER_ARG, config.ts)
- * and every one a proxy sampled. The service's name is config.ts's (OTEL_SERVICE_NAME, else
- * uaa-sso-bff).
+ * instrumentations of what a request calls (undici's calls to the UAA, Redis), started by
+ * ./index.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set; with it unset none of this is loaded.
+ * The exporter, its protocol, the sampler and the resource's attributes are the SDK's own OTEL_*
+ * variables, which the SDK reads (config.ts checks the main ones); without OTEL_TRACES_SAMPLER, a
+ * tenth of the traces the BFF starts (OTEL_TRACES_SAMPLER_ARG, config.ts) and every one a proxy
+ * sampled. The service's name is config.ts's (OTEL_SERVICE_NAME, else uaa-sso-bff).
  *
  * What a trace costs (issue 43, docs/performance.md, ADR 0011): no HTTP server instrumentation (it
  * suppresses and binds every request's emitters, sampled or not): ./context.ts's traceRequests
  * starts the server span of a recorded request alone, named by its route; no Express
- * instrumentation (it wraps each of the thirty layers of every request); no pino instrumentation: log.ts writes a sampled trace's ids into the line; no span for a
- * probe or a build file; no instrumentation of outgoing node:http (the UAA is called with undici;
- * only the exporter's own calls use it).
+ * instrumentation (it wraps each of the thirty layers of every request); no pino instrumentation:
+ * log.ts writes a sampled trace's ids into the line; no span for a probe or a build file; no
+ * instrumentation of outgoing node:http (the UAA is called with undici; only the exporter's own
+ * calls use it).
  *
  * OpenTelemetry instruments a module when it is loaded, so this runs before the process loads
  * any of them: import-in-the-middle's loader hook (for the ES modules the bundle imports, told
