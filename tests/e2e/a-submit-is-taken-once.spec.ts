@@ -9,12 +9,11 @@ import {
   createPlatform,
   loginAsAdmin,
   platformTexts,
+  toast,
   uniqueName,
   userTexts,
 } from '../support/e2e-admin';
 import { uniqueSuffix } from '../support/e2e-api';
-
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 
 /** Counts the calls to a UAA path the page makes from now on. */
 function countCalls(page: Page, path: string): () => number {

@@ -7,19 +7,19 @@ import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixture
 import {
   adminTexts,
   createPlatform,
+  listRows,
   loginAsAdmin,
   loginAsNewAdmin,
   platformDetail,
   platformTexts,
   PNG_1X1,
   ROLE,
+  toast,
   uniqueName,
 } from '../support/e2e-admin';
 import { copyTexts } from '../../client/lib/hooks/use-copy.locale';
 import { product, serverErrors, validation, type Lang } from '../support/e2e-texts';
 
-const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -31,7 +31,7 @@ async function filterByName(page: Page, lang: Lang, name: string) {
   const search = page.getByRole('search');
   await search.getByRole('textbox', { name: platformTexts[lang].name, exact: true }).fill(name);
   await search.getByRole('button', { name: adminTexts[lang].search }).click();
-  await expect(rows(page).first()).toContainText(name);
+  await expect(listRows(page).first()).toContainText(name);
 }
 
 async function pickCreated(page: Page, lang: Lang, from: string, to: string) {
@@ -66,31 +66,31 @@ journeysInTurns((lang, inTurn) => {
       await page.goto(`/admin/platform?lang=${lang}`);
       for (const name of [t.columnId, t.columnName, t.columnCreated, t.columnHome, c.actions])
         await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
 
-      const firstOnPageOne = await rows(page).first().textContent();
+      const firstOnPageOne = await listRows(page).first().textContent();
       await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
-      await expect(rows(page).first()).not.toHaveText(firstOnPageOne ?? '');
-      expect(await rows(page).count()).toBeGreaterThan(0);
+      await expect(listRows(page).first()).not.toHaveText(firstOnPageOne ?? '');
+      expect(await listRows(page).count()).toBeGreaterThan(0);
 
       await page.getByRole('textbox', { name: t.id, exact: true }).fill('media');
       await page.getByRole('search').getByRole('button', { name: c.search }).click();
-      await expect(rows(page)).toHaveCount(1);
-      await expect(rows(page).first()).toContainText('Media');
-      await expect(rows(page).first()).toContainText('https://media.example.org');
+      await expect(listRows(page)).toHaveCount(1);
+      await expect(listRows(page).first()).toContainText('Media');
+      await expect(listRows(page).first()).toContainText('https://media.example.org');
 
       await page.getByRole('search').getByRole('button', { name: c.reset }).click();
       await expect(page.getByRole('textbox', { name: t.id, exact: true })).toHaveValue('');
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
 
       await filterByName(page, lang, mine);
-      await expect(rows(page)).toHaveCount(3);
+      await expect(listRows(page)).toHaveCount(3);
       await pickCreated(page, lang, today(), today());
       await page.getByRole('search').getByRole('button', { name: c.search }).click();
-      await expect(rows(page)).toHaveCount(3);
+      await expect(listRows(page)).toHaveCount(3);
       await pickCreated(page, lang, '2001-01-01', '2001-01-31');
       await page.getByRole('search').getByRole('button', { name: c.search }).click();
-      await expect(rows(page)).toHaveCount(0);
+      await expect(listRows(page)).toHaveCount(0);
     });
 
   if (inTurn())
@@ -141,14 +141,14 @@ journeysInTurns((lang, inTurn) => {
       await expect(toast(page, t.createdDone)).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/platform(\?[^/]*)?$/);
       await filterByName(page, lang, name);
-      await expect(rows(page)).toHaveCount(1);
-      const id = (await rows(page).first().locator('td').nth(1).textContent())!.trim();
+      await expect(listRows(page)).toHaveCount(1);
+      const id = (await listRows(page).first().locator('td').nth(1).textContent())!.trim();
       const stored = await platformDetail(page.request, id);
       expect(stored.logo).toMatch(/\/__dev\/files\/[\w-]+$/);
       const logo = await page.request.get(new URL(stored.logo).pathname);
       expect(logo.headers()['content-type']).toContain('image/png');
 
-      await rows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('button', { name: c.view }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/platform/view\\?id=${id}$`));
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await expect(page.getByRole('textbox', { name: t.name, exact: true })).toHaveValue(name);
@@ -168,7 +168,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(toast(page, t.updated)).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/platform(\?[^/]*)?$/);
       await filterByName(page, lang, name);
-      await expect(rows(page).first()).toContainText('https://changed.example.org');
+      await expect(listRows(page).first()).toContainText('https://changed.example.org');
     });
 
   if (inTurn())
@@ -214,28 +214,28 @@ journeysInTurns((lang, inTurn) => {
       for (let i = 0; i < 3; i++) await createPlatform(page.request, `${prefix}${i}`);
       await page.goto(`/admin/platform?lang=${lang}`);
       await filterByName(page, lang, prefix);
-      await expect(rows(page)).toHaveCount(3);
+      await expect(listRows(page)).toHaveCount(3);
 
       await page.getByRole('button', { name: c.bulkDelete }).click();
       await expect(toast(page, product.selectToDelete[lang])).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
-      await rows(page).first().getByRole('button', { name: c.delete }).click();
+      await listRows(page).first().getByRole('button', { name: c.delete }).click();
       await expect(page.getByRole('dialog')).toContainText(c.deleteTitle);
       await page.getByRole('dialog').getByRole('button', { name: c.cancel }).click();
-      await expect(rows(page)).toHaveCount(3);
-      await rows(page).first().getByRole('button', { name: c.delete }).click();
+      await expect(listRows(page)).toHaveCount(3);
+      await listRows(page).first().getByRole('button', { name: c.delete }).click();
       await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
       await expect(toast(page, t.deleted)).toBeVisible();
-      await expect(rows(page)).toHaveCount(2);
+      await expect(listRows(page)).toHaveCount(2);
 
-      await rows(page).nth(0).locator('.arco-checkbox').click();
-      await rows(page).nth(1).locator('.arco-checkbox').click();
+      await listRows(page).nth(0).locator('.arco-checkbox').click();
+      await listRows(page).nth(1).locator('.arco-checkbox').click();
       await page.getByRole('button', { name: c.bulkDelete }).click();
       await expect(page.getByRole('dialog')).toContainText(c.deleteSelected.replace('{count}', '2'));
       await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
       await expect(toast(page, t.deleted)).toBeVisible();
-      await expect(rows(page)).toHaveCount(0);
+      await expect(listRows(page)).toHaveCount(0);
     });
 });
 
@@ -306,7 +306,7 @@ journeysInTurns((lang, inTurn) => {
       await page.getByRole('button', { name: adminTexts[lang].save }).click();
       await expect(page).toHaveURL(/\/admin\/platform(\?[^/]*)?$/);
       await filterByName(page, lang, name);
-      const id = (await rows(page).first().locator('td').nth(1).textContent())!.trim();
+      const id = (await listRows(page).first().locator('td').nth(1).textContent())!.trim();
       expect((await platformDetail(page.request, id)).logo).toBe('');
     });
 }, 'zh-CN');
@@ -344,7 +344,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(toast(pa, t.createdDone)).toBeVisible();
 
       await filterByName(pa, lang, name);
-      await rows(pa).first().getByRole('button', { name: c.edit }).click();
+      await listRows(pa).first().getByRole('button', { name: c.edit }).click();
       await expect(pa.getByRole('heading', { level: 1, name: t.editTitle })).toBeVisible();
       await pa.getByRole('tab', { name: t.authTab }).click();
       const secret = await pa.getByTestId('client-secret').textContent();
@@ -359,12 +359,12 @@ journeysInTurns((lang, inTurn) => {
       await expect(toast(pa, t.updated)).toBeVisible();
 
       await filterByName(pa, lang, name);
-      await expect(rows(pa)).toHaveCount(1);
-      await rows(pa).first().locator('.arco-checkbox').click();
+      await expect(listRows(pa)).toHaveCount(1);
+      await listRows(pa).first().locator('.arco-checkbox').click();
       await pa.getByRole('button', { name: c.bulkDelete }).click();
       await pa.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
       await expect(toast(pa, t.deleted)).toBeVisible();
-      await expect(rows(pa)).toHaveCount(0);
+      await expect(listRows(pa)).toHaveCount(0);
       await context.close();
     });
 });

@@ -16,11 +16,13 @@ import {
   adminTexts,
   createInternalUser,
   findUser,
+  listRows,
   loginAsAdmin,
   loginReply,
   newPhone,
   ROLE,
   SEED_ROLES,
+  toast,
   usePlatform,
   userTexts,
 } from '../support/e2e-admin';
@@ -31,8 +33,6 @@ import { product, validation, type Lang } from '../support/e2e-texts';
 // earlier tests of this file create on a fresh stack.
 test.describe.configure({ mode: 'default' });
 
-const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -61,7 +61,7 @@ async function resetFilters(page: Page, lang: Lang, field: 'ssoUid' | 'phone' | 
   const search = page.getByRole('search');
   await search.getByRole('button', { name: adminTexts[lang].reset }).click();
   await expect(search.getByRole('textbox', { name: userTexts[lang][field], exact: true })).toHaveValue('');
-  await expect(rows(page)).toHaveCount(12);
+  await expect(listRows(page)).toHaveCount(12);
 }
 
 /** Chooses in one of the filter form's choice fields (registration source, platforms used), then searches. */
@@ -123,11 +123,11 @@ journeysInTurns((lang, inTurn) => {
         c.actions,
       ])
         await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
       await expect(page.locator('.arco-pagination-option')).toHaveCount(0);
-      const first = await rows(page).first().textContent();
+      const first = await listRows(page).first().textContent();
       await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
-      await expect(rows(page).first()).not.toHaveText(first ?? '');
+      await expect(listRows(page).first()).not.toHaveText(first ?? '');
       await expect(page.locator('.arco-pagination-item-active')).toHaveText('2');
     });
 
@@ -156,7 +156,7 @@ journeysInTurns((lang, inTurn) => {
 
       await page.goto(`/admin/user?lang=${lang}`);
       await searchBy(page, lang, 'email', d);
-      await expect(rows(page)).toHaveCount(1);
+      await expect(listRows(page)).toHaveCount(1);
 
       // Every column can be brought beside Actions and read whole, the first ones included.
       const actions = page.getByRole('columnheader', { name: c.actions, exact: true });
@@ -178,7 +178,7 @@ journeysInTurns((lang, inTurn) => {
       expect(await uncovered(actions)).toBe(true);
 
       // A value longer than its column ends in an ellipsis; hovering it shows it whole.
-      const cell = rows(page).first().getByRole('cell').filter({ hasText: email });
+      const cell = listRows(page).first().getByRole('cell').filter({ hasText: email });
       const value = cell.getByText(email, { exact: true }).filter({ visible: true });
       await cell.evaluate((el) => el.scrollIntoView({ inline: 'center' }));
       expect((await value.boundingBox())!.width).toBeGreaterThan((await cell.boundingBox())!.width);
@@ -210,37 +210,37 @@ journeysInTurns((lang, inTurn) => {
 
       await page.goto(`/admin/user?lang=${lang}`);
       await searchBy(page, lang, 'email', d);
-      await expect(rows(page)).toHaveCount(2);
-      const rowA = rows(page).filter({ hasText: a.email! });
+      await expect(listRows(page)).toHaveCount(2);
+      const rowA = listRows(page).filter({ hasText: a.email! });
       await expect(rowA).toContainText('Media');
       await expect(rowA).toContainText('CMG');
-      await expect(rows(page).filter({ hasText: b.email! })).toContainText(t.defaultSource);
+      await expect(listRows(page).filter({ hasText: b.email! })).toContainText(t.defaultSource);
 
       await choiceFilter(page, lang, t.columnSource, ['Media']);
-      await expect(rows(page)).toHaveCount(1);
-      await expect(rows(page).first()).toContainText(a.email!);
+      await expect(listRows(page)).toHaveCount(1);
+      await expect(listRows(page).first()).toContainText(a.email!);
       await choiceFilter(page, lang, t.columnSource, [t.defaultSource]);
-      await expect(rows(page)).toHaveCount(1);
-      await expect(rows(page).first()).toContainText(b.email!);
+      await expect(listRows(page)).toHaveCount(1);
+      await expect(listRows(page).first()).toContainText(b.email!);
       await choiceFilter(page, lang, t.columnSource, [t.all]);
-      await expect(rows(page)).toHaveCount(2);
+      await expect(listRows(page)).toHaveCount(2);
 
       await choiceFilter(page, lang, t.columnPlatforms, ['CMG', 'Media']);
-      await expect(rows(page)).toHaveCount(1);
-      await expect(rows(page).first()).toContainText(a.email!);
+      await expect(listRows(page)).toHaveCount(1);
+      await expect(listRows(page).first()).toContainText(a.email!);
 
       await resetFilters(page, lang, 'email');
 
       await searchBy(page, lang, 'ssoUid', a.ssoUid);
-      await expect(rows(page)).toHaveCount(1);
+      await expect(listRows(page)).toHaveCount(1);
       await resetFilters(page, lang, 'ssoUid');
       await searchBy(page, lang, 'phone', a.phone!);
-      await expect(rows(page)).toHaveCount(1);
-      await expect(rows(page).first()).toContainText(a.email!);
+      await expect(listRows(page)).toHaveCount(1);
+      await expect(listRows(page).first()).toContainText(a.email!);
       await resetFilters(page, lang, 'phone');
       await searchBy(page, lang, 'github', github);
-      await expect(rows(page)).toHaveCount(1);
-      await expect(rows(page).first()).toContainText(github);
+      await expect(listRows(page)).toHaveCount(1);
+      await expect(listRows(page).first()).toContainText(github);
 
       await resetFilters(page, lang, 'github');
       await page.getByRole('textbox', { name: t.email, exact: true }).fill(d);
@@ -250,14 +250,14 @@ journeysInTurns((lang, inTurn) => {
       await page.getByRole('textbox', { name: c.createdTo }).fill(today());
       await page.keyboard.press('Enter');
       await page.getByRole('search').getByRole('button', { name: c.search }).click();
-      await expect(rows(page)).toHaveCount(2);
+      await expect(listRows(page)).toHaveCount(2);
       await page.getByRole('textbox', { name: c.createdFrom }).click();
       await page.getByRole('textbox', { name: c.createdFrom }).fill('2001-01-01');
       await page.getByRole('textbox', { name: c.createdTo }).click();
       await page.getByRole('textbox', { name: c.createdTo }).fill('2001-12-31');
       await page.keyboard.press('Enter');
       await page.getByRole('search').getByRole('button', { name: c.search }).click();
-      await expect(rows(page)).toHaveCount(0);
+      await expect(listRows(page)).toHaveCount(0);
     });
 
   if (inTurn())
@@ -314,9 +314,9 @@ journeysInTurns((lang, inTurn) => {
       await expect(toast(page, t.createdDone)).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/user(\?[^/]*)?$/);
       await searchBy(page, lang, 'email', newEmail);
-      await expect(rows(page)).toHaveCount(1);
-      await expect(rows(page).first()).toContainText(SEED_ROLES.platformAdmin.roleName);
-      await expect(rows(page).first()).toContainText('Media');
+      await expect(listRows(page)).toHaveCount(1);
+      await expect(listRows(page).first()).toContainText(SEED_ROLES.platformAdmin.roleName);
+      await expect(listRows(page).first()).toContainText('Media');
       const fresh = await playwright.request.newContext({ baseURL });
       expect(await canLogin(fresh, newEmail, 'Brand-new-123')).toBe(true);
       await fresh.dispose();
@@ -336,7 +336,7 @@ journeysInTurns((lang, inTurn) => {
       });
       await page.goto(`/admin/user?lang=${lang}`);
       await searchBy(page, lang, 'email', user.email!);
-      await rows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('button', { name: c.view }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/user/view\\?id=${user.ssoUid}$`));
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await expect(page.getByRole('textbox', { name: t.email, exact: true })).toHaveValue(user.email!);
@@ -416,23 +416,23 @@ journeysInTurns((lang, inTurn) => {
       for (const name of ['x', 'y', 'z']) await createInternalUser(page.request, { email: `${name}@${d}` });
       await page.goto(`/admin/user?lang=${lang}`);
       await searchBy(page, lang, 'email', d);
-      await expect(rows(page)).toHaveCount(3);
+      await expect(listRows(page)).toHaveCount(3);
 
       await page.getByRole('button', { name: c.bulkDelete }).click();
       await expect(toast(page, product.selectToDelete[lang])).toBeVisible();
-      await rows(page).first().getByRole('button', { name: c.delete }).click();
+      await listRows(page).first().getByRole('button', { name: c.delete }).click();
       await page.getByRole('dialog').getByRole('button', { name: c.cancel }).click();
-      await expect(rows(page)).toHaveCount(3);
-      await rows(page).first().getByRole('button', { name: c.delete }).click();
+      await expect(listRows(page)).toHaveCount(3);
+      await listRows(page).first().getByRole('button', { name: c.delete }).click();
       await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
       await expect(toast(page, t.deleted)).toBeVisible();
-      await expect(rows(page)).toHaveCount(2);
+      await expect(listRows(page)).toHaveCount(2);
 
       await page.getByRole('row').first().locator('.arco-checkbox').click(); // select all on the page
       await page.getByRole('button', { name: c.bulkDelete }).click();
       await expect(page.getByRole('dialog')).toContainText(c.deleteSelected.replace('{count}', '2'));
       await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
-      await expect(rows(page)).toHaveCount(0);
+      await expect(listRows(page)).toHaveCount(0);
       expect(await findUser(page.request, { email: d })).toEqual([]);
     });
 }, 'zh-CN');

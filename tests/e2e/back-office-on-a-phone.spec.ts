@@ -4,12 +4,18 @@
  * row's actions are in view at the right edge, and the filters are folded behind a button that
  * says how many are set. 390 x 844, both languages.
  */
-import { expect, test, type Page } from '../support/e2e-fixtures';
-import { adminTexts, createPlatform, loginAsAdmin, platformTexts, uniqueName } from '../support/e2e-admin';
+import { expect, test } from '../support/e2e-fixtures';
+import {
+  adminTexts,
+  createPlatform,
+  listRows,
+  loginAsAdmin,
+  platformTexts,
+  uniqueName,
+} from '../support/e2e-admin';
 import { LANGS } from '../support/e2e-texts';
 
 const PHONE = { width: 390, height: 844 };
-const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
 
 for (const lang of LANGS) {
   const c = adminTexts[lang];
@@ -25,7 +31,7 @@ for (const lang of LANGS) {
 
     for (const path of ['/admin/user', '/admin/platform']) {
       await page.goto(`${path}?lang=${lang}`);
-      const first = rows(page).first();
+      const first = listRows(page).first();
       await expect(first).toBeVisible();
       // Without scrolling, sideways or down.
       for (const action of [c.view, c.edit, c.delete])
@@ -44,11 +50,11 @@ for (const lang of LANGS) {
     const search = page.getByRole('search');
     await search.getByRole('textbox', { name: t.name, exact: true }).fill(name);
     await search.getByRole('button', { name: c.search }).click();
-    await expect(rows(page)).toHaveCount(1);
+    await expect(listRows(page)).toHaveCount(1);
     const counted = page.getByRole('button', { name: c.filtersSet.replace('{count}', '1') });
     await counted.click();
     await expect(page.getByRole('search')).toBeHidden();
-    await expect(rows(page).first().getByRole('button', { name: c.delete })).toBeInViewport({ ratio: 1 });
+    await expect(listRows(page).first().getByRole('button', { name: c.delete })).toBeInViewport({ ratio: 1 });
   });
 }
 

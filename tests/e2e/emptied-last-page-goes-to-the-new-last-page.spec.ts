@@ -4,19 +4,19 @@
  */
 import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import {
+  activePage,
   adminTexts,
   createInternalUser,
   createPlatform,
+  listRows,
   loginAsAdmin,
   platformTexts,
+  toast,
   uniqueName,
   userTexts,
 } from '../support/e2e-admin';
 import { uniqueSuffix } from '../support/e2e-api';
 
-const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
-const activePage = (page: Page) => page.locator('.arco-pagination-item-active');
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 const pageParam = (page: Page) => new URL(page.url()).searchParams.get('page');
 
 journeysInTurns((lang, inTurn) => {
@@ -34,15 +34,15 @@ journeysInTurns((lang, inTurn) => {
       const search = page.getByRole('search');
       await search.getByRole('textbox', { name: t.name, exact: true }).fill(prefix);
       await search.getByRole('button', { name: c.search }).click();
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
       await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
-      await expect(rows(page)).toHaveCount(1);
+      await expect(listRows(page)).toHaveCount(1);
 
-      await rows(page).first().getByRole('button', { name: c.delete }).click();
+      await listRows(page).first().getByRole('button', { name: c.delete }).click();
       await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
       await expect(toast(page, t.deleted)).toBeVisible();
       await expect(activePage(page)).toHaveText('1');
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
       await expect(page.locator('.admin-table .arco-table-no-data')).toHaveCount(0);
       expect(pageParam(page)).toBeNull();
     });
@@ -59,22 +59,22 @@ journeysInTurns((lang, inTurn) => {
       const search = page.getByRole('search');
       await search.getByRole('textbox', { name: t.email, exact: true }).fill(domain);
       await search.getByRole('button', { name: c.search }).click();
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
       await page.locator('.arco-pagination-item', { hasText: /^3$/ }).click();
-      await expect(rows(page)).toHaveCount(2);
+      await expect(listRows(page)).toHaveCount(2);
 
       await page.getByRole('row').first().locator('.arco-checkbox').click(); // all rows of the page
       await page.getByRole('button', { name: c.bulkDelete }).click();
       await page.getByRole('dialog').getByRole('button', { name: c.confirm }).click();
       await expect(toast(page, t.deleted)).toBeVisible();
       await expect(activePage(page)).toHaveText('2');
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
       expect(pageParam(page)).toBe('2');
 
       // An address from before, past the end now.
       await page.goto(`/admin/user?lang=${lang}&email=${domain}&page=40`);
       await expect(activePage(page)).toHaveText('2');
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
     });
 });
 
@@ -82,5 +82,5 @@ test('the role list past its end shows its last page', async ({ sharedPage: page
   await loginAsAdmin(page);
   await page.goto('/admin/role?lang=en-US&page=5');
   await expect(activePage(page)).toHaveText('1');
-  await expect(rows(page).first()).toBeVisible();
+  await expect(listRows(page).first()).toBeVisible();
 });

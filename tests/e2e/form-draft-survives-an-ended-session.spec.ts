@@ -14,6 +14,7 @@ import {
   platformDetail,
   platformTexts,
   ROLE,
+  toast,
   uniqueName,
   userTexts,
 } from '../support/e2e-admin';
@@ -27,7 +28,6 @@ async function dropSession(page: Page): Promise<void> {
 
 const tabStore = (page: Page) => page.evaluate(() => JSON.stringify(sessionStorage));
 const sharedStore = (page: Page) => page.evaluate(() => JSON.stringify(localStorage));
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 
 journeysInTurns((lang, inTurn) => {
   const c = adminTexts[lang];

@@ -7,21 +7,21 @@
  */
 import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixtures';
 import {
+  activePage,
   adminTexts,
   createInternalUser,
   createPlatform,
+  listRows,
   loginAsAdmin,
   platformTexts,
   roleTexts,
+  toast,
   uniqueName,
   userTexts,
 } from '../support/e2e-admin';
 import { uniqueSuffix } from '../support/e2e-api';
 import { LANGS } from '../support/e2e-texts';
 
-const rows = (page: Page) => page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
-const activePage = (page: Page) => page.locator('.arco-pagination-item-active');
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 /** Fourteen platforms named `prefix0`…`prefix13`: two pages of the list filtered by the prefix. */
@@ -46,33 +46,33 @@ journeysInTurns((lang, inTurn) => {
       await page.goto(`/admin/platform?lang=${lang}`);
       await nameFilter(page).fill(prefix);
       await page.getByRole('search').getByRole('button', { name: c.search }).click();
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
       await page.locator('.arco-pagination-item', { hasText: /^2$/ }).click();
-      await expect(rows(page)).toHaveCount(2);
+      await expect(listRows(page)).toHaveCount(2);
       expect(query(page)).toEqual({ lang, name: prefix, page: '2' });
-      const second = (await rows(page).first().locator('td').nth(2).textContent())!.trim();
+      const second = (await listRows(page).first().locator('td').nth(2).textContent())!.trim();
 
       // The browser's Back and Forward walk the list's own steps: page 1 of the search, no search.
       await page.goBack();
       await expect(activePage(page)).toHaveText('1');
-      await expect(rows(page)).toHaveCount(12);
+      await expect(listRows(page)).toHaveCount(12);
       await page.goBack();
       await expect(nameFilter(page)).toHaveValue('');
       await page.goForward();
       await expect(nameFilter(page)).toHaveValue(prefix);
       await page.goForward();
       await expect(activePage(page)).toHaveText('2');
-      await expect(rows(page).first()).toContainText(second);
+      await expect(listRows(page).first()).toContainText(second);
 
-      await rows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('button', { name: c.view }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await page.getByRole('button', { name: c.back }).click();
       await expect(activePage(page)).toHaveText('2');
-      await expect(rows(page).first()).toContainText(second);
+      await expect(listRows(page).first()).toContainText(second);
       await expect(nameFilter(page)).toHaveValue(prefix);
 
       // View, then its Edit, then Save: back on the same page of the same search.
-      await rows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('button', { name: c.view }).click();
       // The view, not the list whose rows have an Edit each, which stays until the view is drawn.
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await page.getByRole('button', { name: c.edit }).click();
@@ -81,12 +81,12 @@ journeysInTurns((lang, inTurn) => {
       await page.getByRole('button', { name: c.save }).click();
       await expect(toast(page, t.updated)).toBeVisible();
       await expect(activePage(page)).toHaveText('2');
-      await expect(rows(page)).toHaveCount(2);
+      await expect(listRows(page)).toHaveCount(2);
       expect(query(page)).toEqual({ lang, name: prefix, page: '2' });
 
       await page.reload();
       await expect(activePage(page)).toHaveText('2');
-      await expect(rows(page)).toHaveCount(2);
+      await expect(listRows(page)).toHaveCount(2);
       await expect(nameFilter(page)).toHaveValue(prefix);
 
       // Reset empties the address's filters too.
@@ -104,22 +104,22 @@ journeysInTurns((lang, inTurn) => {
       const domain = `addr${uniqueSuffix()}.example.org`;
       for (let i = 0; i < 16; i++) await createInternalUser(page.request, { email: `u${i}@${domain}` });
       await page.goto(`/admin/user?lang=${lang}&size=15&email=${domain}&page=2`);
-      await expect(rows(page)).toHaveCount(1);
+      await expect(listRows(page)).toHaveCount(1);
       await expect(activePage(page)).toHaveText('2');
       const email = page.getByRole('search').getByRole('textbox', { name: u.email, exact: true });
       await expect(email).toHaveValue(domain);
 
-      await rows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('button', { name: c.view }).click();
       await expect(page.getByRole('heading', { level: 1, name: u.viewTitle })).toBeVisible();
       await page.getByRole('button', { name: c.back }).click();
       await expect(activePage(page)).toHaveText('2');
-      await expect(rows(page)).toHaveCount(1);
+      await expect(listRows(page)).toHaveCount(1);
       expect(query(page)).toEqual({ lang, size: '15', email: domain, page: '2' });
 
       // The same address in a new tab: the same rows.
       const other = await page.context().newPage();
       await other.goto(page.url());
-      await expect(rows(other)).toHaveCount(1);
+      await expect(listRows(other)).toHaveCount(1);
       await expect(activePage(other)).toHaveText('2');
       await other.close();
     });

@@ -8,6 +8,7 @@ import { expect, journeysInTurns, test, type Page } from '../support/e2e-fixture
 import {
   adminTexts,
   createInternalUser,
+  listRows,
   loginAsAdmin,
   loginReply,
   newPhone,
@@ -48,7 +49,7 @@ journeysInTurns((lang, inTurn) => {
 
       await page.goto(`/admin/user?lang=${lang}`);
       const search = page.getByRole('search');
-      const rows = page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
+      const rows = listRows(page);
       await search.getByRole('textbox', { name: t.email, exact: true }).fill(domain);
 
       // From the e-mail field, by Tab, to the registration source; typed, chosen with Enter.

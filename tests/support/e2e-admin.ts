@@ -8,6 +8,30 @@ import { api, CAPTCHA, encrypted, loginByApi, newPhone, uniqueSuffix } from './e
 
 export { adminTexts, platformTexts, roleTexts, userTexts };
 
+/** A back-office list's rows (the empty row Arco draws for "No data" left out). */
+export const listRows = (page: Page) =>
+  page.locator('.admin-table tbody tr.arco-table-tr:not(.arco-table-empty-row)');
+/** The pagination's current page. */
+export const activePage = (page: Page) => page.locator('.arco-pagination-item-active');
+/** The latest message (Arco's toast) that says `text`. */
+export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
+
+/**
+ * Every back-office page, one address each, the forms of `userId` (a user made for the test) and
+ * of the seed's platform media among them.
+ */
+export const backOfficePages = (userId: string): string[] => [
+  '/admin/user',
+  '/admin/user/create',
+  `/admin/user/edit?id=${userId}`,
+  `/admin/user/view?id=${userId}`,
+  '/admin/platform',
+  '/admin/platform/create',
+  '/admin/platform/edit?id=media',
+  '/admin/platform/view?id=media',
+  '/admin/role',
+];
+
 export const ADMIN = { account: 'admin', password: 'Admin12345' } as const;
 export const ROLE = { superAdmin: 1, platformAdmin: 2 } as const;
 /** The local UAA's seed roles, named in Chinese (the default language) whatever the page's language. */
