@@ -196,6 +196,7 @@ export function createApp(deps: AppDeps): Express {
     onRefusedToken: onDocumentRefusedToken,
     onUser: (token, userId) => account.users.learn(token, userId),
     admit: async (req, call) => (await rateLimits.admit(req, req.res!, uaaCallRulePath(call))) === 'admitted',
+    timeoutMs: config.firstScreenTimeoutMs,
   });
   const documents = createDocuments({
     staticDir: config.staticDir,

@@ -35,6 +35,8 @@ describe('parseConfig', () => {
       tokenJsonPaths: ['data.token'],
       logLevel: 'info',
       rendererMaxOldSpaceMb: 64,
+      firstScreenTimeoutMs: 1500,
+      renderTimeoutMs: 500,
     });
   });
 
@@ -153,6 +155,13 @@ describe('parseConfig', () => {
     ['RENDERER_MAX_OLD_SPACE_MB', { RENDERER_MAX_OLD_SPACE_MB: '4096' }],
     ['RENDERER_MAX_OLD_SPACE_MB', { RENDERER_MAX_OLD_SPACE_MB: '64.5' }],
     ['RENDERER_MAX_OLD_SPACE_MB', { RENDERER_MAX_OLD_SPACE_MB: '64m' }],
+    // A document that would wait on nothing, or longer than a hung render is let run.
+    ['FIRST_SCREEN_TIMEOUT_MS', { FIRST_SCREEN_TIMEOUT_MS: '0' }],
+    ['FIRST_SCREEN_TIMEOUT_MS', { FIRST_SCREEN_TIMEOUT_MS: '1.5s' }],
+    ['FIRST_SCREEN_TIMEOUT_MS', { FIRST_SCREEN_TIMEOUT_MS: '60000' }],
+    ['RENDER_TIMEOUT_MS', { RENDER_TIMEOUT_MS: '10' }],
+    ['RENDER_TIMEOUT_MS', { RENDER_TIMEOUT_MS: '500.5' }],
+    ['RENDER_TIMEOUT_MS', { RENDER_TIMEOUT_MS: '6000' }],
   ])('refuses with one line naming %s for %j', (name, env) => {
     const errors = errorsOf(env);
     expect(errors).toHaveLength(1);
@@ -165,6 +174,13 @@ describe('parseConfig', () => {
       expect(parseConfig({ TRUST_PROXY: value }).ok).toBe(true);
     },
   );
+
+  it("takes the document's waits in whole milliseconds", () => {
+    expect(parseConfig({ FIRST_SCREEN_TIMEOUT_MS: '3000', RENDER_TIMEOUT_MS: '2000' })).toMatchObject({
+      ok: true,
+      config: { firstScreenTimeoutMs: 3000, renderTimeoutMs: 2000 },
+    });
+  });
 
   it('takes RENDERER_MAX_OLD_SPACE_MB in whole megabytes', () => {
     expect(parseConfig({ RENDERER_MAX_OLD_SPACE_MB: '96' })).toMatchObject({

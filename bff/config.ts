@@ -17,6 +17,8 @@ import { builtInLinks, parseLinks } from './links';
 import { PROXY_ONLY_HEADERS, type ProxyOnlyHeader } from './tracing/context';
 import { DEFAULT_SEAL_EPOCH_S, sealPublicKey } from './security-events/seal';
 import type { SyslogTarget } from './security-events/syslog';
+import { FIRST_SCREEN_TIMEOUT_MS } from './spa/first-screen';
+import { HUNG_RENDER_MS, RENDER_TIMEOUT_MS } from './spa/server-render';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const bool = z
@@ -27,6 +29,13 @@ const port = z.coerce
   .int('must be a port number')
   .min(0, 'must be a port number')
   .max(65535, 'must be a port number');
+/** A wait in whole milliseconds, from `min` to `max`. */
+const wholeMs = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be milliseconds' })
+    .int('must be whole milliseconds')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 const cookieName = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a cookie name of letters, digits, _ or -');
@@ -522,6 +531,15 @@ const schema = z
       .max(1024, 'must be at most 1024 (the renderer shares its container with the BFF)')
       .default(64),
     /**
+     * How long a signed-in page's document waits for its first screen from the UAA
+     * (spa/first-screen.ts: the user, the modules, the first rows) and for its render
+     * (spa/server-render.ts), in ms. Past either the shell answers, which the app fills itself.
+     * Raised on a machine whose renders are slow for a reason an operator knows; the shell is the
+     * faster page once these exceed what the scripts take.
+     */
+    FIRST_SCREEN_TIMEOUT_MS: wholeMs(100, 10_000).default(FIRST_SCREEN_TIMEOUT_MS),
+    RENDER_TIMEOUT_MS: wholeMs(50, HUNG_RENDER_MS).default(RENDER_TIMEOUT_MS),
+    /**
      * Traces (tracing/start.ts) are on when OpenTelemetry's own endpoint variable is set: the
      * collector's base URL (port 4318 for OTLP over HTTP), or its traces URL. The SDK reads these
      * and its other OTEL_* variables itself; the ones checked here stop the process when
@@ -686,6 +704,8 @@ const schema = z
     localUaaData: c.LOCAL_UAA_DATA,
     staticDir: c.STATIC_DIR,
     rendererMaxOldSpaceMb: c.RENDERER_MAX_OLD_SPACE_MB,
+    firstScreenTimeoutMs: c.FIRST_SCREEN_TIMEOUT_MS,
+    renderTimeoutMs: c.RENDER_TIMEOUT_MS,
     /** The sub-brand's route prefix: `/${brandPrefix}-login` and so on. */
     brandPrefix: c.BRAND_PREFIX,
     logLevel: c.LOG_LEVEL,

@@ -86,6 +86,7 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
       maxOldSpaceMb: config.rendererMaxOldSpaceMb,
     },
     logger,
+    { timeoutMs: config.renderTimeoutMs },
   );
   // The security events' stream starts with the process: its start event, its key sealed.
   const trail = createSecurityTrail(config, logger);

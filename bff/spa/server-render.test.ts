@@ -18,6 +18,7 @@ import type { PageFacts } from './document';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 import {
   MAX_RENDERED_BYTES,
+  type RESTART_BACKOFF,
   renderSignedIn,
   startServerRenderer,
   styleAttributeSources,
@@ -184,7 +185,7 @@ describe('a rendered page as the BFF serves it', () => {
         maxOldSpaceMb: 64,
       },
       logger as never,
-      { timeoutMs: 1000, restart: { firstMs: 50, maxMs: 1000 } },
+      { timeoutMs: 1000, hungMs: 1000, restart: { firstMs: 50, maxMs: 1000 } },
     );
     bff = await startBff({ upstream: upstream.url, staticDir, renderer });
     respondSignedIn();
@@ -264,7 +265,7 @@ describe('a rendered page as the BFF serves it', () => {
     expect(hung.text).not.toContain('data-signed-in');
     expect(logged).toContainEqual([
       'warn',
-      { path: '/admin/role', timeoutMs: 1000 },
+      { path: '/admin/role', hungMs: 1000 },
       'server renderer: a render hung; its process was ended',
     ]);
     // The next process starts at once and warms up meanwhile: the shell until it is ready.
@@ -320,7 +321,19 @@ describe('the render host as the BFF drives it', () => {
   /** A host of the test's own: ready at once, then `onMessage` (plain JS, run by Node as is). */
   function startHost(
     onMessage: string,
-    { timeoutMs = 300, maxOldSpaceMb = 64, restart = { firstMs: 40, maxMs: 160 }, atStart = '' } = {},
+    {
+      timeoutMs = 300,
+      hungMs = timeoutMs,
+      maxOldSpaceMb = 64,
+      restart = { firstMs: 40, maxMs: 160 },
+      atStart = '',
+    }: {
+      timeoutMs?: number;
+      hungMs?: number;
+      maxOldSpaceMb?: number;
+      restart?: typeof RESTART_BACKOFF;
+      atStart?: string;
+    } = {},
   ): ServerRenderer {
     const file = path.join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
     writeFileSync(
@@ -329,6 +342,7 @@ describe('the render host as the BFF drives it', () => {
     );
     const renderer = startServerRenderer(dir, { file, maxOldSpaceMb }, logger as never, {
       timeoutMs,
+      hungMs,
       restart,
     });
     if (!renderer) throw new Error('no renderer');
@@ -384,6 +398,33 @@ describe('the render host as the BFF drives it', () => {
     const slow = renderer.render(url('/slow'));
     expect(await renderer.render(url('/fast'))).toBe('https://x.invalid/fast 0');
     expect(await slow).toBe('https://x.invalid/slow 0');
+    renderer.close();
+  });
+
+  it("gives a slow render's page the shell at its deadline, but keeps the host, which is not hung", async () => {
+    // Slower than the page waits (a busy machine), far quicker than a hang.
+    const renderer = startHost(
+      "setTimeout(() => process.send({ id: m.id, html: 'late' }), m.request.url.endsWith('/slow') ? 400 : 0);",
+      { timeoutMs: 150, hungMs: 5000 },
+    );
+    let restarts = 0;
+    const told: RenderOutcome[] = [];
+    renderer.observe({
+      rendered: (outcome) => void told.push(outcome),
+      restarted: () => void (restarts += 1),
+    });
+    await until(async () => (await renderer.render(REQUEST)) === 'late');
+    told.splice(0);
+    const slow = renderer.render({ ...REQUEST, url: new URL('/slow', REQUEST.url) });
+    expect(await slow).toBeUndefined();
+    // Its render goes on, and counts against the queue until the host answers.
+    expect(renderer.queueLength()).toBe(1);
+    await until(() => renderer.queueLength() === 0);
+    // The same host, warm, renders the next page: nothing was ended, nothing started again.
+    expect(await renderer.render(REQUEST)).toBe('late');
+    expect(told).toEqual(['timeout', 'rendered']);
+    expect(restarts).toBe(0);
+    expect(logs.filter(([level]) => level === 'warn')).toEqual([]);
     renderer.close();
   });
 
@@ -463,6 +504,9 @@ describe('the render host as the BFF drives it', () => {
     for (const pathname of ['/elsewhere', '/throw', '/big', '/hang'])
       expect(await at(pathname)).toBeUndefined();
     // The hung host is ended and another started: until it is ready, the shell at once.
+    await until(() =>
+      logs.some(([, msg]) => msg === 'server renderer: a render hung; its process was ended'),
+    );
     expect(await at('/page')).toBeUndefined();
     expect(told.map(([outcome]) => outcome)).toEqual([
       'rendered',
@@ -513,7 +557,8 @@ describe('the render host as the BFF drives it', () => {
     const hung = renderer.render({ ...REQUEST, url: new URL('/hang', REQUEST.url) });
     expect(await value('bff_render_queue_length')).toBe(1);
     expect(await hung).toBeUndefined();
-    expect(await value('bff_render_queue_length')).toBe(0);
+    // Its page has the shell; the host, hung, is ended with it out of the queue.
+    await until(async () => (await value('bff_render_queue_length')) === 0);
     expect(await value('bff_render_total{outcome="timeout"}')).toBe(1);
     expect(await value('bff_render_duration_seconds_count')).toBe(2);
     expect(await value('bff_render_duration_seconds_bucket{le="0.25"}')).toBe(1);

@@ -23,8 +23,14 @@ export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 
 /** A page larger than this (UTF-8) is a list gone wild, not a first screen: the shell is lighter. */
 export const MAX_RENDERED_BYTES = 256 * 1024;
-/** Longer and the page waits more than the scripts would have taken. */
+/** Longer and the page waits more than the scripts would have taken (RENDER_TIMEOUT_MS). */
 export const RENDER_TIMEOUT_MS = 500;
+/**
+ * A render unanswered this long has hung the host (its event loop is held): the host is ended.
+ * One only slower than its page's wait (a busy machine) is left to finish, its page given the
+ * shell: ending the host for it would make every next page wait for a cold one, slower still.
+ */
+export const HUNG_RENDER_MS = 5_000;
 /** A page beyond these would wait longer than the shell takes. */
 const MAX_QUEUED_RENDERS = 8;
 /**
@@ -96,8 +102,10 @@ export function startServerRenderer(
   staticDir: string,
   host: RenderHost | undefined,
   logger: Pick<Logger, 'error' | 'warn' | 'debug'>,
-  { timeoutMs = RENDER_TIMEOUT_MS, restart = RESTART_BACKOFF } = {},
+  { timeoutMs = RENDER_TIMEOUT_MS, hungMs = HUNG_RENDER_MS, restart = RESTART_BACKOFF } = {},
 ): ServerRenderer | undefined {
+  // A page's wait never outlasts the host's: the host is not ended while a page still waits on it.
+  const hangMs = Math.max(hungMs, timeoutMs);
   const rendererFile = path.join(staticDir, PRERENDER_DIR, RENDERER_FILE);
   if (!host || !existsSync(rendererFile)) return undefined;
   const { file, maxOldSpaceMb } = host;
@@ -193,21 +201,34 @@ export function startServerRenderer(
       const { pathname } = request.url;
       const sent = performance.now();
       return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          // A hung render holds the host's event loop: the host goes, with every page it had.
-          logger.warn({ path: pathname, timeoutMs }, 'server renderer: a render hung; its process was ended');
-          pending.get(id)?.('timeout');
-          worker.kill('SIGKILL');
-          drop(worker);
-        }, timeoutMs);
-        pending.set(id, (outcome, html) => {
-          clearTimeout(timer);
-          pending.delete(id);
+        let waiting = true;
+        /** The page's answer, once: its markup, or the shell. */
+        const answer = (outcome: RenderOutcome, html?: string) => {
+          if (!waiting) return;
+          waiting = false;
+          clearTimeout(pageTimer);
           tell(outcome, (performance.now() - sent) / 1000);
           if (outcome === 'rendered') return resolve(html);
           // Why a page came as the shell, for an operator: its path, none of the user's data.
           logger.debug({ path: pathname, outcome }, 'server renderer: the page was not rendered');
           resolve(undefined);
+        };
+        // The page waits no longer; the render goes on, and its late markup is dropped.
+        const pageTimer = setTimeout(() => answer('timeout'), timeoutMs);
+        const hangTimer = setTimeout(() => {
+          // A hung render holds the host's event loop: the host goes, with every page it had.
+          logger.warn(
+            { path: pathname, hungMs: hangMs },
+            'server renderer: a render hung; its process was ended',
+          );
+          worker.kill('SIGKILL');
+          drop(worker);
+        }, hangMs);
+        // Until the host answers (or goes) the render counts against the queue, late or not.
+        pending.set(id, (outcome, html) => {
+          clearTimeout(hangTimer);
+          pending.delete(id);
+          answer(outcome, html);
         });
         const message: RenderRequest = { id, request: { ...request, url: request.url.href } };
         worker.send(message, (err) => err && pending.get(id)?.('host_down'));

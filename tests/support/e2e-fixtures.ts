@@ -39,6 +39,12 @@ export function stackEnv(port: number): Record<string, string> {
     // The journeys send many codes from one address: the default rules with roomier per-address limits.
     RATE_LIMITS_FILE: 'tests/e2e/rate-limits.json',
     SECURITY_LOG_FILE: securityLogFile(port),
+    // The browser tests check what a signed-in page holds, not how soon: on a loaded CI machine
+    // (three stacks and browsers on two cores) its UAA calls and render outlast the production
+    // waits, and the page came as the shell. The waits themselves are tested with the renderer
+    // and the loader (bff/spa/server-render.test.ts, first-screen.test.ts).
+    FIRST_SCREEN_TIMEOUT_MS: '5000',
+    RENDER_TIMEOUT_MS: '5000',
   };
 }
 
