@@ -88,7 +88,22 @@ describe('the server renderer', () => {
   });
 
   it('refuses to prerender a route that goes elsewhere', async () => {
-    await expect(renderer.prerender('/nowhere', 'en-US')).rejects.toThrow('/nowhere goes elsewhere');
-    expect(await renderer.prerender('/login', 'en-US')).toContain('<form');
+    await expect(renderer.prerender('/nowhere', 'en-US', 'desktop')).rejects.toThrow(
+      '/nowhere goes elsewhere',
+    );
+    expect(await renderer.prerender('/login', 'en-US', 'desktop')).toContain('<form');
+  });
+
+  it("prerenders each device class's layout: a phone's, and the in-app browser's warning above it", async () => {
+    const desktop = await renderer.prerender('/login', 'en-US', 'desktop');
+    const phone = await renderer.prerender('/login', 'en-US', 'mobile');
+    const inApp = await renderer.prerender('/login', 'en-US', 'mobile-in-app');
+    expect(desktop).not.toContain('is-mobile');
+    expect(phone).toMatch(/class="public-layout[^"]*is-mobile/);
+    expect(inApp).toMatch(/class="public-layout[^"]*is-mobile/);
+    // The warning (spec §4) is in the in-app browser's document alone.
+    const warning = /role="alert"|compat-warning/;
+    expect(inApp).toMatch(warning);
+    expect(phone).not.toMatch(warning);
   });
 });

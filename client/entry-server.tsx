@@ -12,6 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { AppConfig } from '@shared/api/runtime-config';
+import { DEVICE_AGENTS, type DeviceClass } from '@shared/device';
 import { LOCALES, type Locale } from '@shared/i18n/locale';
 import { PLACEHOLDERS, type SignedInRenderer, type SignedInRequest } from '@shared/prerender';
 import { DEFAULT_BRAND_PREFIX } from '@shared/routes';
@@ -35,8 +36,6 @@ const PRERENDER_CONFIG: AppConfig = {
   captcha: { provider: 'local' },
   openerOrigins: [],
 };
-const DESKTOP_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 type Page = Omit<SignedInRequest, 'firstScreen' | 'timeZone'> & Partial<SignedInRequest>;
 
@@ -81,10 +80,10 @@ type ArcoTexts = Record<Locale, Awaited<ReturnType<typeof loadArcoLocale>>>;
 
 export interface Renderer extends SignedInRenderer {
   /**
-   * `route` for a visitor whose stored locale is `locale`, at build time: its query is the search
-   * placeholder, then the route's own (`/login?tab=password`).
+   * `route` for a visitor whose stored locale is `locale`, in the layout of `device`, at build
+   * time: its query is the search placeholder, then the route's own (`/login?tab=password`).
    */
-  prerender(route: string, locale: Locale): Promise<string>;
+  prerender(route: string, locale: Locale, device: DeviceClass): Promise<string>;
 }
 
 /** The renderer, once every part's code and Arco's texts have loaded. */
@@ -95,12 +94,12 @@ export async function createRenderer(): Promise<Renderer> {
   ]);
   const arco = Object.fromEntries(texts) as ArcoTexts;
   return {
-    async prerender(route, locale) {
+    async prerender(route, locale, device) {
       const [pathname, query] = route.split('?');
       const search = `${PLACEHOLDERS.search}${query ? `&${query}` : ''}`;
       const url = new URL(`${pathname}${search}`, 'https://prerender.invalid');
       const html = await renderPage(
-        { url, locale, userAgent: DESKTOP_AGENT, config: PRERENDER_CONFIG },
+        { url, locale, userAgent: DEVICE_AGENTS[device], config: PRERENDER_CONFIG },
         arco,
       );
       if (html === undefined) throw new Error(`${route} goes elsewhere: nothing to prerender`);

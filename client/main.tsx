@@ -5,7 +5,12 @@
  */
 import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { PRERENDERED_ATTRIBUTE, SIGNED_IN_ATTRIBUTE, TAKEN_OVER_ATTRIBUTE } from '@shared/prerender';
+import {
+  DEVICE_ATTRIBUTE,
+  PRERENDERED_ATTRIBUTE,
+  SIGNED_IN_ATTRIBUTE,
+  TAKEN_OVER_ATTRIBUTE,
+} from '@shared/prerender';
 import { App } from './app/app';
 import { loadArcoLocale } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
@@ -15,7 +20,7 @@ import { watchSessionChanges, noteAccount, takeReloadNotice } from './lib/api/se
 import { notify } from './lib/notify';
 import { productMessage } from '@shared/errors/catalogue';
 import type { BrowserFacts } from './lib/browser-facts';
-import { isMobileAgent, isSpecialInAppBrowser } from '@shared/device';
+import { deviceClass } from '@shared/device';
 import { initialLocale } from './lib/i18n/locale-context';
 import { runtimeConfig } from './lib/runtime-config';
 import './app/global.css';
@@ -52,11 +57,11 @@ async function start(root: HTMLElement): Promise<void> {
       <TakenOver root={root} />
     </App>
   );
-  // Its locale, the desktop layout, and for a signed-in page the data it was rendered from.
+  // Its locale, its layout (a Mac-named iPad's is not the desktop's), and for a signed-in page
+  // the data it was rendered from.
   const matches =
     rendered === facts.locale &&
-    !isMobileAgent(facts.userAgent, facts.touchPoints) &&
-    !isSpecialInAppBrowser(facts.userAgent) &&
+    root.getAttribute(DEVICE_ATTRIBUTE) === deviceClass(facts.userAgent, facts.touchPoints) &&
     (!signedIn || firstScreen?.authenticated === true);
   if (matches)
     hydrateRoot(root, app, {

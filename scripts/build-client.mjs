@@ -32,6 +32,9 @@ const ROUTE_MODULES = {
   '/admin/platform': [ADMIN_SHELL, 'client/features/admin/routes/platform/index.tsx'],
   '/admin/role': [ADMIN_SHELL, 'client/features/admin/routes/role/index.tsx'],
 };
+/** What the in-app browser's documents load besides their page's: the warning above it (spec §1). */
+const IN_APP_MODULES = ['client/components/compat-warning.tsx'];
+const IN_APP = 'in-app';
 
 /** The source files a module stands for (one, or those scope hoisting concatenated into it). */
 const resources = (module) => [module.resource, ...(module.modules ?? []).flatMap(resources)].filter(Boolean);
@@ -54,7 +57,7 @@ function routeChunks(routeFiles) {
                       .getChunkModules(chunk)
                       .some((m) => resources(m).some((r) => r.replaceAll('\\', '/').endsWith(source))),
                   );
-                for (const [route, sources] of Object.entries(ROUTE_MODULES)) {
+                for (const [route, sources] of [...Object.entries(ROUTE_MODULES), [IN_APP, IN_APP_MODULES]]) {
                   if (!sources.some(holds)) continue;
                   const files = routeFiles.get(route) ?? new Set();
                   for (const file of group.getFiles()) files.add(`/${file}`);
@@ -76,12 +79,17 @@ rsbuild.addPlugins([routeChunks(routeFiles)]);
 const build = await rsbuild.build();
 await build?.close?.();
 
-const routeTable = Object.fromEntries(
+const { [IN_APP]: inAppFiles = [], ...routeTable } = Object.fromEntries(
   [...routeFiles].map(([route, set]) => [route, [...set].filter((f) => /\.(js|css)$/.test(f)).sort()]),
 );
 writeFileSync(path.join(clientDist, ROUTE_PRELOADS_FILE), JSON.stringify(routeTable));
+const filesOf = (files) => ({
+  css: files.filter((f) => f.endsWith('.css')),
+  js: files.filter((f) => f.endsWith('.js')),
+});
 await prerender({
   clientDist,
+  inApp: filesOf(inAppFiles),
   // Each page, and each tab's own document, the first tab's too: a tab pressed before the scripts
   // is a link to that address (client/components/tabs.tsx), `?tab=sms` back from the password tab.
   // A document names its page's chunks, which it needs before the app can take over.
@@ -96,12 +104,7 @@ await prerender({
     '/forget?tab=phone',
     '/forget?tab=email',
   ].map((route) => {
-    const files = routeTable[route.split('?')[0]] ?? [];
-    return {
-      route,
-      css: files.filter((f) => f.endsWith('.css')),
-      js: files.filter((f) => f.endsWith('.js')),
-    };
+    return { route, ...filesOf(routeTable[route.split('?')[0]] ?? []) };
   }),
 });
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {

@@ -1,5 +1,6 @@
 // The visitors' pages rendered at build time (issues 9, 17): /login (and the sub-brand's twin),
-// /register and /forget, in both languages and for the tabs their addresses may name, by the app's
+// /register and /forget, in both languages, in each device class's layout (shared/device.ts) and
+// for the tabs their addresses may name, by the app's
 // server renderer (client/entry-server.tsx). Each document is index.html with the page in its root
 // (which client/main.tsx hydrates), its critical CSS inline (beasties) and its stylesheets at the
 // body's end, its chunks' scripts preloaded. The manifest lists the documents with the CSP hashes
@@ -11,11 +12,13 @@ import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import { build } from 'esbuild';
 import { PurgeCSS } from 'purgecss';
+import { DEVICE_CLASSES } from '@shared/device';
 import { LOCALES } from '@shared/i18n/locale';
 import {
   PLACEHOLDERS,
   PRERENDER_DIR,
   PRERENDER_MANIFEST,
+  DEVICE_ATTRIBUTE,
   PRERENDERED_ATTRIBUTE,
   RENDERER_FILE,
   TEMPLATE_SLOTS,
@@ -93,7 +96,16 @@ function checkPlaceholders(html: string) {
 }
 
 /** Each page in both languages; /login's sub-brand twin shares its files. */
-export async function prerender({ clientDist, pages }: { clientDist: string; pages: PrerenderPage[] }) {
+export async function prerender({
+  clientDist,
+  pages,
+  inApp,
+}: {
+  clientDist: string;
+  pages: PrerenderPage[];
+  /** The files the in-app browser's documents load besides their page's (its warning's). */
+  inApp: Omit<PrerenderPage, 'route'>;
+}) {
   const started = Date.now();
   const outDir = path.join(clientDist, PRERENDER_DIR);
   rmSync(outDir, { recursive: true, force: true });
@@ -119,29 +131,41 @@ export async function prerender({ clientDist, pages }: { clientDist: string; pag
       : [page],
   );
   const { lang, headEnd, root } = TEMPLATE_SLOTS;
-  for (const { route, css, js } of routes) {
-    const links = [
+  const linksOf = ({ css, js }: Omit<PrerenderPage, 'route'>) =>
+    [
       ...css.map((href) => `<link href="${href}" rel="stylesheet">`),
       ...js.map((href) => `<link href="${href}" rel="preload" as="script">`),
     ].join('');
+  for (const { route, css, js } of routes) {
     for (const locale of LOCALES) {
-      const markup = await renderer.prerender(route, locale);
-      checkPlaceholders(markup);
-      const composed = template
-        .replace(lang, () => `<html lang="${locale}"`)
-        .replace(headEnd, () => `${links}${headEnd}`)
-        .replace(root, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${locale}">${markup}</div>`);
-      const { html, styleHashes } = finish(
-        await withoutUnusedProperties(await beasties.process(composed)),
-        route,
-      );
-      // A route may name a tab (`/login?tab=password`): its document answers addresses naming it.
-      const [pagePath = route, query] = route.split('?');
-      const tab = new URLSearchParams(query).get(TAB_PARAM) ?? undefined;
-      const file = `${pagePath.slice(1)}${tab ? `.${tab}` : ''}.${locale}.html`;
-      writeFileSync(path.join(outDir, file), html);
-      documents.push({ path: pagePath, ...(tab ? { tab } : {}), locale, file, styleHashes });
-      sizes.push(`${file} ${Math.round(html.length / 1024)} KB`);
+      for (const device of DEVICE_CLASSES) {
+        const links = linksOf(
+          device === 'mobile-in-app'
+            ? { css: [...css, ...inApp.css], js: [...js, ...inApp.js] }
+            : { css, js },
+        );
+        const markup = await renderer.prerender(route, locale, device);
+        checkPlaceholders(markup);
+        const composed = template
+          .replace(lang, () => `<html lang="${locale}"`)
+          .replace(headEnd, () => `${links}${headEnd}`)
+          .replace(
+            root,
+            () =>
+              `<div id="root" ${PRERENDERED_ATTRIBUTE}="${locale}" ${DEVICE_ATTRIBUTE}="${device}">${markup}</div>`,
+          );
+        const { html, styleHashes } = finish(
+          await withoutUnusedProperties(await beasties.process(composed)),
+          route,
+        );
+        // A route may name a tab (`/login?tab=password`): its document answers addresses naming it.
+        const [pagePath = route, query] = route.split('?');
+        const tab = new URLSearchParams(query).get(TAB_PARAM) ?? undefined;
+        const file = `${pagePath.slice(1)}${tab ? `.${tab}` : ''}.${locale}.${device}.html`;
+        writeFileSync(path.join(outDir, file), html);
+        documents.push({ path: pagePath, ...(tab ? { tab } : {}), locale, device, file, styleHashes });
+        sizes.push(`${file} ${Math.round(html.length / 1024)} KB`);
+      }
     }
   }
   writeFileSync(

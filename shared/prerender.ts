@@ -4,6 +4,7 @@
  */
 import type { FirstScreen } from './api/first-screen';
 import type { AppConfig } from './api/runtime-config';
+import type { DeviceClass } from './device';
 import type { Locale } from './i18n/locale';
 
 /** Mirrors the stored locale, which the server cannot read; not a secret. */
@@ -30,6 +31,8 @@ export const RENDERER_FILE = 'renderer.mjs';
 
 /** On `<div id="root">` of a rendered document: the locale it was rendered in. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/** Beside it: the device class (shared/device.ts) whose layout it was rendered in. */
+export const DEVICE_ATTRIBUTE = 'data-device';
 /** Beside it on a page rendered for a signed-in request: its data is the inlined first screen. */
 export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
 /** Set by the app once it has committed: browser tests wait on it, not on React's private fields. */
@@ -63,6 +66,8 @@ export interface PrerenderedDocument {
   /** The tab its address names (`?tab=password`); absent, it answers addresses naming none. */
   tab?: string;
   locale: Locale;
+  /** The layout it was rendered in: it answers the browsers of that class. */
+  device: DeviceClass;
   /** Relative to PRERENDER_DIR. */
   file: string;
   /** CSP sources ('sha256-…') of its inline critical CSS. */

@@ -13,6 +13,7 @@ import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-scr
 import {
   LOCALE_COOKIE,
   PRERENDER_DIR,
+  DEVICE_ATTRIBUTE,
   PRERENDERED_ATTRIBUTE,
   SIGNED_IN_ATTRIBUTE,
   TEMPLATE_SLOTS,
@@ -132,7 +133,7 @@ export function createDocuments(opts: DocumentOptions): Documents {
         ? preloadsFor(preloads, facts.path, req.query.tab, config.brandPrefix, Boolean(rendered))
         : '';
     const root = rendered
-      ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
+      ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${DEVICE_ATTRIBUTE}="${rendered.device}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
       : `<div id="root">${skeletonOf(facts.path)}</div>`;
     return template
       .replace(SLOTS.lang, () => `<html lang="${rendered?.lang ?? 'zh-CN'}"`)

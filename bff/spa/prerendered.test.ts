@@ -32,10 +32,31 @@ const HASH = "'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='";
 const MANIFEST: PrerenderManifest = {
   brandPrefix: 'xlab',
   documents: [
-    { path: '/login', locale: 'zh-CN', file: 'login.zh-CN.html', styleHashes: [HASH] },
-    { path: '/login', locale: 'en-US', file: 'login.en-US.html', styleHashes: [HASH] },
-    { path: '/xlab-login', locale: 'zh-CN', file: 'xlab-login.zh-CN.html', styleHashes: [HASH] },
-    { path: '/xlab-login', locale: 'en-US', file: 'xlab-login.en-US.html', styleHashes: [HASH] },
+    { path: '/login', locale: 'zh-CN', device: 'desktop', file: 'login.zh-CN.html', styleHashes: [HASH] },
+    { path: '/login', locale: 'en-US', device: 'desktop', file: 'login.en-US.html', styleHashes: [HASH] },
+    { path: '/login', locale: 'zh-CN', device: 'mobile', file: 'login.zh-CN.mobile.html', styleHashes: [] },
+    { path: '/login', locale: 'en-US', device: 'mobile', file: 'login.en-US.mobile.html', styleHashes: [] },
+    {
+      path: '/login',
+      locale: 'zh-CN',
+      device: 'mobile-in-app',
+      file: 'login.zh-CN.mobile-in-app.html',
+      styleHashes: [],
+    },
+    {
+      path: '/xlab-login',
+      locale: 'zh-CN',
+      device: 'desktop',
+      file: 'xlab-login.zh-CN.html',
+      styleHashes: [HASH],
+    },
+    {
+      path: '/xlab-login',
+      locale: 'en-US',
+      device: 'desktop',
+      file: 'xlab-login.en-US.html',
+      styleHashes: [HASH],
+    },
   ],
 };
 
@@ -80,9 +101,16 @@ describe('which requests get a prerendered document', () => {
     expect(pick({ search: `?redirect=${intern}&entrance=register-email` })).toBeUndefined();
   });
 
-  it('serves the shell to phones, tablets, the in-app browser and unknown agents', () => {
-    for (const userAgent of [IPHONE, ANDROID, WECHAT, 'Mozilla/5.0 (iPad; CPU OS 17_0)', '', undefined])
-      expect(pick({ userAgent })).toBeUndefined();
+  it("gives phones and tablets the document in their layout, the in-app browser's on a phone its own", () => {
+    for (const userAgent of [IPHONE, ANDROID, 'Mozilla/5.0 (iPad; CPU OS 17_0)'])
+      expect(pick({ userAgent, search: '?lang=en-US' }), userAgent).toBe('login.en-US.mobile.html');
+    expect(pick({ userAgent: `${ANDROID} MicroMessenger/8.0.47` })).toBe('login.zh-CN.mobile-in-app.html');
+    // A class it holds no document of for that locale: the shell, never another layout's.
+    expect(pick({ userAgent: `${ANDROID} MicroMessenger/8.0.47`, search: '?lang=en-US' })).toBeUndefined();
+  });
+
+  it('serves the shell to the in-app browser on a desktop and to unknown agents', () => {
+    for (const userAgent of [WECHAT, '', undefined]) expect(pick({ userAgent })).toBeUndefined();
   });
 
   it('serves the shell to other routes and methods', () => {
@@ -101,6 +129,7 @@ describe('which requests get a prerendered document', () => {
           path: '/login',
           tab: 'password',
           locale: 'en-US',
+          device: 'desktop',
           file: 'login.password.en-US.html',
           styleHashes: [],
         },
@@ -125,7 +154,13 @@ describe('which requests get a prerendered document', () => {
       ...MANIFEST,
       documents: [
         ...MANIFEST.documents,
-        { path: '/register', locale: 'en-US', file: 'register.en-US.html', styleHashes: [HASH] },
+        {
+          path: '/register',
+          locale: 'en-US',
+          device: 'desktop',
+          file: 'register.en-US.html',
+          styleHashes: [HASH],
+        },
       ],
     };
     const register = facts({ path: '/register', search: '?lang=en-US' });
@@ -202,7 +237,10 @@ describe('the BFF with prerendered documents', () => {
     writeFileSync(path.join(dir, PRERENDER_DIR, PRERENDER_MANIFEST), JSON.stringify(MANIFEST));
     writeFileSync(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify({ '/login': [LOGIN_CHUNK] }));
     for (const doc of MANIFEST.documents)
-      writeFileSync(path.join(dir, PRERENDER_DIR, doc.file), body(doc.locale, doc.path));
+      writeFileSync(
+        path.join(dir, PRERENDER_DIR, doc.file),
+        body(doc.locale, doc.path).replace('<div id="root"', `<!--${doc.file}--><div id="root"`),
+      );
     writeFileSync(path.join(dir, PRERENDER_DIR, RENDERER_FILE), 'export const renderer = "server code";');
     bff = await startBff({ upstream: upstream.url, staticDir: dir });
   });
@@ -232,7 +270,7 @@ describe('the BFF with prerendered documents', () => {
   it("names the page's chunk once: the prerendered page its own, the shell the table's", async () => {
     // The build wrote the prerendered page's own links; the table's would fetch them twice.
     expect((await get('/login')).text).not.toContain(LOGIN_CHUNK);
-    expect((await get('/login', { 'User-Agent': IPHONE })).text).toContain(
+    expect((await get('/login', { 'User-Agent': WECHAT })).text).toContain(
       `<link rel="preload" href="${LOGIN_CHUNK}" as="script" fetchpriority="low">`,
     );
   });
@@ -242,7 +280,7 @@ describe('the BFF with prerendered documents', () => {
     const csp = String(prerendered.headers['content-security-policy']);
     expect(csp).toMatch(new RegExp(`(^|;)style-src 'self' ${HASH.replace(/[+/=]/g, '\\$&')}(;|$)`));
     expect(csp).toMatch(/(^|;)script-src 'self'(;|$)/);
-    const shell = await get('/login', { 'User-Agent': IPHONE });
+    const shell = await get('/login', { 'User-Agent': WECHAT });
     expect(shell.text).not.toContain('data-prerendered');
     expect(String(shell.headers['content-security-policy'])).toMatch(/(^|;)style-src 'self'(;|$)/);
   });
@@ -251,6 +289,13 @@ describe('the BFF with prerendered documents', () => {
     const reply = await get('/login?lang=en-US&tab=password');
     expect(reply.status).toBe(200);
     expect(reply.text).not.toContain('data-prerendered');
+  });
+
+  it("answers a phone with its layout's document", async () => {
+    expect((await get('/login?lang=en-US', { 'User-Agent': IPHONE })).text).toContain(
+      '<!--login.en-US.mobile.html-->',
+    );
+    expect((await get('/login?lang=en-US')).text).toContain('<!--login.en-US.html-->');
   });
 
   it('follows the locale cookie the client writes', async () => {

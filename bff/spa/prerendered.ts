@@ -1,7 +1,7 @@
 /**
  * The prerendered documents (scripts/prerender.ts). A request gets one only when the browser's
- * first render will be that document: its route and tab, the default platform's look, a desktop
- * browser, and the locale the page will pick (`lang`, else the locale cookie, else zh-CN). The
+ * first render will be that document: its route and tab, the default platform's look, the
+ * browser's device class (its layout: shared/device.ts), and the locale the page will pick (`lang`, else the locale cookie, else zh-CN). The
  * client checks the locale and the device again and renders afresh when they differ.
  */
 import { createHash } from 'node:crypto';
@@ -13,7 +13,7 @@ import { resolveLocale } from '@shared/i18n/locale';
 import { platformFromRedirect } from '@shared/platforms';
 import { withParams } from '@shared/query';
 import { TAB_PARAM } from '@shared/routes';
-import { isDesktopAgent } from '@shared/device';
+import { deviceClass } from '@shared/device';
 import {
   PLACEHOLDERS,
   PRERENDER_DIR,
@@ -30,7 +30,8 @@ export function chooseDocument(
   brandPrefix: string,
 ): PrerenderedDocument | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  if (!isDesktopAgent(request.userAgent)) return undefined;
+  const device = deviceClass(request.userAgent);
+  if (!device) return undefined;
   const params = new URLSearchParams(request.search);
   if (platformFromRedirect(params.get('redirect') ?? params.get('redirect_url')) !== null) return undefined;
   // The branded documents hold the sub-brand's routes as named at build time.
@@ -42,6 +43,7 @@ export function chooseDocument(
       doc.path === request.path &&
       doc.tab === tab &&
       doc.locale === locale &&
+      doc.device === device &&
       (!branded(doc) || manifest.brandPrefix === brandPrefix),
   );
 }

@@ -66,7 +66,7 @@ const facts = (over: Partial<PageFacts> = {}): PageFacts => ({
 describe('when a signed-in page is rendered', () => {
   const ok = () => '<main>rows</main>';
 
-  it('renders a GET from a desktop browser with a time zone, in the locale the app will pick', async () => {
+  it('renders a GET from a browser with a time zone, in the locale the app will pick and its layout', async () => {
     const { renderer, seen } = fakeRenderer(ok);
     const out = await renderSignedIn(
       renderer,
@@ -74,7 +74,7 @@ describe('when a signed-in page is rendered', () => {
       CONFIG,
       SIGNED_IN,
     );
-    expect(out).toEqual({ html: '<main>rows</main>', lang: 'en-US', styleSources: [] });
+    expect(out).toEqual({ html: '<main>rows</main>', lang: 'en-US', device: 'desktop', styleSources: [] });
     expect(seen[0]).toMatchObject({ locale: 'en-US', timeZone: 'Asia/Shanghai', userAgent: DESKTOP });
     expect(seen[0]?.url.pathname + seen[0]!.url.search).toBe('/usercenter?lang=en-US&lang=zh-CN');
     // No lang in the query: the cookie that mirrors the stored locale, else zh-CN.
@@ -84,12 +84,17 @@ describe('when a signed-in page is rendered', () => {
     expect((await renderSignedIn(renderer, facts({ localeCookie: 'fr-FR' }), CONFIG, SIGNED_IN))?.lang).toBe(
       'zh-CN',
     );
+    // A phone's page in the phone's layout: the renderer is given its user agent, the root its class.
+    expect((await renderSignedIn(renderer, facts({ userAgent: PHONE }), CONFIG, SIGNED_IN))?.device).toBe(
+      'mobile',
+    );
+    expect(seen.at(-1)?.userAgent).toBe(PHONE);
   });
 
   it.each([
     ['a HEAD', facts({ method: 'HEAD' })],
     ['a POST', facts({ method: 'POST' })],
-    ['a phone', facts({ userAgent: PHONE })],
+    ['the in-app browser on a desktop', facts({ userAgent: `${DESKTOP} MicroMessenger/8.0.47` })],
     ['no user agent', facts({ userAgent: undefined })],
     ['no time zone', facts({ timeZoneCookie: undefined })],
     ['an unknown time zone', facts({ timeZoneCookie: 'Mars/Olympus_Mons' })],
@@ -228,7 +233,7 @@ describe('a rendered page as the BFF serves it', () => {
     expect(reply.text).toContain('<html lang="en-US"');
     // `$&` and `$'` in the user's name are its text, not replacement patterns.
     expect(reply.text).toContain(
-      `<div id="root" data-prerendered="en-US" data-signed-in=""><aside style="width:200px"></aside><dd>ada $&amp; $' $\`</dd></div>`,
+      `<div id="root" data-prerendered="en-US" data-device="desktop" data-signed-in=""><aside style="width:200px"></aside><dd>ada $&amp; $' $\`</dd></div>`,
     );
     expect(reply.text).not.toContain('boot-skeleton');
     expect(reply.text).toContain('<link rel="stylesheet" href="/static/css/async/uc.2b.css">');

@@ -1,6 +1,6 @@
 /**
  * The signed-in pages rendered per request (docs/adr/0004), when the browser's first render will
- * match: a GET from a desktop browser, in the locale the app will pick, its times in the browser's
+ * match: a GET from a browser of a device class (its layout), in the locale the app will pick, its times in the browser's
  * time zone (its cookie). The build's renderer (client/entry-server.tsx) runs in a process of its
  * own (./render-host.ts), which keeps React and Arco out of the BFF's memory and event loop. When
  * it is missing, busy or slow, the shell answers.
@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { FirstScreen } from '@shared/api/first-screen';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale, type Locale } from '@shared/i18n/locale';
-import { isDesktopAgent } from '@shared/device';
+import { deviceClass, type DeviceClass } from '@shared/device';
 import { isTimeZone, PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/prerender';
 import { inSpan } from '../tracing/context';
 import { styleHash } from './prerendered';
@@ -250,6 +250,8 @@ export interface ServerRendered {
   /** The markup of `<div id="root">`. */
   html: string;
   lang: Locale;
+  /** The layout it was rendered in, from the browser's user agent. */
+  device: DeviceClass;
   /** The CSP sources that admit the markup's style attributes (docs/adr/0004). */
   styleSources: string[];
 }
@@ -275,7 +277,8 @@ export async function renderSignedIn(
 ): Promise<ServerRendered | undefined> {
   const { method, userAgent, timeZoneCookie: timeZone } = facts;
   if (!renderer || !firstScreen?.authenticated || !firstScreen.userInfo) return undefined;
-  if (method !== 'GET' || !isDesktopAgent(userAgent) || !isTimeZone(timeZone)) return undefined;
+  const device = deviceClass(userAgent);
+  if (method !== 'GET' || !device || !isTimeZone(timeZone)) return undefined;
   const url = new URL(`${facts.path}${facts.search}`, 'https://render.invalid');
   // As the app picks it: the query's `lang`, else the stored locale the cookie mirrors.
   const locale = resolveLocale(url.searchParams.get('lang'), facts.localeCookie);
@@ -283,5 +286,5 @@ export async function renderSignedIn(
     renderer.render({ url, locale, timeZone, userAgent: userAgent as string, config, firstScreen }),
   ).catch(() => undefined);
   if (html === undefined) return undefined;
-  return { html, lang: locale, styleSources: styleAttributeSources(html) };
+  return { html, lang: locale, device, styleSources: styleAttributeSources(html) };
 }

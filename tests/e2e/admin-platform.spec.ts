@@ -97,7 +97,7 @@ journeysInTurns((lang, inTurn) => {
     test(`create with the form rules and a logo, then view and edit (${lang})`, async ({ page }) => {
       await loginAsAdmin(page);
       await page.goto(`/admin/platform?lang=${lang}`);
-      await page.getByRole('button', { name: t.add }).click();
+      await page.getByRole('link', { name: t.add }).click();
       await expect(page).toHaveURL(/\/admin\/platform\/create$/);
       await expect(page.getByRole('heading', { level: 1, name: t.createTitle })).toBeVisible();
       // Create has no authentication tab.
@@ -148,7 +148,7 @@ journeysInTurns((lang, inTurn) => {
       const logo = await page.request.get(new URL(stored.logo).pathname);
       expect(logo.headers()['content-type']).toContain('image/png');
 
-      await listRows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('link', { name: c.view }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/platform/view\\?id=${id}$`));
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await expect(page.getByRole('textbox', { name: t.name, exact: true })).toHaveValue(name);
@@ -157,7 +157,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(page.getByRole('button', { name: c.save })).toHaveCount(0);
       await expect(page.getByRole('tab')).toHaveCount(0);
 
-      await page.getByRole('button', { name: c.edit }).click();
+      await page.getByRole('link', { name: c.edit }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/platform/edit\\?id=${id}$`));
       await expect(page.getByRole('tab', { name: t.basicTab, selected: true })).toBeVisible();
       await expect(page.getByRole('tab', { name: t.authTab })).toBeVisible();
@@ -333,7 +333,7 @@ journeysInTurns((lang, inTurn) => {
       await loginAsAdmin(page);
       const { page: pa, context } = await loginAsNewAdmin(browser, page, [ROLE.platformAdmin]);
       await pa.goto(`/admin/platform?lang=${lang}`);
-      await pa.getByRole('button', { name: t.add }).click();
+      await pa.getByRole('link', { name: t.add }).click();
       await expect(pa.getByRole('heading', { level: 1, name: t.createTitle })).toBeVisible();
       const name = uniqueName('Pa');
       await pa.getByRole('textbox', { name: t.name, exact: true }).fill(name);
@@ -344,7 +344,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(toast(pa, t.createdDone)).toBeVisible();
 
       await filterByName(pa, lang, name);
-      await listRows(pa).first().getByRole('button', { name: c.edit }).click();
+      await listRows(pa).first().getByRole('link', { name: c.edit }).click();
       await expect(pa.getByRole('heading', { level: 1, name: t.editTitle })).toBeVisible();
       await pa.getByRole('tab', { name: t.authTab }).click();
       const secret = await pa.getByTestId('client-secret').textContent();

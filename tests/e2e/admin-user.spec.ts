@@ -269,7 +269,7 @@ journeysInTurns((lang, inTurn) => {
       await loginAsAdmin(page);
       const taken = await createInternalUser(page.request, { phone: newPhone(), email: `taken@${domain()}` });
       await page.goto(`/admin/user?lang=${lang}`);
-      await page.getByRole('button', { name: t.add }).click();
+      await page.getByRole('link', { name: t.add }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.createTitle })).toBeVisible();
       const email = page.getByRole('textbox', { name: t.email, exact: true });
       const phone = page.getByRole('textbox', { name: t.phone, exact: true });
@@ -336,7 +336,7 @@ journeysInTurns((lang, inTurn) => {
       });
       await page.goto(`/admin/user?lang=${lang}`);
       await searchBy(page, lang, 'email', user.email!);
-      await listRows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('link', { name: c.view }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/user/view\\?id=${user.ssoUid}$`));
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await expect(page.getByRole('textbox', { name: t.email, exact: true })).toHaveValue(user.email!);
@@ -345,7 +345,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(page.getByRole('button', { name: c.save })).toHaveCount(0);
       await expect(page.getByRole('button', { name: t.changePassword })).toHaveCount(0);
 
-      await page.getByRole('button', { name: c.edit }).click();
+      await page.getByRole('link', { name: c.edit }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/user/edit\\?id=${user.ssoUid}$`));
       const email = page.getByRole('textbox', { name: t.email, exact: true });
       const phone = page.getByRole('textbox', { name: t.phone, exact: true });

@@ -143,7 +143,7 @@ journeysInTurns((lang, inTurn) => {
       // The side menu, then Add platform: the new page starts at its heading.
       const nav = page.getByRole('navigation', { name: c.navigation });
       await tabTo(page, nav.getByRole('menuitem').first());
-      await tabTo(page, page.getByRole('button', { name: c.add }));
+      await tabTo(page, page.getByRole('link', { name: c.add }));
       await pressAndLand(page, 'Enter', page.getByRole('heading', { level: 1, name: p.createTitle }), 'Add');
 
       const name = uniqueName('Kb');

@@ -64,18 +64,18 @@ journeysInTurns((lang, inTurn) => {
       await expect(activePage(page)).toHaveText('2');
       await expect(listRows(page).first()).toContainText(second);
 
-      await listRows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('link', { name: c.view }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
-      await page.getByRole('button', { name: c.back }).click();
+      await page.getByRole('link', { name: c.back }).click();
       await expect(activePage(page)).toHaveText('2');
       await expect(listRows(page).first()).toContainText(second);
       await expect(nameFilter(page)).toHaveValue(prefix);
 
       // View, then its Edit, then Save: back on the same page of the same search.
-      await listRows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('link', { name: c.view }).click();
       // The view, not the list whose rows have an Edit each, which stays until the view is drawn.
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
-      await page.getByRole('button', { name: c.edit }).click();
+      await page.getByRole('link', { name: c.edit }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.editTitle })).toBeVisible();
       await page.getByRole('textbox', { name: t.description, exact: true }).fill('Kept my place');
       await page.getByRole('button', { name: c.save }).click();
@@ -109,9 +109,9 @@ journeysInTurns((lang, inTurn) => {
       const email = page.getByRole('search').getByRole('textbox', { name: u.email, exact: true });
       await expect(email).toHaveValue(domain);
 
-      await listRows(page).first().getByRole('button', { name: c.view }).click();
+      await listRows(page).first().getByRole('link', { name: c.view }).click();
       await expect(page.getByRole('heading', { level: 1, name: u.viewTitle })).toBeVisible();
-      await page.getByRole('button', { name: c.back }).click();
+      await page.getByRole('link', { name: c.back }).click();
       await expect(activePage(page)).toHaveText('2');
       await expect(listRows(page)).toHaveCount(1);
       expect(query(page)).toEqual({ lang, size: '15', email: domain, page: '2' });

@@ -5,6 +5,7 @@
  * first render would differ gets a fresh render, quietly, and the next visit its own language.
  */
 import {
+  atRest,
   expect,
   holdScripts,
   takenOver,
@@ -15,6 +16,7 @@ import {
   type TestInfo,
 } from '../support/e2e-fixtures';
 import { common, forget, LANGS, login, register, validation } from '../support/e2e-texts';
+import { ANDROID_UA, IPHONE_UA, MAC_SAFARI_UA } from '../support/e2e-layout';
 import { loadErrorTexts } from '../../client/components/load-error.locale';
 
 const PHONE = '13800138000';
@@ -366,19 +368,65 @@ test('the language switch is remembered for the next prerendered page', async ({
   await expect(page.getByRole('heading', { name: login['en-US'].title })).toBeVisible();
 });
 
-test('sub-platform looks and phones still get the client-rendered page', async ({ browser, baseURL }) => {
+test('sub-platform looks still get the client-rendered page', async ({ browser, baseURL }) => {
   const target = encodeURIComponent(`https://science-discovery.example.com/`);
   const visitor = await browser.newContext();
-  const phone = await browser.newContext({
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
-  });
   for (const path of ['/login', '/register', '/forget']) {
     const platform = await visitor.request.get(`${baseURL}${path}?redirect=${target}`);
     expect(await platform.text(), path).not.toContain('data-prerendered');
-    expect(await (await phone.request.get(`${baseURL}${path}`)).text(), path).not.toContain(
-      'data-prerendered',
-    );
   }
   await visitor.close();
-  await phone.close();
+});
+
+// Issue 39: a phone had the shell, and painted nothing of use until the whole app had run.
+const PHONES = [
+  { device: 'mobile', userAgent: IPHONE_UA, warning: false },
+  { device: 'mobile-in-app', userAgent: `${ANDROID_UA} MicroMessenger/8.0.50`, warning: true },
+] as const;
+for (const { device, userAgent, warning } of PHONES)
+  for (const lang of LANGS)
+    test(`a ${device} browser gets /login in its own layout, which looks the same before the scripts and after, quietly (${lang})`, async ({
+      browser,
+    }, info) => {
+      const options = { userAgent, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+      const noScript = await browser.newContext({ ...options, javaScriptEnabled: false });
+      const prerendered = await noScript.newPage();
+      const response = await prerendered.goto(`/login?lang=${lang}`);
+      expect(await response?.text()).toContain(`data-prerendered="${lang}" data-device="${device}"`);
+      // The phone's layout and, in the in-app browser, its warning, before any script.
+      await expect(prerendered.locator('.public-layout.is-mobile')).toBeVisible();
+      await expect(prerendered.locator('.compat-warning')).toHaveCount(warning ? 1 : 0);
+      await expect(prerendered.getByRole('textbox', { name: login[lang].phone, exact: true })).toBeEditable();
+      await prerendered.evaluate(() => document.fonts.ready);
+      const before = await screenshot(prerendered, info, `${device}, prerendered, no script`);
+      await noScript.close();
+
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto(`/login?lang=${lang}`);
+      await takenOver(page);
+      await atRest(page);
+      const hydrated = await screenshot(page, info, `${device}, hydrated`);
+      expect(problems).toEqual([]);
+      expect(hydrated.equals(before), 'hydrated = prerendered').toBe(true);
+      await context.close();
+    });
+
+test('an iPad that presents itself as a Mac gets the desktop document, and the app renders it afresh in the tablet layout, quietly', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ userAgent: MAC_SAFARI_UA, hasTouch: true });
+  const page = await context.newPage();
+  // What gives an iPad away: its touch points, which only the browser knows.
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 }),
+  );
+  const problems = watchConsole(page);
+  const response = await page.goto('/login?lang=en-US');
+  expect(await response?.text()).toContain('data-prerendered="en-US" data-device="desktop"');
+  await takenOver(page);
+  await expect(page.locator('.public-layout.is-mobile')).toBeVisible();
+  expect(problems).toEqual([]);
+  await context.close();
 });

@@ -6,6 +6,7 @@
  * /login. Without the time-zone cookie the shell answers, as before.
  */
 import {
+  atRest,
   expect,
   holdScripts,
   passwordLogin,
@@ -19,6 +20,7 @@ import {
 import { ADMIN, adminTexts, createPlatform, uniqueName } from '../support/e2e-admin';
 import { api, createPhoneUser, loginByApi, registerPhoneUser } from '../support/e2e-api';
 import { LANGS, usercenter } from '../support/e2e-texts';
+import { IPHONE_UA } from '../support/e2e-layout';
 
 const ZONE = 'Asia/Shanghai';
 
@@ -77,6 +79,17 @@ async function zonedBrowser(browser: Browser, baseURL: string, javaScriptEnabled
 
 const root = (page: Page) => page.locator('#root');
 
+/** Where each box of the page is drawn, once its fonts are in: its tag, place and size. */
+async function layoutOf(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  return page.locator('#root').evaluate((element) =>
+    [...element.querySelectorAll('*')].flatMap((el) => {
+      const { x, y, width, height } = el.getBoundingClientRect();
+      return width && height ? [`${el.tagName} ${[x, y, width, height].map(Math.round).join(' ')}`] : [];
+    }),
+  );
+}
+
 test.describe('signed-in pages rendered by the BFF', () => {
   test('the user centre arrives with its account rows, uncached, its style attributes admitted by hash', async ({
     browser,
@@ -127,6 +140,47 @@ test.describe('signed-in pages rendered by the BFF', () => {
     await expect(page.locator('[data-row="phone"]')).toContainText(user.phone);
     expect(problems).toEqual([]);
   });
+
+  // Issue 39: a phone had the shell until the whole app had run.
+  for (const [path, drawn] of [
+    ['/usercenter', '.uc-layout.is-mobile [data-row="phone"]'],
+    ['/usercenter?tab=keys', '.uc-layout.is-mobile .uc-key-card'],
+    ['/admin/user', '.arco-table tbody tr:not(.arco-table-empty-row)'],
+  ] as const)
+    test(`a phone gets ${path} rendered in its own layout, which React takes over quietly, unchanged`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({
+        userAgent: IPHONE_UA,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      if (path.startsWith('/admin')) await loginByApi(page, ADMIN.account, ADMIN.password);
+      else {
+        const user = await createPhoneUser(baseURL!);
+        await loginByApi(page, user.phone, user.password);
+        await api(page.request, '/open/credential/create', { description: 'phone key' });
+      }
+      await returningBrowser(page, baseURL!);
+      await rendererReady(page, path);
+      const problems = watchConsole(page);
+      const release = await holdScripts(page);
+      const address = `${path}${path.includes('?') ? '&' : '?'}lang=en-US`;
+      const response = await page.goto(address, { waitUntil: 'commit' });
+      expect(await response!.text()).toContain('data-device="mobile" data-signed-in=""');
+      await expect(page.locator(drawn).first()).toBeVisible();
+      const before = await layoutOf(page);
+      release();
+      await takenOver(page, drawn);
+      await atRest(page);
+      // Nothing moved (what only the app answers looks not ready until then, in place).
+      expect(await layoutOf(page)).toEqual(before);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
 
   test("the keys tab's times read in the browser's time zone, and React keeps them", async ({
     browser,

@@ -7,36 +7,45 @@ import { sessionExpired, shownAccount } from '@client/lib/api/session-events';
 import { draftOf, forgetDraft, keepDraft } from '@client/lib/form-draft';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { useRule } from '@client/components/form-rules';
+import { LinkButton } from '@client/components/link-button';
+import type { OpenedFrom } from './list-filters';
 import { adminTexts } from './admin-shell.locale';
 
-/** A form's buttons: Save and Cancel while editing; Edit and Back when only viewing. */
+/**
+ * A form's buttons: Save and Cancel while editing; Edit and Back when only viewing, links to the
+ * edit form's address (`editTo`, carrying `from`) and to the list's (`backTo`).
+ */
 export function AdminFormButtons({
   readOnly,
   saving,
-  onEdit,
-  onBack,
+  editTo,
+  backTo,
+  from,
+  onCancel,
 }: {
   readOnly: boolean;
   saving: boolean;
-  onEdit: () => void;
-  onBack: () => void;
+  editTo: string;
+  backTo: string;
+  from: OpenedFrom;
+  onCancel: () => void;
 }) {
   const t = useTexts(adminTexts);
   return (
     <div className="admin-form-buttons">
       {readOnly ? (
         <>
-          <Button type="primary" onClick={onEdit}>
+          <LinkButton type="primary" to={editTo} state={from}>
             {t.edit}
-          </Button>
-          <Button onClick={onBack}>{t.back}</Button>
+          </LinkButton>
+          <LinkButton to={backTo}>{t.back}</LinkButton>
         </>
       ) : (
         <>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t.save}
           </Button>
-          <Button onClick={onBack}>{t.cancel}</Button>
+          <Button onClick={onCancel}>{t.cancel}</Button>
         </>
       )}
     </div>

@@ -22,6 +22,8 @@ import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { DataLoadError } from '@client/components/load-error';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
+import { LinkButton } from '@client/components/link-button';
+import type { OpenedFrom } from './list-filters';
 
 /**
  * Spec §9: 12 per page by default; the 12, 15 and 20 options exist but the size changer is not
@@ -88,7 +90,8 @@ export const ACTIONS_WIDTH = 136;
  */
 export function AdminList<T>({
   addLabel,
-  onAdd,
+  addTo,
+  from,
   selection,
   rowKey,
   columns,
@@ -103,7 +106,9 @@ export function AdminList<T>({
   onRetry,
 }: {
   addLabel: string;
-  onAdd: () => void;
+  /** The create form's address, and what the link carries there (the list's own: useFromList). */
+  addTo: string;
+  from: OpenedFrom;
   selection: ListSelection;
   rowKey: keyof T & string;
   columns: TableColumnProps<T>[];
@@ -144,9 +149,9 @@ export function AdminList<T>({
   return (
     <section className="admin-panel">
       <div className="admin-toolbar">
-        <Button type="primary" icon={<IconPlus />} onClick={onAdd}>
+        <LinkButton type="primary" icon={<IconPlus />} to={addTo} state={from}>
           {addLabel}
-        </Button>
+        </LinkButton>
         <Button status="danger" icon={<IconDelete />} onClick={selection.removeSelected}>
           {t.bulkDelete}
         </Button>
@@ -176,10 +181,14 @@ export function AdminList<T>({
   );
 }
 
-/** The last column of a list: view, edit and delete the row. */
+/**
+ * The last column of a list: view and edit the row (links to its form's address, carrying `from`),
+ * and delete it.
+ */
 export function rowActionsColumn<T>(
   t: { actions: string; view: string; edit: string; delete: string },
-  on: { view: (row: T) => void; edit: (row: T) => void; remove: (row: T) => void },
+  on: { view: (row: T) => string; edit: (row: T) => string; remove: (row: T) => void },
+  from: OpenedFrom,
   width?: number,
 ): TableColumnProps<T> {
   return {
@@ -189,12 +198,12 @@ export function rowActionsColumn<T>(
     width,
     render: (_: unknown, row: T) => (
       <span className="admin-row-actions">
-        <Button type="text" size="small" onClick={() => on.view(row)}>
+        <LinkButton type="text" size="small" to={on.view(row)} state={from}>
           {t.view}
-        </Button>
-        <Button type="text" size="small" onClick={() => on.edit(row)}>
+        </LinkButton>
+        <LinkButton type="text" size="small" to={on.edit(row)} state={from}>
           {t.edit}
-        </Button>
+        </LinkButton>
         <Button type="text" size="small" status="danger" onClick={() => on.remove(row)}>
           {t.delete}
         </Button>

@@ -161,31 +161,27 @@ export function useListAddress<V>(list: FilteredList, read: (params: URLSearchPa
   return { ...paging, values, setPage, apply };
 }
 
-/** What a list hands the form it opens: its own address, to go back to. */
-interface OpenedFrom {
+/** What a list hands the form it opens (the history entry's state): its own address, to go back to. */
+export interface OpenedFrom {
   list?: unknown;
 }
 
-/** Opens a list's form (view, edit, create), which comes back to the list's address as it is now. */
-export function useOpenFromList(): (path: string) => void {
-  const navigate = useNavigate();
+/** What a list's links to its forms (view, edit, create) carry: the list's address as it is now. */
+export function useFromList(): OpenedFrom {
   const { pathname, search } = useLocation();
-  return (path) => navigate(path, { state: { list: `${pathname}${search}` } satisfies OpenedFrom });
+  return { list: `${pathname}${search}` };
 }
 
 /**
- * A form's way back to its list (Back, Cancel, Save): the address it was opened from, with its
- * page and filters, or the list's first page when it was not opened from the list (a link, a new
- * tab). `open` moves to another form of the list (View's Edit), keeping that way back.
+ * A form's way back to its list (Back, Cancel, Save): `list`, the address it was opened from, with
+ * its page and filters, or the list's first page when it was not opened from the list (a link, a
+ * new tab). `from` is what a link to another form of the list (View's Edit) carries to keep it.
  */
-export function useBackToList(listPath: string): { back: () => void; open: (path: string) => void } {
+export function useBackToList(listPath: string): { list: string; back: () => void; from: OpenedFrom } {
   const navigate = useNavigate();
   const { state } = useLocation() as Location<OpenedFrom | null>;
   const from = state?.list;
   const list =
     typeof from === 'string' && (from === listPath || from.startsWith(`${listPath}?`)) ? from : listPath;
-  return {
-    back: () => navigate(list),
-    open: (path) => navigate(path, { state: { list } satisfies OpenedFrom }),
-  };
+  return { list, back: () => navigate(list), from: { list } };
 }

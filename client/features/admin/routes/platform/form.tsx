@@ -82,7 +82,7 @@ export default function PlatformFormPage() {
   const t = useTexts(texts);
   const rule = useRule();
   const message = useValidationText();
-  const { back: backToList, open } = useBackToList(ROUTES.adminPlatform);
+  const { list, back: backToList, from } = useBackToList(ROUTES.adminPlatform);
   const { operate } = useParams();
   const id = useSearchParams()[0].get('id');
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
@@ -220,8 +220,10 @@ export default function PlatformFormPage() {
         <AdminFormButtons
           readOnly={readOnly}
           saving={saving}
-          onEdit={() => open(operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? ''))}
-          onBack={backToList}
+          editTo={operatePath(ROUTES.adminPlatformOperate, 'edit', id ?? '')}
+          backTo={list}
+          from={from}
+          onCancel={backToList}
         />
       </CheckedForm>
     );

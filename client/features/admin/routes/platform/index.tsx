@@ -9,7 +9,7 @@ import {
   dayRange,
   filterText,
   useListAddress,
-  useOpenFromList,
+  useFromList,
 } from '@client/features/admin/components/list-filters';
 import {
   ACTIONS_WIDTH,
@@ -58,7 +58,7 @@ export default function PlatformListPage() {
   const formatTime = useFormatTime();
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
-  const open = useOpenFromList();
+  const from = useFromList();
   const [form] = Form.useForm<FilterValues>();
   const { page, size, values, setPage, apply } = useListAddress('platforms', fieldsOf);
   const { data, error, isLoading, mutate } = usePlatforms({
@@ -92,10 +92,11 @@ export default function PlatformListPage() {
     rowActionsColumn<Platform>(
       common,
       {
-        view: (row) => open(toOperate('view', row.id)),
-        edit: (row) => open(toOperate('edit', row.id)),
+        view: (row) => toOperate('view', row.id),
+        edit: (row) => toOperate('edit', row.id),
         remove: (row) => deletion.remove([row.id], format(t.deleteOne, { name: row.displayName })),
       },
+      from,
       ACTIONS_WIDTH,
     ),
   ];
@@ -120,7 +121,8 @@ export default function PlatformListPage() {
       </AdminFilters>
       <AdminList<Platform>
         addLabel={t.add}
-        onAdd={() => open(toOperate('create'))}
+        addTo={toOperate('create')}
+        from={from}
         selection={deletion}
         rowKey="id"
         columns={columns}

@@ -71,7 +71,7 @@ export default function UserFormPage() {
   const t = useTexts(texts);
   const { locale } = useLocale();
   const validationText = useValidationText();
-  const { back: backToList, open } = useBackToList(ROUTES.adminUser);
+  const { list, back: backToList, from } = useBackToList(ROUTES.adminUser);
   const { operate } = useParams();
   const id = useSearchParams()[0].get('id');
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
@@ -275,8 +275,10 @@ export default function UserFormPage() {
           <AdminFormButtons
             readOnly={readOnly}
             saving={saving}
-            onEdit={() => open(operatePath(ROUTES.adminUserOperate, 'edit', id ?? ''))}
-            onBack={backToList}
+            editTo={operatePath(ROUTES.adminUserOperate, 'edit', id ?? '')}
+            backTo={list}
+            from={from}
+            onCancel={backToList}
           />
         </CheckedForm>
       </section>

@@ -17,7 +17,7 @@ import {
   dayRange,
   filterText,
   useListAddress,
-  useOpenFromList,
+  useFromList,
   type FilterParams,
 } from '@client/features/admin/components/list-filters';
 import {
@@ -106,7 +106,7 @@ export default function UserListPage() {
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
   const langOf = useAsEnteredLang();
-  const open = useOpenFromList();
+  const from = useFromList();
   const [form] = Form.useForm<FilterValues>();
   const { page, size, values, setPage, apply } = useListAddress('users', fieldsOf);
   const [switching, setSwitching] = useState<string | null>(null);
@@ -203,10 +203,11 @@ export default function UserListPage() {
     rowActionsColumn<InternalUser>(
       common,
       {
-        view: (row) => open(toOperate('view', row.ssoUid)),
-        edit: (row) => open(toOperate('edit', row.ssoUid)),
+        view: (row) => toOperate('view', row.ssoUid),
+        edit: (row) => toOperate('edit', row.ssoUid),
         remove: (row) => deletion.remove([row.ssoUid], format(t.deleteOne, { user: labelOf(row) })),
       },
+      from,
       ACTIONS_WIDTH,
     ),
   ];
@@ -254,7 +255,8 @@ export default function UserListPage() {
       </AdminFilters>
       <AdminList<InternalUser>
         addLabel={t.add}
-        onAdd={() => open(toOperate('create'))}
+        addTo={toOperate('create')}
+        from={from}
         selection={deletion}
         rowKey="ssoUid"
         columns={columns}
