@@ -31,7 +31,15 @@ import {
   proxyOverhead,
 } from '../bench/proxy.mjs';
 import { imageNode, imageNodeFlags } from './image-node-flags.mjs';
-import { launch, loadBundleStats, loadTime, loginCookie, pageWeight, USABLE } from '../bench/pages.mjs';
+import {
+  launch,
+  loadBundleStats,
+  loadTime,
+  loginCookie,
+  pageWeight,
+  PROFILES,
+  USABLE,
+} from '../bench/pages.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -70,6 +78,9 @@ const BUDGET = {
   // Issue 17: from navigation start, 4x CPU, Fast 3G, cold cache.
   loginUsableMs: 1000,
   pageUsableMs: 2000,
+  // Issue 39, on the phone profile: every other page usable within 1.5 s, the app's within 3 s.
+  phonePageUsableMs: 1500,
+  phoneTakenOverMs: 3000,
   rssMb: 150,
   // "No growth" between two equal rounds, within what the allocator's noise makes of RSS.
   growthMb: 5,
@@ -363,11 +374,12 @@ async function main() {
     } catch (err) {
       log(`  cannot log in for the signed-in pages: ${err.message}`);
     }
-    const visitor = (path, usable) => ({ path, usable, cookies: [], budget: BUDGET.pageUsableMs });
-    const member = (path, usable) => ({ path, usable, cookies, budget: BUDGET.pageUsableMs });
+    const visitor = (path, usable) => ({ path, usable, cookies: [] });
+    const member = (path, usable) => ({ path, usable, cookies });
+    const login = (path) => ({ ...visitor(path, USABLE.phoneField), login: true });
     const pages = [
-      { ...visitor('/login', USABLE.phoneField), budget: BUDGET.loginUsableMs },
-      { ...visitor('/login?lang=en-US', USABLE.phoneField), budget: BUDGET.loginUsableMs },
+      login('/login'),
+      login('/login?lang=en-US'),
       visitor('/register', USABLE.firstField),
       visitor('/forget', USABLE.firstField),
       ...(cookies.length
@@ -381,12 +393,25 @@ async function main() {
           ]
         : []),
     ];
-    for (const p of pages) {
+    for (const [page, profile] of pages.flatMap((p) => Object.keys(PROFILES).map((pr) => [p, pr]))) {
+      const budget = page.login
+        ? BUDGET.loginUsableMs
+        : profile === 'phone'
+          ? BUDGET.phonePageUsableMs
+          : BUDGET.pageUsableMs;
+      const takenOverBudget = profile === 'phone' ? BUDGET.phoneTakenOverMs : Infinity;
+      const p = { ...page, budget, profile };
       const runs = [];
       for (let i = 0; i < PAGE_RUNS; i += 1) {
         try {
           runs.push(
-            await loadTime({ browser, url: `${bff}${p.path}`, usable: p.usable, cookies: p.cookies }),
+            await loadTime({
+              browser,
+              url: `${bff}${p.path}`,
+              usable: p.usable,
+              cookies: p.cookies,
+              profile,
+            }),
           );
         } catch (err) {
           log(`  ${p.path}: ${err.message.split('\n')[0]}`);
@@ -396,16 +421,21 @@ async function main() {
       const sorted = runs.sort((a, b) => (a.ready || Infinity) - (b.ready || Infinity));
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
       const slowest = sorted[sorted.length - 1];
-      const load = { page: p.path, ...median, slowest: slowest.ready, budget: p.budget };
+      const load = { page: p.path, profile, ...median, slowest: slowest.ready, budget: p.budget };
       loads.push(load);
       const expected = p.path.split('?')[0];
+      const within = Number.isFinite(takenOverBudget) ? `, React's <= ${takenOverBudget} ms` : '';
       verdict(
-        `${p.path} usable <= ${p.budget} ms (median of ${PAGE_RUNS}), 4x CPU, Fast 3G`,
+        `${p.path} (${profile}) usable <= ${p.budget} ms${within} (median of ${PAGE_RUNS}), 4x CPU, Fast 3G`,
         `${load.ready} ms (FCP ${load.fcp} ms${load.takenOver ? `, React's at ${load.takenOver} ms` : ''})` +
           (load.typed ? '' : ', typing failed') +
           (load.renderedAgain ? ', React rendered the page again' : '') +
           (load.finalPath === expected ? '' : `, ended on ${load.finalPath}`),
-        load.ready <= p.budget && load.typed && !load.renderedAgain && load.finalPath === expected,
+        load.ready <= p.budget &&
+          (load.takenOver ?? Infinity) <= takenOverBudget &&
+          load.typed &&
+          !load.renderedAgain &&
+          load.finalPath === expected,
       );
     }
   }
@@ -455,11 +485,14 @@ async function main() {
       `Load time from navigation start: cold cache, fresh context, 4x CPU slowdown, Fast 3G ` +
         `(562.5 ms RTT, 1.44 Mbit/s), median of ${PAGE_RUNS}`,
     );
+    // Each page on the desktop and the phone side by side: usable, and interactive (React's).
     console.table(
       loads.map((l) => ({
         page: l.page,
+        profile: l.profile,
         'FCP ms': l.fcp,
         'usable ms': l.ready,
+        'interactive ms': l.takenOver,
         'slowest ms': l.slowest,
         'budget ms': l.budget,
         'API calls first': l.apiCalls,
