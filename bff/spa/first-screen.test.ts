@@ -79,10 +79,12 @@ const KEYS = [
  * The UAA as the first screen needs it: user info (with a token the page must not get), modules,
  * the users list and the access keys; `lists` answers the list calls instead.
  */
+const MODULES = ['users', 'role'];
+
 function answerSignedIn(lists?: (res: Parameters<UpstreamReply>[1]) => void): void {
   upstream.respond((req, res) => {
     if (req.url === ENDPOINTS.userInfo.path) return sendJson(res, 200, ok({ ...USER, token: 'reply-token' }));
-    if (req.url === ENDPOINTS.userResList.path) return sendJson(res, 200, ok(['users', 'role']));
+    if (req.url === ENDPOINTS.userResList.path) return sendJson(res, 200, ok(MODULES));
     const list = [ENDPOINTS.internalUserList.path, ENDPOINTS.credentialList.path].includes(req.url ?? '');
     if (list && lists) return lists(res);
     if (req.url === ENDPOINTS.internalUserList.path) return sendJson(res, 200, ok(USERS));
@@ -122,7 +124,8 @@ describe("a signed-in page's first screen", () => {
     const reply = await request(bff.url).get('/usercenter').set('Cookie', SESSION);
     expect(reply.status).toBe(200);
     expect(reply.headers['cache-control']).toBe('no-store');
-    expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER });
+    // With the modules the user may open: the header's link to the back office is drawn with it.
+    expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER, modules: MODULES });
     expect(appConfigOf(reply.text)).toMatchObject({ captcha: { provider: 'local' } });
     expect(reply.text).not.toContain(TOKEN);
     expect(reply.text).not.toContain('reply-token');
@@ -179,6 +182,7 @@ describe("a signed-in page's first screen", () => {
     expect(firstScreenOf(reply.text)).toEqual({
       authenticated: true,
       userInfo: USER,
+      modules: MODULES,
       list: { name: 'credentials', data: KEYS },
     });
     expect(bodyOf(ENDPOINTS.credentialList.path)).toEqual({ sso_uid: USER.ssoUid });
@@ -188,8 +192,11 @@ describe("a signed-in page's first screen", () => {
     'asks for no list where the page does not open on one: %s',
     async (page) => {
       const reply = await request(bff.url).get(page).set('Cookie', SESSION);
-      expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER });
-      expect(upstream.requests.map((r) => r.url)).toEqual([ENDPOINTS.userInfo.path]);
+      expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER, modules: MODULES });
+      expect(upstream.requests.map((r) => r.url)).toEqual([
+        ENDPOINTS.userInfo.path,
+        ENDPOINTS.userResList.path,
+      ]);
     },
   );
 
@@ -211,7 +218,25 @@ describe("a signed-in page's first screen", () => {
       modules: ['users', 'role'],
     });
     const keys = await request(bff.url).get('/usercenter?tab=keys').set('Cookie', SESSION);
-    expect(firstScreenOf(keys.text)).toEqual({ authenticated: true, userInfo: USER });
+    expect(firstScreenOf(keys.text)).toEqual({ authenticated: true, userInfo: USER, modules: MODULES });
+  });
+
+  it("keeps the user centre's first screen without the modules when they cannot be had", async () => {
+    upstream.respond((req, res) => {
+      if (req.url === ENDPOINTS.userInfo.path) return sendJson(res, 200, ok(USER));
+      if (req.url === ENDPOINTS.credentialList.path) return sendJson(res, 200, ok(KEYS));
+      sendJson(res, 403, { msgCode: 'A0301', msg: 'no' });
+    });
+    const reply = await request(bff.url).get('/usercenter?tab=keys').set('Cookie', SESSION);
+    expect(firstScreenOf(reply.text)).toEqual({
+      authenticated: true,
+      userInfo: USER,
+      list: { name: 'credentials', data: KEYS },
+    });
+    // The back office cannot do without them: no first screen there.
+    expect(
+      firstScreenOf((await request(bff.url).get('/admin/user').set('Cookie', SESSION)).text),
+    ).toBeUndefined();
   });
 
   it('cannot be broken out of by a nickname holding </script>', async () => {
@@ -326,7 +351,7 @@ describe("a signed-in page's first screen", () => {
   it('leaves out keys whose sk is not masked', async () => {
     answerSignedIn((res) => sendJson(res, 200, ok([{ ...KEYS[0], sk: 'sk-in-clear-0123456789' }])));
     const reply = await request(bff.url).get('/usercenter?tab=keys').set('Cookie', SESSION);
-    expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER });
+    expect(firstScreenOf(reply.text)).toEqual({ authenticated: true, userInfo: USER, modules: MODULES });
     expect(reply.text).not.toContain('sk-in-clear');
   });
 

@@ -1,7 +1,7 @@
 /**
  * A signed-in page's first screen (issue 17), fetched with the session the BFF holds while it
- * serves the document: the user's info, on the back office the modules the user may open, and the
- * first page of the list the page opens on. Without the user info or the modules in time nothing
+ * serves the document: the user's info, the modules the user may open (the back office's menu,
+ * the user centre's link to it), and the first page of the list the page opens on. Without the user info or the modules in time nothing
  * is inlined; without the list the rest is. The SPA fetches what is missing and revalidates the
  * rest, so a session the UAA refuses still ends on the login page.
  */
@@ -152,19 +152,29 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
       const userInfo = ENDPOINTS.userInfo.reply.safeParse(await post(load, ENDPOINTS.userInfo, {})).data;
       if (typeof userInfo?.ssoUid !== 'string') return undefined;
       deps.onUser?.(token, userInfo.ssoUid);
-      let modules: BackOfficeModule[] | undefined;
-      if (isBackOffice(req.path)) {
-        const granted = await post(load, ENDPOINTS.userResList, { userId: userInfo.ssoUid });
-        modules = ENDPOINTS.userResList.reply.safeParse(granted).data;
-        if (!modules) return undefined;
-      }
+      const askModules = async () =>
+        ENDPOINTS.userResList.reply.safeParse(
+          await post(load, ENDPOINTS.userResList, { userId: userInfo.ssoUid }),
+        ).data;
       const listAsked = firstListOf(req.path, new URL(req.originalUrl, 'http://page').searchParams);
-      // A back-office list only of a module the user may open: the page shows no permission otherwise.
-      const module = listAsked && FIRST_LISTS[listAsked.name].module;
-      const list =
-        listAsked && (!module || modules?.includes(module))
-          ? await firstList(load, listAsked, userInfo.ssoUid)
-          : undefined;
+      let modules: BackOfficeModule[] | undefined;
+      let list: FirstList | undefined;
+      if (isBackOffice(req.path)) {
+        modules = await askModules();
+        if (!modules) return undefined;
+        // A back-office list only of a module the user may open: the page shows no permission otherwise.
+        const module = listAsked && FIRST_LISTS[listAsked.name].module;
+        if (listAsked && (!module || modules.includes(module)))
+          list = await firstList(load, listAsked, userInfo.ssoUid);
+      } else {
+        // The user centre's header links to the back office when the user may open a module
+        // (issue 40): with the modules in the page, the link is drawn with it and nothing in the
+        // header moves when the app takes over (issue 39). Without them the app asks, as before.
+        [modules, list] = await Promise.all([
+          askModules(),
+          listAsked ? firstList(load, listAsked, userInfo.ssoUid) : undefined,
+        ]);
+      }
       return { authenticated: true, userInfo, ...(modules && { modules }), ...(list && { list }) };
     } catch {
       // Unreachable, slow or unreadable: the SPA asks itself, and reports what it gets.
