@@ -29,9 +29,10 @@ journeysInTurns((lang, inTurn) => {
       await expect(superAdmin).toContainText('管理用户、子平台和角色');
       await expect(platformAdmin).toContainText('管理子平台');
 
-      // Read-only: no way to add, edit, delete or select roles.
+      // Read-only: no way to add, edit, delete or select roles (Add and Edit are links elsewhere).
       for (const name of [c.add, c.edit, c.delete, c.bulkDelete])
-        await expect(page.getByRole('main').getByRole('button', { name })).toHaveCount(0);
+        for (const role of ['button', 'link'] as const)
+          await expect(page.getByRole('main').getByRole(role, { name })).toHaveCount(0);
       await expect(page.getByRole('checkbox')).toHaveCount(0);
     });
 }, 'zh-CN');

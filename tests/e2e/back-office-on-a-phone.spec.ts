@@ -34,8 +34,13 @@ for (const lang of LANGS) {
       const first = listRows(page).first();
       await expect(first).toBeVisible();
       // Without scrolling, sideways or down.
-      for (const action of [c.view, c.edit, c.delete])
-        await expect(first.getByRole('button', { name: action }), `${path} ${action}`).toBeInViewport({
+      // View and Edit are links to the row's form (issue 39), Delete a button.
+      for (const [role, action] of [
+        ['link', c.view],
+        ['link', c.edit],
+        ['button', c.delete],
+      ] as const)
+        await expect(first.getByRole(role, { name: action }), `${path} ${action}`).toBeInViewport({
           ratio: 1,
         });
       await expect(page.getByRole('search')).toBeHidden();

@@ -410,6 +410,12 @@ for (const { device, userAgent, warning } of PHONES)
       const hydrated = await screenshot(page, info, `${device}, hydrated`);
       expect(problems).toEqual([]);
       expect(hydrated.equals(before), 'hydrated = prerendered').toBe(true);
+      // Nothing zooms on focus in iOS: every field's text is 16 px on a touch screen.
+      const sizes = await page
+        .locator('input:not([type="checkbox"]):not([type="hidden"]):visible, textarea:visible')
+        .evaluateAll((fields) => fields.map((field) => getComputedStyle(field).fontSize));
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(new Set(sizes)).toEqual(new Set(['16px']));
       await context.close();
     });
 
