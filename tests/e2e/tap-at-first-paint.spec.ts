@@ -2,7 +2,7 @@
  * A tap at first paint on a slow phone does what it says (issue 28): 4x CPU, Fast 3G, a cold
  * cache, a 390 px screen. The tab, menu item or button is tapped as soon as it shows: the login
  * page's "Password login", the register page's "Register by phone", the user centre's "Secret key
- * management", and the back office's menu and Add (issue 39) each show what they name, and the
+ * management", and the back office's Add (issue 39) each show what they name, and the
  * address says so (a reload shows it again).
  *
  * Two browsers, a phone and a desktop browser as narrow. Each gets the documents the server
@@ -22,7 +22,7 @@ import {
 } from '../support/e2e-fixtures';
 import { createPhoneUser, loginByApi } from '../support/e2e-api';
 import { login, register, usercenter } from '../support/e2e-texts';
-import { ADMIN, adminTexts, platformTexts } from '../support/e2e-admin';
+import { ADMIN, platformTexts } from '../support/e2e-admin';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
 
 // The benchmark's figures (bench/pages.mjs): DevTools' "Fast 3G", 562.5 ms RTT, ~1.44 Mbit/s down.
@@ -48,7 +48,6 @@ const t = {
   login: login['en-US'],
   register: register['en-US'],
   usercenter: usercenter['en-US'],
-  admin: adminTexts['en-US'],
   platform: platformTexts['en-US'],
 };
 
@@ -99,14 +98,6 @@ const TAPS: Tap[] = [
       page.getByRole('region', { name: t.usercenter.keysTitle }).getByText(t.usercenter.noKeys),
     then: /\/usercenter\?lang=en-US&tab=keys$/,
     signedIn: 'member',
-  },
-  {
-    what: 'the back office\'s menu item "Platform management" shows the platforms',
-    address: '/admin/user?lang=en-US',
-    target: (page) => page.getByRole('menuitem', { name: t.admin.modules.platforms }),
-    shown: (page) => page.getByRole('heading', { level: 1, name: t.admin.modules.platforms }),
-    then: /\/admin\/platform$/,
-    signedIn: 'admin',
   },
   {
     what: 'the back office\'s "Add platform" shows the new platform\'s form',

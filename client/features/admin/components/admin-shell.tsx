@@ -1,6 +1,6 @@
 import { Layout, Menu, Spin } from '@arco-design/web-react';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { logout, useModules, useUserInfo } from '@client/lib/api/account';
 import { setPermitted, signedOut, usePermitted } from '@client/lib/api/session-events';
@@ -124,14 +124,9 @@ export function AdminShell() {
         {allowed.length > 0 ? (
           <Layout.Sider className="admin-sider" width={200}>
             <nav aria-label={t.navigation}>
-              {/* Each item is a link to its module's address, which the router follows once the
-                  app has the page (a tap before then loads it: issue 39). */}
-              <Menu selectedKeys={current ? [current.path] : []}>
+              <Menu selectedKeys={current ? [current.path] : []} onClickMenuItem={(path) => navigate(path)}>
                 {allowed.map((route) => (
-                  // The Link's props pass through Arco's Menu.Item, which does not declare them.
-                  <Menu.Item key={route.path} wrapper={Link} {...{ to: route.path }}>
-                    {t.modules[route.label]}
-                  </Menu.Item>
+                  <Menu.Item key={route.path}>{t.modules[route.label]}</Menu.Item>
                 ))}
               </Menu>
             </nav>
