@@ -1,8 +1,9 @@
 /**
  * A signed-in page's first screen (issue 17), fetched with the session the BFF holds while it
  * serves the document: the user's info, the modules the user may open (the back office's menu,
- * the user centre's link to it), and the first page of the list the page opens on. Without the user info or the modules in time nothing
- * is inlined; without the list the rest is. The SPA fetches what is missing and revalidates the
+ * the user centre's link to it), and the first page of the list the page opens on. Without the
+ * user info in time nothing is inlined, nor on the back office without the modules; without the
+ * list (or, on the user centre, the modules) the rest is. The SPA fetches what is missing and revalidates the
  * rest, so a session the UAA refuses still ends on the login page.
  */
 import type { Request } from 'express';

@@ -1,7 +1,7 @@
 /**
  * The signed-in pages rendered per request (docs/adr/0004), when the browser's first render will
- * match: a GET from a browser of a device class (its layout), in the locale the app will pick, its times in the browser's
- * time zone (its cookie). The build's renderer (client/entry-server.tsx) runs in a process of its
+ * match: a GET from a browser of a device class (its layout), in the locale the app will pick,
+ * its times in the browser's time zone (its cookie). The build's renderer (client/entry-server.tsx) runs in a process of its
  * own (./render-host.ts), which keeps React and Arco out of the BFF's memory and event loop. When
  * it is missing, busy or slow, the shell answers.
  */
