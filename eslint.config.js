@@ -51,6 +51,51 @@ const CLIENT_ZONES = [
   ),
 ];
 
+/**
+ * bff/'s floors, from the bottom: the foundations (errors, bodies, logs, traces, the UAA client)
+ * know no stage; the documents (spa/) know no gateway; the gateway and its guards (proxy/,
+ * session/, rate-limit/) know no document, redirect or observer; and only the composition
+ * (index.ts, main.ts, app.ts) reads the Config and wires the stages, which take their options.
+ */
+const BFF_COMPOSITION = ['bff/index.ts', 'bff/main.ts', 'bff/app.ts', 'bff/config.ts'];
+const BFF_FOUNDATIONS = [
+  'bff/http-errors.ts',
+  'bff/request-body.ts',
+  'bff/redact.ts',
+  'bff/compress.ts',
+  'bff/links.ts',
+  'bff/log.ts',
+  'bff/tracing',
+  'bff/upstream',
+];
+const BFF_STAGES = folders('bff')
+  .map((folder) => `bff/${folder}`)
+  .filter((folder) => !BFF_FOUNDATIONS.includes(folder));
+const BFF_ZONES = [
+  {
+    target: ['bff/server.ts', 'bff/request-state.ts', ...BFF_FOUNDATIONS, ...BFF_STAGES],
+    from: BFF_COMPOSITION,
+    message:
+      'Only index.ts, main.ts and app.ts read the Config and wire the stages: a stage takes its options.',
+  },
+  {
+    target: BFF_FOUNDATIONS,
+    from: BFF_STAGES,
+    message: 'The foundations (errors, bodies, logs, traces, the UAA client) import no stage of the BFF.',
+  },
+  {
+    target: 'bff/spa',
+    from: BFF_STAGES.filter((stage) => !['bff/spa', 'bff/session'].includes(stage)),
+    message:
+      'The documents (spa/) import no gateway, redirect or observer: app.ts hands them what they need.',
+  },
+  {
+    target: ['bff/proxy', 'bff/session', 'bff/rate-limit'],
+    from: ['bff/spa', 'bff/redirect', 'bff/security-events', 'bff/metrics', 'bff/health', 'bff/dev'],
+    message: 'The gateway and its guards import no document, redirect, event or metric: those observe them.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -102,9 +147,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['client/**/*.{ts,tsx}'],
+    // No import circles anywhere: each module's floor is below its importers'.
+    files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // import-x parses each imported module itself to follow its imports (no-cycle).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -112,6 +161,16 @@ export default tseslint.config(
         }),
       ],
     },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['bff/**/*.ts'],
+    // A test wires what it tests with whatever it needs, as app.ts does.
+    ignores: ['bff/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BFF_ZONES }] },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: CLIENT_ZONES }],
       'no-restricted-imports': [

@@ -16,7 +16,7 @@ export default defineConfig({
   test: {
     include: [
       '{shared,client,bff,local-uaa,scripts}/**/*.test.{ts,tsx}',
-      'tests/{conformance,faults,fuzz,security,support}/**/*.test.ts',
+      'tests/{architecture,conformance,faults,fuzz,security,support}/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 15000,

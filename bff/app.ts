@@ -19,15 +19,15 @@ import { sendError } from './http-errors';
 import { accessLog } from './log';
 import { createMetrics, METRICS_PATH, metricsHandler, routeOf, routeTemplate } from './metrics/metrics';
 import { traceRequests } from './tracing/context';
+import { createGateway } from './proxy/gateway';
 import {
-  createGateway,
   gatewayCallOf,
   resolveGatewayCall,
   UAA_GATEWAY_ENDPOINTS,
   uaaCallRulePath,
   UPLOAD_GATEWAY_ENDPOINTS,
   type GatewayRequest,
-} from './proxy/gateway';
+} from './proxy/gateway-call';
 import { jsonShapeProblem, validateGatewayBody } from './proxy/json-body';
 import { isSafeProxyPath } from './proxy/path-guard';
 import { limitStreamedBody } from './proxy/upload-limit';
@@ -54,7 +54,8 @@ import {
 } from './session/cookie';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { createFirstScreenLoader } from './spa/first-screen';
-import { createDocuments, pageFactsOf } from './spa/document';
+import { createDocuments } from './spa/document';
+import { pageFactsOf } from './spa/page-facts';
 import { renderSignedIn, type ServerRenderer } from './spa/server-render';
 import { renderOutbox } from './dev/outbox-page';
 import { createDevProxy } from './dev/dev-proxy';

@@ -10,7 +10,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { endpointForPath, GATEWAY_BASE, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
 import { BFF_PATHS, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
-import { gatewayCallOf } from '../proxy/gateway';
+import { gatewayCallOf } from '../proxy/gateway-call';
 import type { AllowlistSource } from '../redirect/allowlist';
 import type { ShipperStats } from '../security-events/syslog';
 import { RENDER_OUTCOMES, type ServerRenderer } from '../spa/server-render';

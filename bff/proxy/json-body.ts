@@ -19,7 +19,7 @@ import { IDENTIFIER_FIELDS, type Endpoint } from '@shared/contract/endpoints';
 import { canonicalIdentifier, PHONE_SPELLING } from '@shared/validation/canonical';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
-import { gatewayCallOf, type GatewayRequest } from './gateway';
+import { gatewayCallOf, type GatewayRequest } from './gateway-call';
 
 /** Deeper than any call of the contract needs (a platform list in `xlabs` is 3 levels). */
 export const MAX_JSON_DEPTH = 16;

@@ -10,7 +10,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { SUCCESS_CODE } from '@shared/api/envelope';
 import { sendError } from '../http-errors';
-import { gatewayCallOf } from '../proxy/gateway';
+import { gatewayCallOf } from '../proxy/gateway-call';
 import { hashKey, identifierOf, ipKey, subnetKey } from './keys';
 import { loadRulesFile, matcher, rulePath, type RateLimitRule } from './rules';
 import {

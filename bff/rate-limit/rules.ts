@@ -15,8 +15,8 @@ import {
 } from '@shared/contract/endpoints';
 import { brandRoute, ROUTES } from '@shared/routes';
 import { pagePath } from '@shared/widget';
-import { GATEWAY_RULE_PATHS } from '../proxy/gateway';
-import { wantsFirstScreen } from '../spa/first-screen';
+import { GATEWAY_RULE_PATHS } from '../proxy/gateway-call';
+import { wantsFirstScreen } from '@shared/api/first-screen';
 
 /**
  * A rules file's bounds, checked before it is parsed or validated: the defaults take about 3 KB,

@@ -12,7 +12,7 @@ import parseurl from 'parseurl';
 import { ENDPOINTS, type Endpoint, type EndpointName } from '@shared/contract/endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE } from '@shared/api/envelope';
 import { refusalOf } from '../http-errors';
-import { gatewayCallOf, type GatewayRequest } from '../proxy/gateway';
+import { gatewayCallOf, type GatewayRequest } from '../proxy/gateway-call';
 import { readSessionToken, type CookiePolicy } from '../session/cookie';
 import { contextOf, outcomeOf, type EventInput, type RequestContext, type SecurityEvents } from './events';
 

@@ -3,10 +3,10 @@
  * standard output or SECURITY_LOG_FILE, and shipped to SECURITY_LOG_SYSLOG when set. Its owner
  * (main.ts) closes it on shutdown: the closing seal, then what the shipper still holds.
  */
+import type { KeyObject } from 'node:crypto';
 import pino, { type Logger } from 'pino';
-import type { Config } from '../config';
 import { createSecurityEvents, type SecurityEvents } from './events';
-import { createSyslogShipper, type ShipperStats } from './syslog';
+import { createSyslogShipper, type ShipperStats, type SyslogTarget } from './syslog';
 
 export interface SecurityTrail {
   events: SecurityEvents;
@@ -16,10 +16,13 @@ export interface SecurityTrail {
   close(): Promise<void>;
 }
 
-type TrailConfig = Pick<
-  Config,
-  'securityLogFile' | 'securityLogHashKey' | 'securityLogSeal' | 'securityLogSyslog'
->;
+/** The SECURITY_LOG_* settings as config.ts reads them. */
+export interface TrailConfig {
+  securityLogFile?: string;
+  securityLogHashKey?: string;
+  securityLogSeal: { publicKey?: KeyObject; epochSeconds: number };
+  securityLogSyslog?: { target: SyslogTarget; bufferSize: number };
+}
 
 export function createSecurityTrail(config: TrailConfig, logger: Logger): SecurityTrail {
   // The shipper reports into the stream it ships, which is made after it.

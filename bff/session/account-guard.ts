@@ -17,7 +17,7 @@ import { HEADERS, SUCCESS_CODE } from '@shared/api/envelope';
 import { actsForShownAccount, ENDPOINTS } from '@shared/contract/endpoints';
 import { ACCOUNT_CHANGED_CODE } from '@shared/errors/catalogue';
 import { sendError } from '../http-errors';
-import { gatewayCallOf } from '../proxy/gateway';
+import { gatewayCallOf } from '../proxy/gateway-call';
 import { readSessionToken, type CookiePolicy } from './cookie';
 
 /** How long the UAA's word on a session's user is taken without asking again. */

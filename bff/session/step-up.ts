@@ -23,7 +23,7 @@ import {
 } from '@shared/api/verification-flows';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { sendError } from '../http-errors';
-import { gatewayCallOf, type GatewayCall, type GatewayRequest } from '../proxy/gateway';
+import { gatewayCallOf, type GatewayCall, type GatewayRequest } from '../proxy/gateway-call';
 import { cookieValues, readSessionToken, type CookiePolicy } from './cookie';
 
 /** How long a passed first step serves: the UAA's own pass lasts 10 minutes (verification-flows.ts). */

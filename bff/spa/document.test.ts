@@ -19,7 +19,7 @@ import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import cookieParser from 'cookie-parser';
 import { chooseEncoding } from '../compress';
-import { pageFactsOf } from './document';
+import { pageFactsOf } from './page-facts';
 
 const HOSTILE = 'https://x.example/</script><script>alert(1)</script><!--';
 

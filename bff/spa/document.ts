@@ -8,20 +8,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import parseurl from 'parseurl';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-screen';
 import {
-  LOCALE_COOKIE,
   PRERENDER_DIR,
   DEVICE_ATTRIBUTE,
   PRERENDERED_ATTRIBUTE,
   SIGNED_IN_ATTRIBUTE,
   TEMPLATE_SLOTS,
-  TIME_ZONE_COOKIE,
 } from '@shared/prerender';
 import { compressedFor, servePrecompressed } from '../compress';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from '@shared/api/runtime-config';
+import { pageFactsOf } from './page-facts';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
 import type { ServerRendered } from './server-render';
 import { skeletonOf } from './skeleton';
@@ -67,35 +65,6 @@ export function serializeForScript(value: unknown): string {
 
 const jsonScript = (id: string, value: unknown) =>
   `<script id="${id}" type="application/json">${serializeForScript(value)}</script>`;
-
-/** What the server knows of the browser from its request, as the app's BrowserFacts. */
-export interface PageFacts {
-  method: string;
-  path: string;
-  /** The query string as the browser sent it (`location.search`): '' or '?…'. */
-  search: string;
-  userAgent: string | undefined;
-  localeCookie: string | undefined;
-  timeZoneCookie: string | undefined;
-}
-
-/** A cookie's value when it is one string (cookie-parser makes `j:` cookies objects). */
-const cookieOf = (req: Request, name: string) => {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
-export function pageFactsOf(req: Request): PageFacts {
-  return {
-    method: req.method,
-    // As the browser asked, a router's mount included: `/prerender/login` is no /login.
-    path: parseurl.original(req)?.pathname ?? req.path,
-    search: parseurl.original(req)?.search ?? '',
-    userAgent: req.get('user-agent'),
-    localeCookie: cookieOf(req, LOCALE_COOKIE),
-    timeZoneCookie: cookieOf(req, TIME_ZONE_COOKIE),
-  };
-}
 
 export function createDocuments(opts: DocumentOptions): Documents {
   const indexPath = path.join(opts.staticDir, 'index.html');

@@ -18,10 +18,11 @@ import {
   type FirstList,
   type FirstListName,
   type FirstScreen,
+  isBackOffice,
+  wantsFirstScreen,
 } from '@shared/api/first-screen';
 import { LIST_PAGE_SIZE, type ListPaging } from '@shared/api/list-address';
-import { ROUTES } from '@shared/routes';
-import { takeAt } from '../proxy/gateway';
+import { takeAt } from '../session/reply-token';
 import {
   noteUpstreamCall,
   sessionCallHeaders,
@@ -62,13 +63,6 @@ export interface FirstScreenDeps {
   /** The rate limits' verdict on each call after the first, which app.ts counted with the document. */
   admit?: (req: Request, endpoint: Endpoint) => Promise<boolean>;
   timeoutMs?: number;
-}
-
-const isBackOffice = (path: string) => path === ROUTES.admin || path.startsWith(`${ROUTES.admin}/`);
-
-/** Whether a page's first screen shows the user (the user centre and the back office). */
-export function wantsFirstScreen(path: string): boolean {
-  return path === ROUTES.usercenter || isBackOffice(path);
 }
 
 /** One page load's calls: its session, its deadline, and the browser's hang-up, which ends them. */

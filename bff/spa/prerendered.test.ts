@@ -15,7 +15,7 @@ import {
 import { appConfigOf, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
-import type { PageFacts } from './document';
+import type { PageFacts } from './page-facts';
 import { chooseDocument, fillPlaceholders, withStyleHashes } from './prerendered';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 

@@ -21,7 +21,7 @@ import {
   type PrerenderedDocument,
   type PrerenderManifest,
 } from '@shared/prerender';
-import type { PageFacts } from './document';
+import type { PageFacts } from './page-facts';
 
 /** The document for this request, or undefined when the shell must answer. */
 export function chooseDocument(

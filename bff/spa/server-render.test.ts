@@ -14,7 +14,7 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PRERENDER_DIR, RENDERER_FILE } from '@shared/prerender';
 import { makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
-import type { PageFacts } from './document';
+import type { PageFacts } from './page-facts';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 import {
   MAX_RENDERED_BYTES,

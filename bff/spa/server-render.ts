@@ -17,7 +17,7 @@ import { deviceClass, type DeviceClass } from '@shared/device';
 import { isTimeZone, PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/prerender';
 import { inSpan } from '../tracing/context';
 import { styleHash } from './prerendered';
-import type { PageFacts } from './document';
+import type { PageFacts } from './page-facts';
 
 export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 

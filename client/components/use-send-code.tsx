@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { EndpointName, RequestOf } from '@shared/contract/endpoints';
-import { SEND_CODE_FLOWS, type SendCodeFlow } from '@shared/api/verification-flows';
+import { SEND_CODE_FLOWS, type SendCodeFlow } from '@shared/api/send-code-flows';
 import { productMessage } from '@shared/errors/catalogue';
 import { ApiError, call, type CallOptions } from '../lib/api/client';
 import { useTexts } from '../lib/i18n/use-texts';

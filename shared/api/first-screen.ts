@@ -12,6 +12,15 @@ import { filtersList, listPagingOf, type FilteredList, type ListPaging } from '.
 /** The id of the `<script type="application/json">` element that carries it. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 
+/** Whether a path is the back office's (its pages ask for the user's modules first). */
+export const isBackOffice = (path: string): boolean =>
+  path === ROUTES.admin || path.startsWith(`${ROUTES.admin}/`);
+
+/** Whether a page's first screen shows the user (the user centre and the back office). */
+export function wantsFirstScreen(path: string): boolean {
+  return path === ROUTES.usercenter || isBackOffice(path);
+}
+
 /** The lists a page opens on: its first render's call and its payload for the page asked, and the module it needs. */
 export const FIRST_LISTS = {
   users: {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName } from '../contract/endpoints';
 import {
   FUNCTION_CODES,
   isFunctionCode,
-  SEND_CODE_FLOWS,
   stepFitsAccount,
   stepsFor,
   VERIFICATION_STEPS,
@@ -80,20 +78,5 @@ describe('verification flows table', () => {
     expect(isFunctionCode('2.1.1')).toBe(true);
     expect(isFunctionCode('2.1.3')).toBe(false);
     expect(isFunctionCode(211)).toBe(false);
-  });
-});
-
-describe('code-sending flows', () => {
-  it('name each call that sends a code exactly once', () => {
-    const senders = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
-      (name) => 'sendsCode' in ENDPOINTS[name],
-    );
-    const flows = Object.values(SEND_CODE_FLOWS).map((flow) => flow.endpoint);
-    expect([...flows].sort()).toEqual([...senders].sort());
-  });
-
-  it('ask for the captcha where spec §7 sends its header fields: the login code only', () => {
-    const withCaptcha = Object.entries(SEND_CODE_FLOWS).filter(([, flow]) => flow.captcha);
-    expect(withCaptcha.map(([name]) => name)).toEqual(['login']);
   });
 });

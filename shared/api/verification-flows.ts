@@ -24,7 +24,6 @@
  *   step 1, no contact:    mobile/bind | email/bind {function, phone|email, code (sent in step 0), password}
  *   step 1, password:      password/update {function, message, item: current, password}
  */
-import type { EndpointName } from '../contract/endpoints';
 
 export const FUNCTION_CODES = [
   '1.1.1',
@@ -311,17 +310,3 @@ export function stepsFor(
   }
   return null;
 }
-
-/**
- * Every way a visitor or member has a code sent, with its captcha policy (spec §7: of the calls
- * that send a code, only the login's getSmsCode carries the captcha header fields). The SPA's one
- * code sender reads `captcha` from here; `step` is the user centre's message/code of the steps above.
- */
-export const SEND_CODE_FLOWS = {
-  login: { endpoint: 'loginSmsCode', captcha: true },
-  register: { endpoint: 'registerSmsCode', captcha: false },
-  forget: { endpoint: 'passwordForget', captcha: false },
-  step: { endpoint: 'messageCode', captcha: false },
-} as const satisfies Record<string, { endpoint: EndpointName; captcha: boolean }>;
-
-export type SendCodeFlow = keyof typeof SEND_CODE_FLOWS;
