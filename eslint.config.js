@@ -55,9 +55,10 @@ const CLIENT_ZONES = [
  * bff/'s floors, from the bottom: the foundations (errors, bodies, logs, traces, the UAA client)
  * know no stage; the documents (spa/) know no gateway; the gateway and its guards (proxy/,
  * session/, rate-limit/) know no document, redirect or observer; and only the composition
- * (index.ts, main.ts, app.ts) reads the Config and wires the stages, which take their options.
+ * (index.ts, main.ts, app.ts and the stages it orders, bff/stages/) reads the Config and wires the
+ * parts, which take their options.
  */
-const BFF_COMPOSITION = ['bff/index.ts', 'bff/main.ts', 'bff/app.ts', 'bff/config.ts'];
+const BFF_COMPOSITION = ['bff/index.ts', 'bff/main.ts', 'bff/app.ts', 'bff/config.ts', 'bff/stages'];
 const BFF_FOUNDATIONS = [
   'bff/http-errors.ts',
   'bff/request-body.ts',
@@ -70,7 +71,7 @@ const BFF_FOUNDATIONS = [
 ];
 const BFF_STAGES = folders('bff')
   .map((folder) => `bff/${folder}`)
-  .filter((folder) => !BFF_FOUNDATIONS.includes(folder));
+  .filter((folder) => !BFF_FOUNDATIONS.includes(folder) && !BFF_COMPOSITION.includes(folder));
 const BFF_ZONES = [
   {
     target: ['bff/server.ts', 'bff/request-state.ts', ...BFF_FOUNDATIONS, ...BFF_STAGES],

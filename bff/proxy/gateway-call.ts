@@ -14,7 +14,6 @@ import {
   type Endpoint,
 } from '@shared/contract/endpoints';
 import { sendError } from '../http-errors';
-import type { StreamedBodyRequest } from './upload-limit';
 
 /** Which call a gateway request is, worked out once by resolveGatewayCall. */
 export interface GatewayCall {
@@ -26,11 +25,17 @@ export interface GatewayCall {
 }
 
 /** What the guards leave on the request for the gateway. */
-export interface GatewayRequest extends StreamedBodyRequest {
+export interface GatewayRequest extends Request {
   gatewayCall?: GatewayCall;
   /** The body as the endpoint's request schema read it: only a body it took, never a refused one. */
   checkedBody?: Record<string, unknown>;
   upstreamStart?: number;
+  /** A JSON body, parsed and validated (json-body.ts): the bytes the upstream receives. */
+  forwardBody?: Buffer;
+  /** The upload limiter (upload-limit.ts) answered 413: the gateway makes no call. */
+  bodyTooLarge?: boolean;
+  /** Set by the gateway once the upstream call is under way: ends it. */
+  abortUpstream?: () => void;
 }
 
 export function gatewayCallOf(req: Request): GatewayCall | undefined {

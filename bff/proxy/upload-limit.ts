@@ -3,24 +3,16 @@
  * the bytes flow: a declared Content-Length over the limit is refused before proxying, and a
  * body that grows past it is cut off, the upstream request aborted and 413 answered.
  */
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { sendError } from '../http-errors';
 import { hasBody } from '../request-body';
+import type { GatewayRequest } from './gateway-call';
 
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
-/** What the limiter and the gateway share about a streamed body. */
-export interface StreamedBodyRequest extends Request {
-  /** A JSON body, parsed and validated (json-body.ts): the bytes the upstream receives. */
-  forwardBody?: Buffer;
-  bodyTooLarge?: boolean;
-  /** Set by the gateway once the upstream call is under way: ends it. */
-  abortUpstream?: () => void;
-}
-
 export function limitStreamedBody(limit = UPLOAD_LIMIT_BYTES): RequestHandler {
   return (incoming, res, next) => {
-    const req = incoming as StreamedBodyRequest;
+    const req = incoming as GatewayRequest;
     // A JSON body was already read (and limited) by the parser; a request without a body has nothing to count.
     if (req.forwardBody !== undefined || !hasBody(req)) return next();
     if (Number(req.headers['content-length'] ?? 0) > limit) {

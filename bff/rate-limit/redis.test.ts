@@ -185,13 +185,14 @@ describe('rate limits shared through Redis', () => {
       for (const reply of await Promise.all(batch)) statuses.push(reply.status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
-    // The give-back script runs by its SHA1; its text went once, when Redis first lacked it.
+    // The give-back script runs by its SHA1; its text went only while Redis first lacked it (each
+    // of the first batch's calls may meet NOSCRIPT before one of them has loaded it).
     const calls = (name: string, info: string) =>
       Number(info.match(new RegExp(`^cmdstat_${name}:calls=(\\d+)`, 'm'))?.[1] ?? 0);
     const info = await stats.info('commandstats');
     await stats.close();
     expect(calls('evalsha', info)).toBeGreaterThanOrEqual(100);
-    expect(calls('eval', info)).toBeLessThanOrEqual(1);
+    expect(calls('eval', info)).toBeLessThanOrEqual(20);
     const client = createClient({ url: `redis://127.0.0.1:${port}` });
     await client.connect();
     try {

@@ -14,26 +14,17 @@ import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { sendError } from '../http-errors';
 import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../session/cookie';
 import type { SecurityEvents } from '../security-events/events';
-import {
-  noteUpstreamCall,
-  sessionCallHeaders,
-  type PublicOrigin,
-  type UpstreamClient,
-} from '../upstream/client';
+import { callWithSession, type SessionCallTarget } from '../upstream/session-call';
 import type { AllowlistSource } from './allowlist';
 import type { Documents } from '../spa/document';
 
-export interface RedirectDeps {
-  upstream: string;
-  client: UpstreamClient;
+export interface RedirectDeps extends SessionCallTarget {
   allowlist: AllowlistSource;
   cookie: CookiePolicy;
   envOf(req: Request): AppEnv;
   documents: Documents;
   logger: Logger;
   upstreamTimeoutMs: number;
-  /** PUBLIC_ORIGIN: the host the UAA is told. */
-  publicOrigin: PublicOrigin;
   /**
    * The session a document acts for: the cookie's token, unless the UAA just refused it (app.ts
    * has then cleared the cookie already). Without it, the cookie's token.
@@ -77,25 +68,15 @@ async function fetchCode(
   token: string,
   clientId: string,
 ): Promise<{ code?: string; unauthorized?: boolean; msgCode?: string }> {
-  const startedAt = performance.now();
-  const reply = await deps.client.call({
-    method: 'POST',
-    url: `${deps.upstream}${ENDPOINTS.internalAuth.path}`,
-    headers: sessionCallHeaders(req, token, deps.publicOrigin),
-    body: JSON.stringify({ clientId }),
-    timeoutMs: deps.upstreamTimeoutMs,
-  });
-  noteUpstreamCall(req.res, startedAt);
-  if (reply.status === 401) {
-    reply.done();
-    return { unauthorized: true };
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse((await reply.bytes()).toString('utf8'));
-  } catch {
-    body = undefined;
-  }
+  const { status, body } = await callWithSession(
+    deps,
+    req,
+    token,
+    ENDPOINTS.internalAuth,
+    { clientId },
+    { timeoutMs: deps.upstreamTimeoutMs },
+  );
+  if (status === 401) return { unauthorized: true };
   if (!isSuccess(body)) {
     const msgCode = (body as { msgCode?: unknown } | undefined)?.msgCode;
     return typeof msgCode === 'string' ? { msgCode: msgCode.slice(0, 16) } : {};

@@ -23,12 +23,7 @@ import {
 } from '@shared/api/first-screen';
 import { LIST_PAGE_SIZE, type ListPaging } from '@shared/api/list-address';
 import { takeAt } from '../session/reply-token';
-import {
-  noteUpstreamCall,
-  sessionCallHeaders,
-  type PublicOrigin,
-  type UpstreamClient,
-} from '../upstream/client';
+import { callWithSession, type SessionCallTarget } from '../upstream/session-call';
 
 /** Longer and the document waits more than the round trip it saves. */
 export const FIRST_SCREEN_TIMEOUT_MS = 1500;
@@ -49,13 +44,9 @@ const INLINED: Record<FirstListName, (size: number) => z.ZodMiniType> = {
     rows(z.object({ ...credential.shape, sk: z.string().check(z.regex(MASKED_SK)) }), size),
 };
 
-export interface FirstScreenDeps {
-  client: UpstreamClient;
-  upstream: string;
+export interface FirstScreenDeps extends SessionCallTarget {
   /** TOKEN_JSON_PATHS: removed before inlining. */
   tokenJsonPaths: readonly string[];
-  /** PUBLIC_ORIGIN: the host the UAA is told. */
-  publicOrigin: PublicOrigin;
   /** A session token the UAA answered 401 for. */
   onRefusedToken?: (req: Request, token: string) => void;
   /** Whose session a token is, as its user info said (the gateway's account check reads it). */
@@ -80,32 +71,19 @@ export function createFirstScreenLoader(deps: FirstScreenDeps) {
   const timeoutMs = deps.timeoutMs ?? FIRST_SCREEN_TIMEOUT_MS;
 
   async function post(load: PageLoad, endpoint: Endpoint, payload: unknown): Promise<unknown> {
-    const path = endpoint.path;
     // The first call was counted with the document; each further one counts on its own.
     if (load.calls > 0 && deps.admit && !(await deps.admit(load.req, endpoint))) return undefined;
     // One deadline for the page, not one per call: the back office's calls and their counting share it.
     const left = load.deadline - Date.now();
     if (left <= 0) return undefined;
     load.calls += 1;
-    const startedAt = performance.now();
-    const reply = await deps.client.call({
-      method: 'POST',
-      url: `${deps.upstream}${path}`,
-      headers: sessionCallHeaders(load.req, load.token, deps.publicOrigin),
-      body: JSON.stringify(payload),
+    const { status, body } = await callWithSession(deps, load.req, load.token, endpoint, payload, {
       timeoutMs: left,
       abort: load.abort,
+      maxBytes: FIRST_REPLY_MAX_BYTES,
     });
-    // The document's calls show in its log line and the metrics like the gateway's.
-    noteUpstreamCall(load.req.res, startedAt);
-    if (reply.status === 401) deps.onRefusedToken?.(load.req, load.token);
-    if (reply.status !== 200) {
-      reply.done();
-      return undefined;
-    }
-    const bytes = await reply.bytes();
-    if (bytes.length > FIRST_REPLY_MAX_BYTES) return undefined;
-    const body: unknown = JSON.parse(bytes.toString('utf8'));
+    if (status === 401) deps.onRefusedToken?.(load.req, load.token);
+    if (status !== 200) return undefined;
     // As the gateway does for every reply: a token never reaches the page.
     for (const dotted of ['token', ...deps.tokenJsonPaths]) takeAt(body, dotted);
     return isSuccess(body) ? body.data : undefined;
