@@ -579,7 +579,15 @@ describe('the Redis settings', () => {
       mode: 'single',
       url: 'rediss://bff:pw@redis.internal:6380',
       tls: undefined,
+      commandTimeoutMs: 500,
     });
+    expect(redisOf({ REDIS_URL: 'redis://r:6379', REDIS_COMMAND_TIMEOUT_MS: '2000' })).toMatchObject({
+      commandTimeoutMs: 2000,
+    });
+    for (const wrong of ['0', '20000', '1.5', 'soon'])
+      expect(() => redisOf({ REDIS_URL: 'redis://r:6379', REDIS_COMMAND_TIMEOUT_MS: wrong })).toThrow(
+        /REDIS_COMMAND_TIMEOUT_MS/,
+      );
     const ca = pem();
     expect(redisOf({ REDIS_URL: 'rediss://redis.internal:6380', REDIS_CA_FILE: ca })).toMatchObject({
       tls: { caFile: ca },
@@ -609,6 +617,7 @@ describe('the Redis settings', () => {
       auth: { username: 'uaa-sso-bff', password: 'node-password-0123' },
       sentinelAuth: { username: undefined, password: 'sentinel-password-0123' },
       tls: { caFile: ca },
+      commandTimeoutMs: 500,
     });
   });
 
@@ -627,6 +636,7 @@ describe('the Redis settings', () => {
       ],
       auth: { username: 'bff', password: 'cluster-password-0123' },
       tls: undefined,
+      commandTimeoutMs: 500,
     });
   });
 

@@ -12,7 +12,7 @@ import { APP_ENVS, type AppEnv } from '@shared/environment';
 import { CLIENT_ID, normalizeDomain } from '@shared/redirect';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { DEFAULT_RULES, loadRulesFile, type RateLimitRule } from './rate-limit/rules';
-import type { RedisAuth, RedisNode, RedisTarget } from './rate-limit/store';
+import { COMMAND_TIMEOUT_MS, type RedisAuth, type RedisNode, type RedisTarget } from './rate-limit/store';
 import { builtInLinks, parseLinks } from './links';
 import { PROXY_ONLY_HEADERS, type ProxyOnlyHeader } from './tracing/context';
 import { DEFAULT_SEAL_EPOCH_S, sealPublicKey } from './security-events/seal';
@@ -334,6 +334,7 @@ type RedisVariables = {
   REDIS_PASSWORD?: string;
   REDIS_TLS?: boolean;
   REDIS_CA_FILE?: string;
+  REDIS_COMMAND_TIMEOUT_MS?: number;
   RATE_LIMIT_HASH_KEY?: string;
 };
 
@@ -380,12 +381,14 @@ const authOf = (username: string | undefined, password: string | undefined): Red
 
 /** Where the rate-limit counters live, from the variables checkRedis took; undefined: in this process. */
 function redisTarget(c: RedisVariables): RedisTarget | undefined {
+  const commandTimeoutMs = c.REDIS_COMMAND_TIMEOUT_MS;
   // A rediss:// URL turns TLS on by itself; REDIS_CA_FILE only adds the CAs.
   if (c.REDIS_URL)
     return {
       mode: 'single',
       url: c.REDIS_URL,
       tls: c.REDIS_CA_FILE ? { caFile: c.REDIS_CA_FILE } : undefined,
+      commandTimeoutMs,
     };
   const auth = authOf(c.REDIS_USERNAME, c.REDIS_PASSWORD);
   const tls = c.REDIS_TLS ? { caFile: c.REDIS_CA_FILE } : undefined;
@@ -397,8 +400,10 @@ function redisTarget(c: RedisVariables): RedisTarget | undefined {
       auth,
       sentinelAuth: authOf(c.REDIS_SENTINEL_USERNAME, c.REDIS_SENTINEL_PASSWORD),
       tls,
+      commandTimeoutMs,
     };
-  if (c.REDIS_CLUSTER_NODES) return { mode: 'cluster', nodes: c.REDIS_CLUSTER_NODES, auth, tls };
+  if (c.REDIS_CLUSTER_NODES)
+    return { mode: 'cluster', nodes: c.REDIS_CLUSTER_NODES, auth, tls, commandTimeoutMs };
   return undefined;
 }
 
@@ -465,6 +470,7 @@ const schema = z
     REDIS_TLS: bool.optional(),
     /** Extra CAs (PEM) trusted for Redis's TLS certificates, on top of the system's. */
     REDIS_CA_FILE: caFile,
+    REDIS_COMMAND_TIMEOUT_MS: wholeMs(50, 10_000).default(COMMAND_TIMEOUT_MS),
     RATE_LIMIT_HASH_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Security events to this file (appended, one JSON line each) instead of standard output. */
     SECURITY_LOG_FILE: z.string().min(1).optional(),

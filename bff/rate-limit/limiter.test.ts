@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../log';
 import { startBff, writeRulesFile, type TestBff } from '@tests/support/bff-harness';
 import {
@@ -469,7 +469,7 @@ describe('refused requests', () => {
     const before = await held(bff);
     const statuses = await flood(bff, 120, '203.0.113.7');
     const admitted = statuses.filter((s) => s === 200).length;
-    expect(admitted).toBe(20);
+    expect(admitted, JSON.stringify(statuses)).toBe(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(100);
     // Per admitted phone: a minute and a day key, a member of the address's and the network's
     // distinct sets; then one key per address rule. 100 refused sends to new phones add nothing.
@@ -493,8 +493,11 @@ describe('refused requests', () => {
       },
     ]);
     upstream.respond((_req, res) => sendJson(res, 200, { msgCode: 'A0400', msg: 'bad phone' }));
-    expect(await flood(bff, 30, '203.0.113.8')).not.toContain(429);
+    const statuses = await flood(bff, 30, '203.0.113.8');
+    expect(statuses, JSON.stringify(statuses)).not.toContain(429);
     expect(upstream.requests).toHaveLength(30);
-    expect(await held(bff)).toBe(0);
+    // Each count is given back once its answer has left, which a loaded machine may do after the
+    // browser has read it.
+    await vi.waitFor(async () => expect(await held(bff)).toBe(0));
   });
 });

@@ -167,7 +167,7 @@ async function runScript(
   }
 }
 
-const COMMAND_TIMEOUT_MS = 500;
+export const COMMAND_TIMEOUT_MS = 500;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -194,7 +194,7 @@ export interface RedisAuth {
  * Where the shared counters live (bff/config.ts reads it from the environment): one Redis named by
  * a URL (credentials and rediss:// in it), the primary a set of sentinels names, or a cluster.
  */
-export type RedisTarget =
+export type RedisTarget = (
   | { mode: 'single'; url: string; tls?: RedisTls }
   | {
       mode: 'sentinel';
@@ -207,7 +207,11 @@ export type RedisTarget =
       sentinelAuth?: RedisAuth;
       tls?: RedisTls;
     }
-  | { mode: 'cluster'; nodes: RedisNode[]; auth?: RedisAuth; tls?: RedisTls };
+  | { mode: 'cluster'; nodes: RedisNode[]; auth?: RedisAuth; tls?: RedisTls }
+) & {
+  /** REDIS_COMMAND_TIMEOUT_MS: a command unanswered this long is Redis down, for this request. */
+  commandTimeoutMs?: number;
+};
 
 /** TLS to every Redis process, with an extra CA bundle (PEM file) on top of the system's. */
 export interface RedisTls {
@@ -444,7 +448,7 @@ export function redisBackend(
 ): CounterBackend {
   const connection = redisConnection(target, logger, redis);
   const send = (key: string | undefined, args: string[]) =>
-    withTimeout(connection.send(key, args), COMMAND_TIMEOUT_MS);
+    withTimeout(connection.send(key, args), target.commandTimeoutMs ?? COMMAND_TIMEOUT_MS);
   const up = () => connection.up();
 
   const call = async (key: string, ...args: string[]) => {
