@@ -9,6 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type * as Redis from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../log';
@@ -168,4 +169,9 @@ describe('the client for each way of reaching Redis', () => {
     expect(connection.up()).toBe(false);
     await connection.close();
   });
+});
+
+it("is node-redis 5, whose failures ADR 0012's bends answer: a new major re-checks them", () => {
+  const { version } = createRequire(import.meta.url)('@redis/client/package.json') as { version: string };
+  expect(version.split('.')[0], 're-check docs/adr/0012-node-redis-as-the-store-uses-it.md').toBe('5');
 });
