@@ -18,7 +18,7 @@ describe('client import direction', () => {
     ['client/lib/notify.ts', '@client/app/guards'],
     ['client/components/tabs.tsx', '../features/auth/api'],
     ['client/features/auth/routes/login/index.tsx', '../../../account/api'],
-    ['client/features/auth/components/agreement.tsx', '@client/features/oauth/oauth'],
+    ['client/features/auth/components/agreement.tsx', '@client/features/oauth/api'],
     ['client/features/admin/admin-routes.tsx', '../../app/guards'],
     ['client/features/auth/routes/register/index.tsx', '../login/locale'],
   ])('%s may not import %s', async (file, specifier) => {

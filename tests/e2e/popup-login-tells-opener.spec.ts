@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, takenOver, test, type Page } from '../support/e2e-fixtures';
 import { thirdParty, type Lang } from '../support/e2e-texts';
-import { POPUP_CLOSE_DELAY_MS } from '../../client/features/oauth/oauth';
+import { POPUP_CLOSE_DELAY_MS } from '../../client/features/oauth/api';
 
 /**
  * Another site's page, served for real on a loopback address of its own, with a button that opens

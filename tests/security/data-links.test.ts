@@ -16,7 +16,7 @@ import { SUCCESS_CODE } from '@shared/api/envelope';
 import { ENDPOINTS, GATEWAY_BASE } from '@shared/contract/endpoints';
 import { ROUTES } from '@shared/routes';
 import PlatformListPage from '@client/features/admin/routes/platform/index';
-import { wechatAddress } from '@client/features/oauth/oauth';
+import { wechatAddress } from '@client/features/oauth/api';
 import { LocaleProvider } from '@client/lib/i18n/locale-context';
 import { BrowserFactsProvider } from '@client/lib/browser-facts';
 import { runtimeConfig } from '@client/lib/runtime-config';

@@ -1,13 +1,14 @@
 /**
  * The visitor's calls, each as the pages make it: the logins, where the visitor is, the
- * registrations, the password reset, activation and the first username. Passwords are encrypted
+ * registrations, the password reset, activation, the first username and its check. Passwords are encrypted
  * here, for the UAA, never by a page.
  */
 import type { ActivatePayload, RegisterByEmailPayload } from '@shared/contract/register';
 import type { CaptchaResult } from '@shared/api/envelope';
 import type { LoginReply } from '@shared/contract/login';
 import type { RequestOf, ReplyOf } from '@shared/contract/endpoints';
-import { call } from '@client/lib/api/client';
+import type { ValidationCode } from '@shared/validation/messages';
+import { ApiError, call } from '@client/lib/api/client';
 import { encryptForUaa } from '@client/lib/api/password';
 
 export async function loginByAccount(
@@ -56,4 +57,16 @@ export async function resetPassword(input: RequestOf<'passwordReset'>): Promise<
 /** The first username of an account that has none (the /username page). */
 export async function setUsername(username: string): Promise<void> {
   await call('infoUpdate', { username });
+}
+
+/** Why the server will not take a username (spec §5), from its silent check (spec §7), or null. */
+export async function usernameProblem(username: string): Promise<ValidationCode | null> {
+  try {
+    const reply = await call('usernameCheck', { username }, { silent: true });
+    return reply.data?.exist ? 'usernameTaken' : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.msgCode === 'C0902') return 'usernameSensitive';
+    if (error instanceof ApiError && error.msgCode === 'A0210') return 'usernameTaken';
+    return 'usernameCheckFailed';
+  }
 }

@@ -1,19 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { checkUsername } from '@shared/validation/rules';
 import type { ValidationCode } from '@shared/validation/messages';
-import { ApiError, call } from '@client/lib/api/client';
-
-/** Why the server will not take a username (spec §5), from its silent check (spec §7), or null. */
-async function serverProblem(username: string): Promise<ValidationCode | null> {
-  try {
-    const reply = await call('usernameCheck', { username }, { silent: true });
-    return reply.data?.exist ? 'usernameTaken' : null;
-  } catch (error) {
-    if (error instanceof ApiError && error.msgCode === 'C0902') return 'usernameSensitive';
-    if (error instanceof ApiError && error.msgCode === 'A0210') return 'usernameTaken';
-    return 'usernameCheckFailed';
-  }
-}
+import { usernameProblem } from '../api';
 
 /**
  * The username check of the set-username page and the register phone tab: on blur, once the
@@ -26,7 +14,7 @@ export function useUsernameCheck() {
 
   const run = useCallback(async (username: string, local: boolean): Promise<ValidationCode | null> => {
     const ticket = ++latest.current;
-    const found = local && checkUsername(username) !== null ? null : await serverProblem(username);
+    const found = local && checkUsername(username) !== null ? null : await usernameProblem(username);
     if (ticket === latest.current) setProblem(found);
     return found;
   }, []);

@@ -10,7 +10,7 @@ import {
   notifyOpener,
   openerDestination,
   POPUP_CLOSE_DELAY_MS,
-} from '@client/features/oauth/oauth';
+} from '@client/features/oauth/api';
 import type { OauthProvider } from '@client/lib/oauth-popup';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';

@@ -15,7 +15,7 @@ import {
   POPUP_CLOSE_DELAY_MS,
   callbackJourney,
   wechatAddress,
-} from '@client/features/oauth/oauth';
+} from '@client/features/oauth/api';
 import { WECHAT_BIND_PURPOSE, type OauthJourney } from '@client/lib/oauth-popup';
 import { useRuntimeConfig } from '@client/lib/browser-facts';
 import { ownPath } from '@client/lib/safe-href';

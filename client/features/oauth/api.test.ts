@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOauthJourney, type OauthJourney } from '@client/lib/oauth-popup';
-import { callbackJourney } from './oauth';
+import { callbackJourney } from './api';
 
 const journey = (over: Partial<OauthJourney> = {}): OauthJourney => ({
   provider: 'github',
