@@ -11,31 +11,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
 import { prerender } from './prerender.ts';
+import { IN_APP, IN_APP_MODULES, ROUTE_MODULES } from './route-modules.ts';
 
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';
 // Read by the BFF (bff/spa/route-preloads.ts ROUTE_PRELOADS_FILE).
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-const ADMIN_SHELL = 'client/features/admin/components/admin-shell.tsx';
-const USER_CENTRE = 'client/features/account/routes/usercenter/index.tsx';
-/** The pages whose lazy chunks the document announces: the modules rendered for each beyond the entry. */
-const ROUTE_MODULES = {
-  // For the documents that are not prerendered: phones, sub-platform looks, the intern widget.
-  '/login': ['client/features/auth/routes/login/index.tsx'],
-  '/register': ['client/features/auth/routes/register/index.tsx'],
-  '/forget': ['client/features/auth/routes/forget/index.tsx'],
-  '/usercenter': [USER_CENTRE],
-  // A tab whose chunk the page loads on arrival (bff/spa/route-preloads.ts `preloadsFor`).
-  '/usercenter?tab=keys': [USER_CENTRE, 'client/features/account/routes/usercenter/access-keys.tsx'],
-  '/admin': [ADMIN_SHELL],
-  '/admin/user': [ADMIN_SHELL, 'client/features/admin/routes/user/index.tsx'],
-  '/admin/platform': [ADMIN_SHELL, 'client/features/admin/routes/platform/index.tsx'],
-  '/admin/role': [ADMIN_SHELL, 'client/features/admin/routes/role/index.tsx'],
-};
-/** What the in-app browser's documents load besides their page's: the warning above it (spec §1). */
-const IN_APP_MODULES = ['client/components/compat-warning.tsx'];
-const IN_APP = 'in-app';
-
 /** The source files a module stands for (one, or those scope hoisting concatenated into it). */
 const resources = (module) => [module.resource, ...(module.modules ?? []).flatMap(resources)].filter(Boolean);
 
