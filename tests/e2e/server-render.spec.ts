@@ -79,8 +79,15 @@ async function zonedBrowser(browser: Browser, baseURL: string, javaScriptEnabled
 
 const root = (page: Page) => page.locator('#root');
 
-/** Where each box of the page is drawn, once its fonts are in: its tag, place and size. */
+/**
+ * Where each box of the page is drawn, once its stylesheets and fonts are in: its tag, place and
+ * size. The browser paints nothing before the head's stylesheets, but a script may read the boxes
+ * earlier, unstyled (seen once under load: the whole page at the body's 8 px margin).
+ */
 async function layoutOf(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+  );
   await page.evaluate(() => document.fonts.ready);
   return page.locator('#root').evaluate((element) =>
     [...element.querySelectorAll('*')].flatMap((el) => {
