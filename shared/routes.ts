@@ -67,6 +67,13 @@ export function operatePath(pattern: string, operate: Operate, id?: string): str
 export const TAB_PARAM = 'tab';
 
 /**
+ * The query parameter naming a page's language (spec §1: `?lang=en-US` before the stored choice);
+ * the language switch writes it into an address that has it, and an in-app link carries it on
+ * (client/lib/i18n/lang-in-links.ts).
+ */
+export const LANG_PARAM = 'lang';
+
+/**
  * The query parameters naming a flow under way (spec §2 `type`: the user centre's change of phone,
  * e-mail or password) and its step after the first (`step=2`), each step an entry of the history.
  */

@@ -1,5 +1,6 @@
 import { Button } from '@arco-design/web-react';
 import { useSearchParams } from 'react-router-dom';
+import { LANG_PARAM } from '@shared/routes';
 import { useLocale } from '../lib/i18n/locale-context';
 
 /**
@@ -13,10 +14,10 @@ export function LanguageSwitch() {
   const next = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
   const choose = () => {
     setLocale(next);
-    if (params.has('lang'))
+    if (params.has(LANG_PARAM))
       setParams(
         (now) => {
-          now.set('lang', next);
+          now.set(LANG_PARAM, next);
           return now;
         },
         { replace: true, preventScrollReset: true },

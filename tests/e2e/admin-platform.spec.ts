@@ -98,7 +98,7 @@ journeysInTurns((lang, inTurn) => {
       await loginAsAdmin(page);
       await page.goto(`/admin/platform?lang=${lang}`);
       await page.getByRole('link', { name: t.add }).click();
-      await expect(page).toHaveURL(/\/admin\/platform\/create$/);
+      await expect(page).toHaveURL(new RegExp(`/admin/platform/create\\?lang=${lang}$`));
       await expect(page.getByRole('heading', { level: 1, name: t.createTitle })).toBeVisible();
       // Create has no authentication tab.
       await expect(page.getByRole('tab')).toHaveCount(0);
@@ -149,7 +149,7 @@ journeysInTurns((lang, inTurn) => {
       expect(logo.headers()['content-type']).toContain('image/png');
 
       await listRows(page).first().getByRole('link', { name: c.view }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/platform/view\\?id=${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/platform/view\\?id=${id}&lang=${lang}$`));
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await expect(page.getByRole('textbox', { name: t.name, exact: true })).toHaveValue(name);
       await expect(page.getByRole('textbox', { name: t.name, exact: true })).toBeDisabled();
@@ -158,7 +158,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(page.getByRole('tab')).toHaveCount(0);
 
       await page.getByRole('link', { name: c.edit }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/platform/edit\\?id=${id}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/platform/edit\\?id=${id}&lang=${lang}$`));
       await expect(page.getByRole('tab', { name: t.basicTab, selected: true })).toBeVisible();
       await expect(page.getByRole('tab', { name: t.authTab })).toBeVisible();
       await page

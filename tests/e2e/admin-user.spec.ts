@@ -337,7 +337,7 @@ journeysInTurns((lang, inTurn) => {
       await page.goto(`/admin/user?lang=${lang}`);
       await searchBy(page, lang, 'email', user.email!);
       await listRows(page).first().getByRole('link', { name: c.view }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/user/view\\?id=${user.ssoUid}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/user/view\\?id=${user.ssoUid}&lang=${lang}$`));
       await expect(page.getByRole('heading', { level: 1, name: t.viewTitle })).toBeVisible();
       await expect(page.getByRole('textbox', { name: t.email, exact: true })).toHaveValue(user.email!);
       await expect(page.getByRole('textbox', { name: t.email, exact: true })).toBeDisabled();
@@ -346,7 +346,7 @@ journeysInTurns((lang, inTurn) => {
       await expect(page.getByRole('button', { name: t.changePassword })).toHaveCount(0);
 
       await page.getByRole('link', { name: c.edit }).click();
-      await expect(page).toHaveURL(new RegExp(`/admin/user/edit\\?id=${user.ssoUid}$`));
+      await expect(page).toHaveURL(new RegExp(`/admin/user/edit\\?id=${user.ssoUid}&lang=${lang}$`));
       const email = page.getByRole('textbox', { name: t.email, exact: true });
       const phone = page.getByRole('textbox', { name: t.phone, exact: true });
       const password = page.getByRole('textbox', { name: t.password, exact: true });

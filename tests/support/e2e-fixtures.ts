@@ -52,6 +52,19 @@ const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
 /** What every test's browser context is: Playwright's desktop Chrome (in Debian's Chromium). */
 export const DESKTOP = desktop;
 
+/**
+ * A phone (issue 39): Android's Chrome, 390 x 844, touch; the server sends it the documents of the
+ * mobile layout (shared/device.ts) and `(pointer: coarse)` holds.
+ */
+export const PHONE = {
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+
 export const test = base.extend<{ sharedPage: Page }, { workerContext: BrowserContext }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this pattern
   baseURL: async ({}, use, testInfo) => {

@@ -2,6 +2,7 @@ import { Layout, Menu, Spin } from '@arco-design/web-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
+import { useWithLang } from '@client/lib/i18n/lang-in-links';
 import { logout, useModules, useUserInfo } from '@client/lib/api/account';
 import { setPermitted, signedOut, usePermitted } from '@client/lib/api/session-events';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -48,6 +49,8 @@ const PAGE_COMING = <PartSkeleton node={ADMIN_CONTENT} />;
 export function AdminShell() {
   const t = useTexts(adminTexts);
   const navigate = useNavigate();
+  // The menu's moves, and the first module's, keep the page's `lang` in the address.
+  const withLang = useWithLang();
   const { pathname } = useLocation();
   const { data: user, error: userError, mutate: reloadUser } = useUserInfo();
   const { data: modules, error: modulesError, mutate: reloadModules } = useModules(user?.ssoUid);
@@ -85,7 +88,7 @@ export function AdminShell() {
     content = (
       <DataLoadError onRetry={() => Promise.all([reloadUser(), user ? reloadModules() : undefined])} />
     );
-  else if (atRoot && allowed[0]) content = <Redirect to={allowed[0].path} />;
+  else if (atRoot && allowed[0]) content = <Redirect to={withLang(allowed[0].path)} />;
   else if (!permitted || !current || !allowed.includes(current))
     content = (
       <LazyPart fallback={<Loading />}>
@@ -124,7 +127,10 @@ export function AdminShell() {
         {allowed.length > 0 ? (
           <Layout.Sider className="admin-sider" width={200}>
             <nav aria-label={t.navigation}>
-              <Menu selectedKeys={current ? [current.path] : []} onClickMenuItem={(path) => navigate(path)}>
+              <Menu
+                selectedKeys={current ? [current.path] : []}
+                onClickMenuItem={(path) => navigate(withLang(path))}
+              >
                 {allowed.map((route) => (
                   <Menu.Item key={route.path}>{t.modules[route.label]}</Menu.Item>
                 ))}

@@ -6,6 +6,7 @@ import { Button, Form, type FormInstance } from '@arco-design/web-react';
 import { IconFilter } from '@arco-design/web-react/icon';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
+import { useWithLang } from '@client/lib/i18n/lang-in-links';
 import { LIST_FILTER_PARAMS, listPagingOf, PAGE_PARAM, type FilteredList } from '@shared/api/list-address';
 import { format } from '@shared/i18n/define-texts';
 import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
@@ -175,13 +176,15 @@ export function useFromList(): OpenedFrom {
 /**
  * A form's way back to its list (Back, Cancel, Save): `list`, the address it was opened from, with
  * its page and filters, or the list's first page when it was not opened from the list (a link, a
- * new tab). `from` is what a link to another form of the list (View's Edit) carries to keep it.
+ * new tab), in the page's language (lib/i18n/lang-in-links.ts). `from` is what a link to another
+ * form of the list (View's Edit) carries to keep it.
  */
 export function useBackToList(listPath: string): { list: string; back: () => void; from: OpenedFrom } {
   const navigate = useNavigate();
   const { state } = useLocation() as Location<OpenedFrom | null>;
   const from = state?.list;
-  const list =
-    typeof from === 'string' && (from === listPath || from.startsWith(`${listPath}?`)) ? from : listPath;
+  const list = useWithLang()(
+    typeof from === 'string' && (from === listPath || from.startsWith(`${listPath}?`)) ? from : listPath,
+  );
   return { list, back: () => navigate(list), from: { list } };
 }

@@ -11,17 +11,19 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './agreement.locale';
 import { useValidationText } from '@client/components/form-rules';
 import { usePlatformLinks } from '@client/lib/hooks/use-platform';
+import { useTickedBeforeHydration } from '@client/features/auth/hooks/use-typed-before-hydration';
 
 export function Agreement(props: { checked: boolean; onChange(checked: boolean): void; prompt: boolean }) {
   const t = useTexts(texts);
   const text = useValidationText();
   const links = usePlatformLinks();
+  const ticked = useTickedBeforeHydration(props.onChange);
   return (
     <>
       <div className="agreement">
         {/* The whole line is the box's label, its name what is agreed to (issue 40); a press on
             a link opens the link, not the box (a label leaves its links to themselves). */}
-        <Checkbox checked={props.checked} onChange={(v: boolean) => props.onChange(v)}>
+        <Checkbox ref={ticked} checked={props.checked} onChange={(v: boolean) => props.onChange(v)}>
           <span>{t.prefix}</span>{' '}
           <a className="arco-link" href={links.agreement} target="_blank" rel="noopener noreferrer">
             {t.agreement}

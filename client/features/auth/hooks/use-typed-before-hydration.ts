@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 
 /** What the hook needs of a form: Arco's FormInstance and the login page's FieldForm both have it. */
 interface TypedFields<T> {
@@ -23,5 +23,20 @@ export function useTypedBeforeHydration<T extends { [K in keyof T]: string }>(
     });
     if (Object.keys(typed).length) form.setFieldsValue(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+}
+
+/**
+ * A checkbox of the prerendered page ticked before React takes the page over: the tick is the
+ * input's, and the state the app draws the box from says unticked (a submit asked to agree again,
+ * issue 39). Hands it to the state as the box's input arrives in React's hands: the ref of
+ * Arco's Checkbox (its label), once for each box that renders it.
+ */
+export function useTickedBeforeHydration(
+  onChange: (checked: boolean) => void,
+): (label: HTMLLabelElement | null) => void {
+  return useCallback((label: HTMLLabelElement | null) => {
+    if (label?.querySelector('input')?.checked) onChange(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival (onChange sets state)
   }, []);
 }

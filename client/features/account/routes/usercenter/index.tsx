@@ -22,6 +22,7 @@ import { useDocumentTitle } from '@client/lib/hooks/use-document-title';
 import { useParamInAddress } from '@client/lib/hooks/use-param-in-address';
 import { useFlowInAddress } from '@client/lib/hooks/use-flow-in-address';
 import { useTexts } from '@client/lib/i18n/use-texts';
+import { useWithLang } from '@client/lib/i18n/lang-in-links';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { AccountInfo } from './account-info';
 import { CancelAccount } from './cancel-account';
@@ -61,8 +62,9 @@ export function preloadParts(url: URL): Promise<unknown> {
  */
 function BackOfficeLink({ ssoUid, label }: { ssoUid: string | undefined; label: string }) {
   const { data: modules } = useModules(ssoUid, { aside: true });
+  const to = useWithLang()(ROUTES.admin);
   return modules?.length ? (
-    <Link to={ROUTES.admin} className="uc-back-office">
+    <Link to={to} className="uc-back-office">
       {label}
     </Link>
   ) : null;

@@ -55,7 +55,7 @@ describe.each(LOCALES)('the sub-platform form in %s', (lang) => {
       },
     ]);
     expect(uaa.notified.success).toHaveBeenCalledWith(t.createdDone);
-    expect(where.path).toBe('/admin/platform');
+    expect(where.path).toBe(`/admin/platform?lang=${lang}`);
   });
 
   it('edits the platform the address names', async () => {

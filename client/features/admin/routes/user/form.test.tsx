@@ -65,7 +65,7 @@ describe.each(LOCALES)('the internal-user form in %s', (lang) => {
     });
     expect(openPassword(body.password)).toEqual({ password: 'Secret123', scene: 'register' });
     expect(uaa.notified.success).toHaveBeenCalledWith(t.createdDone);
-    expect(where.path).toBe('/admin/user');
+    expect(where.path).toBe(`/admin/user?lang=${lang}`);
   });
 
   it('saves an edit without a password, skipping the check of an unchanged e-mail', async () => {

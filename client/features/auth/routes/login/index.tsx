@@ -12,7 +12,10 @@ import { useAfterLogin } from '@client/lib/hooks/use-after-login';
 import { useTabInAddress } from '@client/lib/hooks/use-tab-in-address';
 import { useBrand } from '@client/lib/brand';
 import { PublicLayout } from '@client/components/layouts/public-layout';
-import { useTypedBeforeHydration } from '@client/features/auth/hooks/use-typed-before-hydration';
+import {
+  useTickedBeforeHydration,
+  useTypedBeforeHydration,
+} from '@client/features/auth/hooks/use-typed-before-hydration';
 import { ThirdPartyLogins } from '@client/features/auth/components/third-party-logins';
 import { useAgreement } from '@client/features/auth/components/agreement';
 import { useCaptcha } from '@client/components/captcha-dialog';
@@ -73,6 +76,7 @@ export default function LoginPage({
   // What a visitor typed into the prerendered page before the script arrived.
   useTypedBeforeHydration(smsForm, 'login-sms');
   useTypedBeforeHydration(passwordForm, 'login-password');
+  const autoLoginTicked = useTickedBeforeHydration(setAutoLogin);
 
   // Visitors abroad or in Hong Kong, Taiwan and Macau get the password tab first (spec §2); a
   // tab the address names, or one chosen since, is shown whatever comes of it.
@@ -123,7 +127,7 @@ export default function LoginPage({
   const common = (
     <>
       {agreement.element}
-      <Checkbox checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
+      <Checkbox ref={autoLoginTicked} checked={autoLogin} onChange={(v: boolean) => setAutoLogin(v)}>
         {format(t.autoLogin, { days: brand.autoLoginDays })}
       </Checkbox>
     </>
