@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { EndpointName, RequestOf } from '@shared/contract/endpoints';
+import type { Endpoint, RequestFor } from '@shared/contract/endpoint';
+import { USER_ENDPOINTS } from '@shared/contract/user-endpoints';
 import { SEND_CODE_FLOWS, type SendCodeFlow } from '@shared/api/send-code-flows';
 import { productMessage } from '@shared/errors/catalogue';
 import { ApiError, call, type CallOptions } from '../lib/api/client';
@@ -12,8 +13,8 @@ import { useCaptcha } from './captcha-dialog';
 import { texts } from './send-code.locale';
 
 /** The call a flow sends its codes with (SEND_CODE_FLOWS), and what that call takes. */
-type FlowEndpoint<F extends SendCodeFlow> = (typeof SEND_CODE_FLOWS)[F]['endpoint'];
-export type SendCodePayload<F extends SendCodeFlow> = RequestOf<FlowEndpoint<F>>;
+type FlowEndpoint<F extends SendCodeFlow> = (typeof USER_ENDPOINTS)[(typeof SEND_CODE_FLOWS)[F]['endpoint']];
+export type SendCodePayload<F extends SendCodeFlow> = RequestFor<FlowEndpoint<F>>;
 
 /** What came of a send: a code went out, or not, with what to tell the person where they look. */
 export interface SendOutcome {
@@ -56,7 +57,7 @@ export function useSendCode<F extends SendCodeFlow>(
     }
     const sendKey = keyOf(flow, payload);
     try {
-      await sendWith(SEND_CODE_FLOWS[flow].endpoint, payload, options);
+      await sendWith(USER_ENDPOINTS[SEND_CODE_FLOWS[flow].endpoint], payload, options);
     } catch (error) {
       const refused = error instanceof ApiError && error.status === 429;
       setLimited(refused);
@@ -74,7 +75,7 @@ export function useSendCode<F extends SendCodeFlow>(
 }
 
 /** `call` for an endpoint the flow table names: TypeScript cannot resolve `call`'s arguments for a generic name. */
-const sendWith = call as (name: EndpointName, body: unknown, options: CallOptions) => Promise<unknown>;
+const sendWith = call as (endpoint: Endpoint, body: unknown, options: CallOptions) => Promise<unknown>;
 
 /**
  * The sends of this tab within the countdown's minute, by flow and payload, so that a reload

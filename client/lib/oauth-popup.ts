@@ -7,6 +7,7 @@ import { OAUTH_PROVIDERS, type OauthProvider } from '@shared/contract/login';
 import { allowedOriginOf } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
 import { call } from './api/client';
+import { USER_ENDPOINTS } from '@shared/contract/user-endpoints';
 import { runtimeConfig } from './runtime-config';
 import { safeHref } from './safe-href';
 import { storage } from './storage';
@@ -125,7 +126,7 @@ export async function openOauthPopup(
       );
   const state = startOauthJourney({ provider, purpose, opener, search: '' });
   try {
-    const reply = await call('oauthAddress', {
+    const reply = await call(USER_ENDPOINTS.oauthAddress, {
       oauthFrom: provider,
       state,
       // Spec §7's; the callback goes by the journey kept here, not by a `type` handed back.

@@ -4,13 +4,13 @@
  * code sender (client/components/use-send-code.tsx) reads `captcha` from here; `step` is the user
  * centre's message/code of the verification flows (verification-flows.ts).
  */
-import type { EndpointName } from '../contract/endpoints';
+import type { USER_ENDPOINTS } from '../contract/user-endpoints';
 
 export const SEND_CODE_FLOWS = {
   login: { endpoint: 'loginSmsCode', captcha: true },
   register: { endpoint: 'registerSmsCode', captcha: false },
   forget: { endpoint: 'passwordForget', captcha: false },
   step: { endpoint: 'messageCode', captcha: false },
-} as const satisfies Record<string, { endpoint: EndpointName; captcha: boolean }>;
+} as const satisfies Record<string, { endpoint: keyof typeof USER_ENDPOINTS; captcha: boolean }>;
 
 export type SendCodeFlow = keyof typeof SEND_CODE_FLOWS;

@@ -14,8 +14,13 @@ import {
   textOrEmpty,
 } from './fields';
 
-export const BACK_OFFICE_MODULES = ['users', 'platforms', 'role'] as const;
-export type BackOfficeModule = (typeof BACK_OFFICE_MODULES)[number];
+export {
+  BACK_OFFICE_MODULES,
+  type BackOfficeModule,
+  userResListData,
+  userResListRequest,
+  type UserResListData,
+} from './modules';
 
 // ---- sub-platforms ------------------------------------------------------------------------------
 
@@ -105,17 +110,6 @@ export type Role = z.output<typeof role>;
 export const roleListRequest = z.strictObject({ ...page, resourceModule: z.nullish(intField(0, 1)) });
 export const roleListData = z.looseObject({ roles: z.array(role), totalCount: z.number() });
 export type RoleListData = z.output<typeof roleListData>;
-
-export const userResListRequest = z.nullish(z.strictObject({ userId: optionalField }));
-/** data of role/management/user/res/list: the module names the user may open. */
-const isBackOfficeModule = (name: string): name is BackOfficeModule =>
-  (BACK_OFFICE_MODULES as readonly string[]).includes(name);
-/** The modules a user may open: one the product does not know (a module added upstream) is left out, not a refusal of all. */
-export const userResListData = z.pipe(
-  z.array(z.string()),
-  z.transform((names) => names.filter(isBackOfficeModule)),
-);
-export type UserResListData = z.output<typeof userResListData>;
 
 // ---- internal users -----------------------------------------------------------------------------
 

@@ -5,264 +5,29 @@
  * UAA root on the upstream side. Calls whose paths the spec does not show carry paths in the same
  * style (marked `inferred`).
  *
- * The SPA's `call` takes its body and reply types from here and checks replies; the local UAA
- * parses requests with these schemas; the BFF reads open calls, identifiers and code senders.
+ * Written in parts, each the calls of some pages (user-endpoints.ts, credential-endpoints.ts,
+ * admin-endpoints.ts): the SPA's `call` takes an endpoint of a part, its body and reply types from
+ * its schemas, and checks replies, so a page's download holds only its parts' schemas (/login's
+ * not the back office's: issue 39). The local UAA parses requests with these schemas; the BFF
+ * reads open calls, identifiers and code senders from the whole table here.
  */
 import { z } from 'zod/mini';
-import * as admin from './admin';
-import * as credential from './credential';
-import { noBody, noData } from './fields';
-import * as login from './login';
-import * as personal from './personal';
-import * as register from './register';
-import { trackingRequest } from './tracking';
+import { ADMIN_ENDPOINTS } from './admin-endpoints';
+import { CREDENTIAL_ENDPOINTS } from './credential-endpoints';
+import { get, type Endpoint } from './endpoint';
+import { USER_ENDPOINTS } from './user-endpoints';
 
-export const GATEWAY_BASE = '/gw/uaa-be';
-export const UPLOAD_GATEWAY_BASE = '/gw/upload';
+export * from './endpoint';
+export { actsForShownAccount } from './user-endpoints';
 
-export type HttpMethod = 'GET' | 'POST';
-
-/** The body fields that name the phone, e-mail or account a call is about (rate limits key on them). */
-export const IDENTIFIER_FIELDS = ['phone', 'email', 'account', 'item'] as const;
-export type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
-
-export interface EndpointFlags {
-  /** Open calls never carry the bearer token (spec §6). */
-  readonly open?: boolean;
-  /** Failures stay silent in the UI (spec §7). */
-  readonly silent?: boolean;
-  readonly inferred?: boolean;
-  /** The body field naming the call's target: the rate limits read this field and no other. */
-  readonly identifier?: IdentifierField;
-  /** The call makes the UAA send a code by SMS or e-mail (the abuse shield counts it). */
-  readonly sendsCode?: boolean;
-}
-
-export interface Endpoint<
-  Req extends z.ZodMiniType = z.ZodMiniType,
-  Rep extends z.ZodMiniType = z.ZodMiniType,
-> extends EndpointFlags {
-  readonly method: HttpMethod;
-  readonly path: string;
-  /** The JSON body (GET calls and the multipart upload take none). */
-  readonly request: Req;
-  /** The reply envelope's `data` on success. */
-  readonly reply: Rep;
-}
-
-interface Shape<Req extends z.ZodMiniType, Rep extends z.ZodMiniType> extends EndpointFlags {
-  request?: Req;
-  reply?: Rep;
-}
-
-const endpoint =
-  (method: HttpMethod) =>
-  <Req extends z.ZodMiniType = typeof noBody, Rep extends z.ZodMiniType = typeof noData>(
-    path: string,
-    { request, reply, ...flags }: Shape<Req, Rep> = {},
-  ): Endpoint<Req, Rep> => ({
-    method,
-    path,
-    ...flags,
-    request: (request ?? noBody) as Req,
-    reply: (reply ?? noData) as Rep,
-  });
-const post = endpoint('POST');
-const get = endpoint('GET');
-
+/**
+ * Every call, from its part's table: a page loads only its parts' (the SPA's `call` takes the
+ * endpoint itself), the BFF and the local UAA all of them.
+ */
 export const ENDPOINTS = {
-  captcha: post('/api/v1/verifyCode/captcha', { open: true, request: login.captchaRequest }),
-  loginSmsCode: post('/api/v1/login/getSmsCode', {
-    identifier: 'phone',
-    sendsCode: true,
-    request: login.smsCodeRequest,
-  }),
-  loginByPhone: post('/api/v1/login/byPhone', {
-    open: true,
-    identifier: 'phone',
-    request: login.loginByPhoneRequest,
-    reply: login.loginData,
-  }),
-  loginByAccount: post('/api/v1/login/byAccount', {
-    open: true,
-    identifier: 'account',
-    request: login.loginByAccountRequest,
-    reply: login.loginData,
-  }),
-  oauthAddress: post('/api/v1/login/oauthaddress', {
-    request: login.oauthAddressRequest,
-    reply: login.oauthAddressData,
-  }),
-  loginOauth: post('/api/v1/login/oauth', {
-    request: login.oauthLoginRequest,
-    reply: login.loginData,
-  }),
-  loginBind: post('/api/v1/login/bind', {
-    request: login.oauthBindRequest,
-    reply: login.loginData,
-  }),
-  userInfo: post('/api/v1/login/getUserInfo', { reply: personal.userInfo }),
-  locationInfo: get('/api/v1/login/getLocationInfo', { reply: login.locationData }),
-  internalAuth: post('/api/v1/internal/auth', {
-    open: true,
-    request: login.internalAuthRequest,
-    reply: login.internalAuthData,
-  }),
-  registerCheck: post('/api/v1/register/check', {
-    silent: true,
-    identifier: 'item',
-    request: register.registerCheckRequest,
-    reply: personal.existData,
-  }),
-  registerByPhone: post('/api/v1/register/byPhone', {
-    identifier: 'phone',
-    request: register.registerByPhoneRequest,
-    reply: register.registerByPhoneData,
-  }),
-  registerByEmail: post('/api/v1/register/byEmail', {
-    identifier: 'email',
-    request: register.registerByEmailRequest,
-    reply: register.registerByEmailData,
-  }),
-  registerSmsCode: post('/api/v1/register/getSmsCode', {
-    identifier: 'phone',
-    sendsCode: true,
-    request: login.smsCodeRequest,
-  }),
-  registerActive: post('/api/v1/register/active', {
-    request: register.activeRequest,
-    reply: register.activeData,
-  }),
-  deactivate: get('/api/v1/register/deactivate'),
-  usernameCheck: post('/api/v1/personal/username/check', {
-    silent: true,
-    request: personal.usernameRequest,
-    reply: personal.existData,
-  }),
-  usernameSet: post('/api/v1/personal/username/set', {
-    inferred: true,
-    request: personal.usernameRequest,
-    reply: personal.userInfo,
-  }),
-  infoUpdate: post('/api/v1/personal/info/update', {
-    request: personal.infoUpdateRequest,
-    reply: personal.userInfo,
-  }),
-  mobileBind: post('/api/v1/personal/mobile/bind', {
-    identifier: 'phone',
-    request: personal.mobileBindRequest,
-    reply: personal.userInfo,
-  }),
-  emailBind: post('/api/v1/personal/email/bind', {
-    identifier: 'email',
-    request: personal.emailBindRequest,
-    reply: personal.userInfo,
-  }),
-  passwordUpdate: post('/api/v1/personal/password/update', { request: personal.passwordUpdateRequest }),
-  messageCode: post('/api/v1/personal/message/code', {
-    identifier: 'item',
-    sendsCode: true,
-    request: personal.messageCodeRequest,
-  }),
-  messageCodeCheck: post('/api/v1/personal/message/code/check', {
-    identifier: 'item',
-    request: personal.messageCodeCheckRequest,
-  }),
-  itemCheck: post('/api/v1/personal/item/check', {
-    identifier: 'item',
-    request: personal.itemCheckRequest,
-    reply: z.boolean(),
-  }),
-  logoutAll: post('/api/v1/logout/all'),
-  passwordForget: post('/api/v1/user/management/password/forget', {
-    identifier: 'item',
-    sendsCode: true,
-    request: personal.passwordForgetRequest,
-  }),
-  passwordReset: post('/api/v1/user/management/password/reset', {
-    identifier: 'item',
-    request: personal.passwordResetRequest,
-  }),
-  pubKey: post('/api/v1/cipher/getPubKey', { reply: login.pubKeyData }),
-  credentialList: post('/api/v1/open/credential/list', {
-    request: credential.credentialListRequest,
-    reply: z.array(credential.credential),
-  }),
-  credentialCreate: post('/api/v1/open/credential/create', {
-    request: credential.credentialCreateRequest,
-    reply: credential.credentialCreateData,
-  }),
-  credentialRevoke: post('/api/v1/open/credential/revoke', {
-    request: credential.credentialRevokeRequest,
-    reply: z.optional(credential.credential),
-  }),
-  credentialEnable: post('/api/v1/open/credential/enable', {
-    inferred: true,
-    request: credential.akRequest,
-    reply: credential.credential,
-  }),
-  credentialDisable: post('/api/v1/open/credential/disable', {
-    inferred: true,
-    request: credential.akRequest,
-    reply: credential.credential,
-  }),
-  /** The full secret of one of the caller's keys, so the user centre can show or copy it. */
-  credentialSecret: post('/api/v1/open/credential/secret', {
-    inferred: true,
-    request: credential.akRequest,
-    reply: credential.credentialSecretData,
-  }),
-  roleList: post('/api/v1/role/management/role/list', {
-    request: admin.roleListRequest,
-    reply: admin.roleListData,
-  }),
-  userResList: post('/api/v1/role/management/user/res/list', {
-    request: admin.userResListRequest,
-    reply: admin.userResListData,
-  }),
-  platformListSource: get('/api/v1/mgmt/platforms/listSource', { reply: z.array(z.string()) }),
-  platformList: post('/api/v1/mgmt/platforms/list', {
-    request: admin.platformListRequest,
-    reply: admin.platformListData,
-  }),
-  platformDetail: post('/api/v1/mgmt/platforms/detail', {
-    request: admin.idRequest,
-    reply: admin.platform,
-  }),
-  platformUpdate: post('/api/v1/mgmt/platforms/update', {
-    request: admin.platformUpdateRequest,
-    reply: z.optional(admin.platform),
-  }),
-  platformDelete: post('/api/v1/mgmt/platforms/delete', { request: admin.idsRequest }),
-  platformReset: post('/api/v1/mgmt/platforms/reset', {
-    request: admin.idsRequest,
-    reply: admin.platformResetData,
-  }),
-  platformAdd: post('/api/v1/mgmt/platforms/add', {
-    request: admin.platformAddRequest,
-    reply: admin.platformAddData,
-  }),
-  uploadFile: post('/api/v1/uploadFile?key=user&tag=avatar', { reply: admin.uploadFileData }),
-  internalUserList: post('/api/v1/user/admin/internal/list', {
-    request: admin.internalUserListRequest,
-    reply: admin.internalUserListData,
-  }),
-  internalUserSearch: post('/api/v1/user/admin/internal/search', {
-    request: admin.internalUserSearchRequest,
-    reply: admin.internalUserListData,
-  }),
-  internalUserCreate: post('/api/v1/user/admin/internal/create', {
-    request: admin.internalUserCreateRequest,
-    reply: admin.internalUser,
-  }),
-  internalUserUpdate: post('/api/v1/user/admin/internal/update', {
-    request: admin.internalUserUpdateRequest,
-    reply: admin.internalUser,
-  }),
-  internalUserDelete: post('/api/v1/user/admin/internal/delete', {
-    request: admin.internalUserDeleteRequest,
-  }),
-  trackingCollect: post('/api/v1/tracking/collect', { inferred: true, request: trackingRequest }),
+  ...USER_ENDPOINTS,
+  ...CREDENTIAL_ENDPOINTS,
+  ...ADMIN_ENDPOINTS,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof ENDPOINTS;
@@ -273,16 +38,6 @@ export type RequestOf<N extends EndpointName> = z.input<Endpoints[N]['request']>
 export type ParsedRequestOf<N extends EndpointName> = z.output<Endpoints[N]['request']>;
 /** A call's checked reply data. */
 export type ReplyOf<N extends EndpointName> = z.output<Endpoints[N]['reply']>;
-
-/**
- * Whether a call is made for the account its page shows (issue 40): every call that carries the
- * session, except the two a tab needs whoever is signed in now (whose session it is, and leaving
- * it). The SPA names that account on these calls (HEADERS.account) and the BFF refuses one named
- * for another account than the session's.
- */
-export function actsForShownAccount(endpoint: Endpoint): boolean {
-  return !endpoint.open && endpoint !== ENDPOINTS.userInfo && endpoint !== ENDPOINTS.logoutAll;
-}
 
 /** The static allow-list JSON served beside the API (spec §3: redirectWhiteList), not an envelope. */
 export const ALLOWLIST_JSON_PATH = '/static/redirect-white-list.json';

@@ -3,7 +3,7 @@
  * username and nickname, the verification-code flows of spec §4 and the forgotten password.
  */
 import { z } from 'zod/mini';
-import { FUNCTION_CODES } from '../api/verification-flows';
+import { FUNCTION_CODES } from '../api/function-codes';
 import { contactChannel, field, identifierField, nullableText, optionalField, textOrEmpty } from './fields';
 
 /** Spec §3 "UserInfo"; the legacy UAA may leave fields out (an unset contact reads as null). */

@@ -2,10 +2,11 @@
  * A tap at first paint on a slow phone does what it says (issue 28): 4x CPU, Fast 3G, a cold
  * cache, a 390 px screen. The tab, menu item or button is tapped as soon as it shows: the login
  * page's "Password login", the register page's "Register by phone", the user centre's "Secret key
- * management", and the back office's Add (issue 39) each show what they name, and the
+ * management", and the back office's menu and Add (issue 39) each show what they name, and the
  * address says so (a reload shows it again).
  *
- * Two browsers, a phone and a desktop browser as narrow. Each gets the documents the server
+ * Two browsers, a phone and a desktop browser as narrow; the back office's menu also on a desktop
+ * browser at a desktop's width, where it is the side bar. Each gets the documents the server
  * renders in its layout (bff/spa/prerendered.ts, server-render.ts; issue 39: the phone had the
  * shell, whose tabs and menu showed only once the app had rendered them), and taps them before the
  * app has taken them over: the tabs and menu items are links, which the browser follows (before,
@@ -22,7 +23,7 @@ import {
 } from '../support/e2e-fixtures';
 import { createPhoneUser, loginByApi } from '../support/e2e-api';
 import { login, register, usercenter } from '../support/e2e-texts';
-import { ADMIN, platformTexts } from '../support/e2e-admin';
+import { ADMIN, adminTexts, platformTexts } from '../support/e2e-admin';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
 
 // The benchmark's figures (bench/pages.mjs): DevTools' "Fast 3G", 562.5 ms RTT, ~1.44 Mbit/s down.
@@ -33,7 +34,7 @@ const IPHONE =
 const SCREEN = { width: 390, height: 844 };
 const SLOW = { timeout: 30_000 };
 
-const BROWSERS: { name: string; options: BrowserContextOptions }[] = [
+const BROWSERS: { name: string; options: BrowserContextOptions; wide?: true }[] = [
   {
     name: 'a phone',
     options: { userAgent: IPHONE, viewport: SCREEN, isMobile: true, hasTouch: true },
@@ -42,12 +43,18 @@ const BROWSERS: { name: string; options: BrowserContextOptions }[] = [
     name: 'a desktop browser as narrow',
     options: { ...DESKTOP, viewport: SCREEN, hasTouch: true },
   },
+  {
+    name: 'a desktop browser',
+    options: { ...DESKTOP, viewport: { width: 1280, height: 800 }, hasTouch: true },
+    wide: true,
+  },
 ];
 
 const t = {
   login: login['en-US'],
   register: register['en-US'],
   usercenter: usercenter['en-US'],
+  admin: adminTexts['en-US'],
   platform: platformTexts['en-US'],
 };
 
@@ -61,6 +68,8 @@ interface Tap {
   then: RegExp;
   /** A member's or the admin's page: signed in, with the time zone the app keeps (the BFF renders the page for it). */
   signedIn?: 'member' | 'admin';
+  /** Tapped at a desktop's width too, where the page lays it out otherwise. */
+  wide?: true;
 }
 
 /** A tab of a page, which shows a form with `field` in its panel. */
@@ -100,6 +109,19 @@ const TAPS: Tap[] = [
     signedIn: 'member',
   },
   {
+    what: 'the back office\'s menu item "Platform management" shows the platforms',
+    address: '/admin/user?lang=en-US',
+    target: (page) =>
+      page
+        .getByRole('navigation', { name: t.admin.navigation })
+        .getByRole('menuitem', { name: t.admin.modules.platforms }),
+    // In the page's language: the item's address keeps the list's `lang`.
+    shown: (page) => page.getByRole('heading', { level: 1, name: t.admin.modules.platforms }),
+    then: /\/admin\/platform\?lang=en-US$/,
+    signedIn: 'admin',
+    wide: true,
+  },
+  {
     what: 'the back office\'s "Add platform" shows the new platform\'s form',
     address: '/admin/platform?lang=en-US',
     target: (page) => page.getByRole('link', { name: t.platform.add }),
@@ -127,11 +149,11 @@ async function slowPhone(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 }
 
-for (const { name, options } of BROWSERS) {
+for (const { name, options, wide } of BROWSERS) {
   test.describe(`on ${name}, 4x CPU and Fast 3G`, () => {
     test.use(options);
 
-    for (const tap of TAPS) {
+    for (const tap of TAPS.filter((each) => !wide || each.wide)) {
       test(`${tap.what} at once`, async ({ page, context, baseURL }) => {
         test.setTimeout(120_000);
         if (tap.signedIn) await signIn(page, context, baseURL!, tap.signedIn);

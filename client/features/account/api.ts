@@ -5,40 +5,44 @@ import type { ItemCheckPayload } from '@shared/contract/personal';
 import type { ContactChannel, VerificationStep } from '@shared/api/verification-flows';
 import type { RequestOf } from '@shared/contract/endpoints';
 import { call } from '@client/lib/api/client';
+import { CREDENTIAL_ENDPOINTS } from '@shared/contract/credential-endpoints';
+import { USER_ENDPOINTS } from '@shared/contract/user-endpoints';
 import { encryptForUaa } from '@client/lib/api/password';
 import { SWR_KEYS } from '@client/lib/api/swr-keys';
 
 export function useCredentials(ssoUid: string | undefined) {
   return useSWR(ssoUid ? SWR_KEYS.credentials(ssoUid) : null, async () => {
-    const reply = await call('credentialList', { sso_uid: ssoUid });
+    const reply = await call(CREDENTIAL_ENDPOINTS.credentialList, { sso_uid: ssoUid });
     return reply.data ?? [];
   });
 }
 
 export async function createCredential(description: string): Promise<CredentialCreateData> {
-  const reply = await call('credentialCreate', { description });
+  const reply = await call(CREDENTIAL_ENDPOINTS.credentialCreate, { description });
   // Spec §7: a reply without ak and sk is a failure.
   if (!reply.data?.ak || !reply.data.sk) throw new Error('no key in reply');
   return reply.data;
 }
 
 export async function revealSecret(ak: string): Promise<string> {
-  const reply = await call('credentialSecret', { ak });
+  const reply = await call(CREDENTIAL_ENDPOINTS.credentialSecret, { ak });
   return reply.data?.sk ?? '';
 }
 
 export async function switchCredential(ak: string, enabled: boolean): Promise<void> {
-  await call(enabled ? 'credentialEnable' : 'credentialDisable', { ak });
+  await call(enabled ? CREDENTIAL_ENDPOINTS.credentialEnable : CREDENTIAL_ENDPOINTS.credentialDisable, {
+    ak,
+  });
 }
 
 export async function deleteCredential(ak: string): Promise<void> {
-  await call('credentialRevoke', { ak, type: 2 });
+  await call(CREDENTIAL_ENDPOINTS.credentialRevoke, { ak, type: 2 });
 }
 
 /** True when the phone or e-mail already belongs to an account; null when the check failed. */
 export async function contactInUse(payload: ItemCheckPayload): Promise<boolean | null> {
   try {
-    const reply = await call('itemCheck', payload, { silent: true });
+    const reply = await call(USER_ENDPOINTS.itemCheck, payload, { silent: true });
     return reply.data === true;
   } catch {
     return null;
@@ -53,7 +57,7 @@ export function stepCodeRequest(step: VerificationStep, item: string): RequestOf
 
 export async function checkStepCode(step: VerificationStep, item: string, code: string): Promise<void> {
   const channel: ContactChannel = step.sendsTo?.channel ?? 'phone';
-  await call('messageCodeCheck', { function: step.function, message: channel, item, code });
+  await call(USER_ENDPOINTS.messageCodeCheck, { function: step.function, message: channel, item, code });
 }
 
 export async function bindContact(
@@ -64,9 +68,19 @@ export async function bindContact(
 ): Promise<void> {
   const encrypted = password ? await encryptForUaa(password, 'resetPassword') : undefined;
   if (step.target === 'phone') {
-    await call('mobileBind', { function: step.function, phone: value, code, password: encrypted });
+    await call(USER_ENDPOINTS.mobileBind, {
+      function: step.function,
+      phone: value,
+      code,
+      password: encrypted,
+    });
   } else {
-    await call('emailBind', { function: step.function, email: value, code, password: encrypted });
+    await call(USER_ENDPOINTS.emailBind, {
+      function: step.function,
+      email: value,
+      code,
+      password: encrypted,
+    });
   }
 }
 
@@ -76,7 +90,7 @@ export async function updatePassword(
   item: string,
   password: string,
 ): Promise<void> {
-  await call('passwordUpdate', {
+  await call(USER_ENDPOINTS.passwordUpdate, {
     function: step.function,
     message: channel,
     item,
@@ -85,5 +99,5 @@ export async function updatePassword(
 }
 
 export async function deactivateAccount(): Promise<void> {
-  await call('deactivate');
+  await call(USER_ENDPOINTS.deactivate);
 }

@@ -13,8 +13,9 @@ import type {
   PlatformResetData,
   PlatformUpdatePayload,
 } from '@shared/contract/admin';
-import { ENDPOINTS, UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoints';
+import { UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoint';
 import { baseHeaders, call, send } from '@client/lib/api/client';
+import { ADMIN_ENDPOINTS } from '@shared/contract/admin-endpoints';
 import { encryptForUaa } from '@client/lib/api/password';
 import { LIST_RESOURCES, SWR_KEYS } from '@client/lib/api/swr-keys';
 
@@ -39,7 +40,7 @@ export type PlatformQuery = Omit<PlatformListPayload, 'size' | 'noPage'>;
 
 export function usePlatforms(query: PlatformQuery) {
   return useSWR(SWR_KEYS.platforms(query), async () => {
-    const reply = await call('platformList', query);
+    const reply = await call(ADMIN_ENDPOINTS.platformList, query);
     return reply.data ?? { records: [], total: 0 };
   });
 }
@@ -48,7 +49,11 @@ export function usePlatforms(query: PlatformQuery) {
 export function useAllPlatforms() {
   return useSWR([RESOURCE.allPlatforms], async () => {
     // Names only: without them the list shows ids, never "no permission" for the page itself.
-    const reply = await call('platformList', { current: 1, noPage: true }, { aside: true, silent: true });
+    const reply = await call(
+      ADMIN_ENDPOINTS.platformList,
+      { current: 1, noPage: true },
+      { aside: true, silent: true },
+    );
     return reply.data?.records ?? [];
   });
 }
@@ -61,12 +66,12 @@ export function usePlatformNames(): Map<string, string> {
 
 /** The registration sources a user can have (platform ids). */
 export function useSources() {
-  return useSWR([RESOURCE.sources], async () => (await call('platformListSource')).data ?? []);
+  return useSWR([RESOURCE.sources], async () => (await call(ADMIN_ENDPOINTS.platformListSource)).data ?? []);
 }
 
 export function usePlatform(id: string | null) {
   return useSWR(id ? [RESOURCE.platform, id] : null, async ([, platformId]: [string, string]) => {
-    const reply = await call('platformDetail', { id: platformId });
+    const reply = await call(ADMIN_ENDPOINTS.platformDetail, { id: platformId });
     return reply.data as Platform;
   });
 }
@@ -74,22 +79,22 @@ export function usePlatform(id: string | null) {
 const platformsChanged = () => refresh(RESOURCE.platforms, RESOURCE.allPlatforms, RESOURCE.platform);
 
 export async function addPlatform(fields: PlatformFields): Promise<void> {
-  await call('platformAdd', fields);
+  await call(ADMIN_ENDPOINTS.platformAdd, fields);
   await platformsChanged();
 }
 
 export async function updatePlatform(payload: PlatformUpdatePayload): Promise<void> {
-  await call('platformUpdate', payload);
+  await call(ADMIN_ENDPOINTS.platformUpdate, payload);
   await platformsChanged();
 }
 
 export async function deletePlatforms(ids: string[]): Promise<void> {
-  await call('platformDelete', { ids });
+  await call(ADMIN_ENDPOINTS.platformDelete, { ids });
   await platformsChanged();
 }
 
 export async function resetPlatformSecret(id: string): Promise<PlatformResetData> {
-  const reply = await call('platformReset', { ids: [id] });
+  const reply = await call(ADMIN_ENDPOINTS.platformReset, { ids: [id] });
   await platformsChanged();
   return reply.data ?? [];
 }
@@ -102,10 +107,10 @@ export async function upload(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
   const reply = await send(
-    `${UPLOAD_GATEWAY_BASE}${ENDPOINTS.uploadFile.path}`,
-    { method: ENDPOINTS.uploadFile.method, headers: baseHeaders(), body: form },
+    `${UPLOAD_GATEWAY_BASE}${ADMIN_ENDPOINTS.uploadFile.path}`,
+    { method: ADMIN_ENDPOINTS.uploadFile.method, headers: baseHeaders(), body: form },
     false,
-    ENDPOINTS.uploadFile.reply,
+    ADMIN_ENDPOINTS.uploadFile.reply,
   );
   const url = reply.data?.fileUrl;
   if (!url) throw new Error('no file URL');
@@ -123,8 +128,8 @@ const hasFilter = (filters: UserFilters): boolean =>
 export function useInternalUsers(page: PageQuery, filters: UserFilters) {
   return useSWR(SWR_KEYS.users(page, filters), async () => {
     const reply = hasFilter(filters)
-      ? await call('internalUserSearch', { ...filters, ...page })
-      : await call('internalUserList', page);
+      ? await call(ADMIN_ENDPOINTS.internalUserSearch, { ...filters, ...page })
+      : await call(ADMIN_ENDPOINTS.internalUserList, page);
     return reply.data ?? { users: [], totalCount: 0 };
   });
 }
@@ -132,7 +137,7 @@ export function useInternalUsers(page: PageQuery, filters: UserFilters) {
 /** One user by id (there is no detail call: an exact match among the search results). */
 export function useInternalUser(ssoUid: string | null) {
   return useSWR(ssoUid ? [RESOURCE.user, ssoUid] : null, async () => {
-    const reply = await call('internalUserSearch', {
+    const reply = await call(ADMIN_ENDPOINTS.internalUserSearch, {
       ssoUid,
       pageNumber: 1,
       pageSize: 20,
@@ -148,7 +153,7 @@ export async function createInternalUser(
   input: Omit<InternalUserCreatePayload, 'password'> & { password: string },
 ): Promise<void> {
   const password = await encryptForUaa(input.password, 'register');
-  await call('internalUserCreate', { ...input, password }, { silent: true });
+  await call(ADMIN_ENDPOINTS.internalUserCreate, { ...input, password }, { silent: true });
   await usersChanged();
 }
 
@@ -157,13 +162,17 @@ export async function updateInternalUser(
   options: { silent?: boolean } = {},
 ): Promise<InternalUser | undefined> {
   const password = input.password ? await encryptForUaa(input.password, 'resetPassword') : undefined;
-  const reply = await call('internalUserUpdate', { ...input, password }, { silent: options.silent ?? true });
+  const reply = await call(
+    ADMIN_ENDPOINTS.internalUserUpdate,
+    { ...input, password },
+    { silent: options.silent ?? true },
+  );
   await usersChanged();
   return reply.data;
 }
 
 export async function deleteInternalUsers(ssoUids: string[]): Promise<void> {
-  await call('internalUserDelete', { ssoUids });
+  await call(ADMIN_ENDPOINTS.internalUserDelete, { ssoUids });
   await usersChanged();
 }
 
@@ -172,7 +181,7 @@ export async function deleteInternalUsers(ssoUids: string[]): Promise<void> {
 /** resourceModule 1: the role page; 0: the user form's choice (all roles, 1000 per page). */
 export function useRoles(page: PageQuery, resourceModule: 0 | 1) {
   return useSWR(SWR_KEYS.roles(page, resourceModule), async () => {
-    const reply = await call('roleList', { ...page, resourceModule });
+    const reply = await call(ADMIN_ENDPOINTS.roleList, { ...page, resourceModule });
     return reply.data ?? { roles: [], totalCount: 0 };
   });
 }

@@ -9,6 +9,7 @@ import type { LoginReply } from '@shared/contract/login';
 import type { RequestOf, ReplyOf } from '@shared/contract/endpoints';
 import type { ValidationCode } from '@shared/validation/messages';
 import { ApiError, call } from '@client/lib/api/client';
+import { USER_ENDPOINTS } from '@shared/contract/user-endpoints';
 import { encryptForUaa } from '@client/lib/api/password';
 
 export async function loginByAccount(
@@ -17,7 +18,7 @@ export async function loginByAccount(
 ): Promise<LoginReply> {
   const password = await encryptForUaa(input.password, 'login');
   return call(
-    'loginByAccount',
+    USER_ENDPOINTS.loginByAccount,
     { account: input.account, password, autoLogin: input.autoLogin },
     { captcha },
   );
@@ -25,44 +26,44 @@ export async function loginByAccount(
 
 export async function registerByEmail(input: RegisterByEmailPayload): Promise<void> {
   const password = await encryptForUaa(input.password, 'register');
-  await call('registerByEmail', { ...input, password });
+  await call(USER_ENDPOINTS.registerByEmail, { ...input, password });
 }
 
 /** Activates the account of a mailed link; 'already' when the link had activated it before. */
 export async function activate(payload: ActivatePayload): Promise<'activated' | 'already'> {
-  const reply = await call('registerActive', payload, { silent: true });
+  const reply = await call(USER_ENDPOINTS.registerActive, payload, { silent: true });
   return reply.data?.alreadyActive ? 'already' : 'activated';
 }
 
 export function loginByPhone(input: RequestOf<'loginByPhone'>): Promise<LoginReply> {
-  return call('loginByPhone', input);
+  return call(USER_ENDPOINTS.loginByPhone, input);
 }
 
 /** Where the visitor is, as the UAA tells it; undefined when it cannot (the page goes on without). */
 export async function locationInfo(): Promise<ReplyOf<'locationInfo'> | undefined> {
-  const reply = await call('locationInfo', undefined, { silent: true }).catch(() => undefined);
+  const reply = await call(USER_ENDPOINTS.locationInfo, undefined, { silent: true }).catch(() => undefined);
   return reply?.data ?? undefined;
 }
 
 export async function registerByPhone(input: RequestOf<'registerByPhone'>): Promise<void> {
   const password = await encryptForUaa(input.password, 'register');
-  await call('registerByPhone', { ...input, password });
+  await call(USER_ENDPOINTS.registerByPhone, { ...input, password });
 }
 
 export async function resetPassword(input: RequestOf<'passwordReset'>): Promise<void> {
   const password = await encryptForUaa(input.password, 'resetPassword');
-  await call('passwordReset', { ...input, password });
+  await call(USER_ENDPOINTS.passwordReset, { ...input, password });
 }
 
 /** The first username of an account that has none (the /username page). */
 export async function setUsername(username: string): Promise<void> {
-  await call('infoUpdate', { username });
+  await call(USER_ENDPOINTS.infoUpdate, { username });
 }
 
 /** Why the server will not take a username (spec §5), from its silent check (spec §7), or null. */
 export async function usernameProblem(username: string): Promise<ValidationCode | null> {
   try {
-    const reply = await call('usernameCheck', { username }, { silent: true });
+    const reply = await call(USER_ENDPOINTS.usernameCheck, { username }, { silent: true });
     return reply.data?.exist ? 'usernameTaken' : null;
   } catch (error) {
     if (error instanceof ApiError && error.msgCode === 'C0902') return 'usernameSensitive';

@@ -7,6 +7,7 @@ import type { LoginReply } from '@shared/contract/login';
 import { originAllowed } from '@shared/origins';
 import { ROUTES } from '@shared/routes';
 import { call } from '@client/lib/api/client';
+import { USER_ENDPOINTS } from '@shared/contract/user-endpoints';
 import {
   BIND_TYPE,
   LOGIN_MESSAGE_TYPE,
@@ -30,7 +31,7 @@ export async function wechatAddress(
   // The query of the page it started from is kept too: WeChat's round trip brings back only code and state.
   const opener = journey.purpose === 'login' ? popupOpenerOrigin() : null;
   const state = startOauthJourney({ ...journey, provider: 'wechat', opener });
-  const reply = await call('oauthAddress', {
+  const reply = await call(USER_ENDPOINTS.oauthAddress, {
     oauthFrom: 'wechat',
     state,
     // Spec §7's; the callback goes by the journey kept here (callbackJourney), not by a `type` back.
@@ -44,7 +45,7 @@ export async function wechatAddress(
 
 /** Binds the third-party identity of a callback's code to the signed-in account. */
 export async function bindCode(provider: 'github' | 'wechat', code: string): Promise<void> {
-  await call('loginBind', { code, oauthFrom: provider, autoLogin: true });
+  await call(USER_ENDPOINTS.loginBind, { code, oauthFrom: provider, autoLogin: true });
 }
 
 export async function exchangeCode(
@@ -52,7 +53,7 @@ export async function exchangeCode(
   code: string,
   source: string | null,
 ): Promise<LoginReply> {
-  const reply = await call('loginOauth', {
+  const reply = await call(USER_ENDPOINTS.loginOauth, {
     code,
     oauthFrom: provider,
     autoLogin: false,

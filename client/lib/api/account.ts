@@ -8,6 +8,7 @@ import type { UserInfo } from '@shared/contract/personal';
 import { BFF_PATHS } from '@shared/routes';
 import { useEffect } from 'react';
 import { bffGet, call } from './client';
+import { USER_ENDPOINTS } from '@shared/contract/user-endpoints';
 import { noteAccount } from './session-events';
 import { SWR_KEYS } from './swr-keys';
 
@@ -21,7 +22,7 @@ export function useSession() {
 
 /** Whose session this is, now: the UAA's answer, which the tab then shows and acts for. */
 export async function fetchUserInfo(): Promise<UserInfo> {
-  const info = (await call('userInfo')).data as UserInfo;
+  const info = (await call(USER_ENDPOINTS.userInfo)).data as UserInfo;
   if (info?.ssoUid) noteAccount(info.ssoUid);
   return info;
 }
@@ -43,7 +44,7 @@ export function useUserInfo(enabled = true) {
 /** Existence check; null when the check itself failed (spec §5: a failing check is ignored). */
 export async function itemExists(payload: RegisterCheckPayload): Promise<boolean | null> {
   try {
-    const reply = await call('registerCheck', payload, { silent: true });
+    const reply = await call(USER_ENDPOINTS.registerCheck, payload, { silent: true });
     return reply.data?.exist === true;
   } catch {
     return null;
@@ -51,7 +52,7 @@ export async function itemExists(payload: RegisterCheckPayload): Promise<boolean
 }
 
 export async function logout(): Promise<void> {
-  await call('logoutAll', {});
+  await call(USER_ENDPOINTS.logoutAll, {});
 }
 
 /**
@@ -62,7 +63,11 @@ export async function logout(): Promise<void> {
 export function useModules(ssoUid: string | undefined, { aside = false } = {}) {
   // The key the BFF's inlined first screen is seeded under (lib/api/first-screen.ts).
   return useSWR(ssoUid ? SWR_KEYS.modules(ssoUid) : null, async () => {
-    const reply = await call('userResList', { userId: ssoUid }, aside ? { aside, silent: true } : {});
+    const reply = await call(
+      USER_ENDPOINTS.userResList,
+      { userId: ssoUid },
+      aside ? { aside, silent: true } : {},
+    );
     return reply.data ?? [];
   });
 }

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GATEWAY_BASE, ENDPOINTS } from '@shared/contract/endpoints';
+import { GATEWAY_BASE } from '@shared/contract/endpoint';
+import { CREDENTIAL_ENDPOINTS } from '@shared/contract/credential-endpoints';
+import { USER_ENDPOINTS } from '@shared/contract/user-endpoints';
 import { productMessage } from '@shared/errors/catalogue';
 import { currentLocale } from '../i18n/locale-context';
 import { notify } from '../notify';
@@ -28,29 +30,29 @@ describe('call', () => {
 
   it("sends the endpoint's method and path and returns the checked data", async () => {
     reply({ msgCode: '10000', msg: 'success', data: { pubKey: 'PEM', extra: true } });
-    const result = await call('pubKey');
+    const result = await call(USER_ENDPOINTS.pubKey);
     expect(result.data?.pubKey).toBe('PEM');
     expect(result.data).toMatchObject({ extra: true });
     const [url, init] = vi.mocked(fetch).mock.calls[0] as [string, RequestInit];
-    expect(url).toBe(`${GATEWAY_BASE}${ENDPOINTS.pubKey.path}`);
+    expect(url).toBe(`${GATEWAY_BASE}${USER_ENDPOINTS.pubKey.path}`);
     expect(init.method).toBe('POST');
     expect(warning).not.toHaveBeenCalled();
   });
 
   it("fills what the legacy UAA leaves out of a reply, as the reply's schema says", async () => {
     reply({ msgCode: '10000', msg: 'success', data: { username: 'strict', phone: '13800000000' } });
-    const { data } = await call('userInfo');
+    const { data } = await call(USER_ENDPOINTS.userInfo);
     expect(data).toMatchObject({ username: 'strict', email: null, wechat: null });
   });
 
   it('accepts a success without data', async () => {
     reply({ msgCode: '10000', msg: 'success' });
-    await expect(call('logoutAll')).resolves.toEqual({ msgCode: '10000', msg: 'success' });
+    await expect(call(USER_ENDPOINTS.logoutAll)).resolves.toEqual({ msgCode: '10000', msg: 'success' });
   });
 
   it('refuses data outside the contract like a malformed reply, with the network toast', async () => {
     reply({ msgCode: '10000', msg: 'success', data: { pubKey: 42 } });
-    const failure = await call('pubKey').catch((err: unknown) => err);
+    const failure = await call(USER_ENDPOINTS.pubKey).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ msgCode: 'network', status: 0 });
     // In the language of the moment (another file of the worker may have switched it).
@@ -59,17 +61,19 @@ describe('call', () => {
 
   it('stays quiet about such a reply on a silent call', async () => {
     reply({ msgCode: '10000', msg: 'success', data: { exist: 'yes' } });
-    await expect(call('registerCheck', { item: 'a@b.co', type: 'email' })).rejects.toMatchObject({
-      msgCode: 'network',
-    });
+    await expect(call(USER_ENDPOINTS.registerCheck, { item: 'a@b.co', type: 'email' })).rejects.toMatchObject(
+      {
+        msgCode: 'network',
+      },
+    );
     expect(warning).not.toHaveBeenCalled();
   });
 
   it('types the body by the endpoint (typecheck fails when the typing is lost)', async () => {
     reply({ msgCode: '10000', msg: 'success', data: { exist: false } });
     // @ts-expect-error registerCheck takes { item, type }, not a phone
-    await call('registerCheck', { phone: '13800138000' }, { silent: true });
-    const { data } = await call('registerCheck', { item: 'a@b.co', type: 'email' });
+    await call(USER_ENDPOINTS.registerCheck, { phone: '13800138000' }, { silent: true });
+    const { data } = await call(USER_ENDPOINTS.registerCheck, { item: 'a@b.co', type: 'email' });
     expect(data?.exist).toBe(false);
   });
 });
@@ -98,9 +102,9 @@ describe('the account a page shows (issue 40)', () => {
   it('is named on the calls made for it, not on whose session it is or the logout', async () => {
     await startSession('u-ada');
     reply({ msgCode: '10000', msg: 'success' });
-    await call('deactivate');
-    await call('logoutAll');
-    await call('pubKey', undefined, { silent: true }).catch(() => undefined);
+    await call(USER_ENDPOINTS.deactivate);
+    await call(USER_ENDPOINTS.logoutAll);
+    await call(USER_ENDPOINTS.pubKey, undefined, { silent: true }).catch(() => undefined);
     const sent = vi
       .mocked(fetch)
       .mock.calls.map(([, init]) => (init as RequestInit).headers as Record<string, string>);
@@ -116,7 +120,9 @@ describe('the account a page shows (issue 40)', () => {
       'fetch',
       vi.fn(async () => Response.json({ msgCode: 'A0220', msg: 'refused' }, { status: 409 })),
     );
-    await expect(call('credentialCreate', { description: 'k' })).rejects.toMatchObject({ status: 409 });
+    await expect(call(CREDENTIAL_ENDPOINTS.credentialCreate, { description: 'k' })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(reload).toHaveBeenCalledOnce();
     expect(error).not.toHaveBeenCalled();
   });

@@ -4,15 +4,8 @@
  * shows the error toast (except for silent calls); and applies spec §4 to 401 and 403.
  */
 import type { z } from 'zod/mini';
-import {
-  actsForShownAccount,
-  ENDPOINTS,
-  GATEWAY_BASE,
-  type Endpoint,
-  type EndpointName,
-  type ReplyOf,
-  type RequestOf,
-} from '@shared/contract/endpoints';
+import { GATEWAY_BASE, type Endpoint, type ReplyFor, type RequestFor } from '@shared/contract/endpoint';
+import { actsForShownAccount } from '@shared/contract/user-endpoints';
 import { HEADERS, IFRAME_MARKER_VALUE, SUCCESS_CODE, type Envelope } from '@shared/api/envelope';
 import type { CaptchaResult } from '@shared/api/envelope';
 import { ACCOUNT_CHANGED_CODE, productMessage, type ProductMessage } from '@shared/errors/catalogue';
@@ -71,18 +64,21 @@ export function baseHeaders(): Record<string, string> {
 }
 
 /** A call's body (optional when its schema admits none) and options. */
-export type CallArgs<N extends EndpointName> =
-  undefined extends RequestOf<N>
-    ? [body?: RequestOf<N>, options?: CallOptions]
-    : [body: RequestOf<N>, options?: CallOptions];
+export type CallArgs<E extends Endpoint> =
+  undefined extends RequestFor<E>
+    ? [body?: RequestFor<E>, options?: CallOptions]
+    : [body: RequestFor<E>, options?: CallOptions];
 
-/** One UAA call: the body is typed by the endpoint's request schema, the reply checked by its reply schema. */
-export async function call<N extends EndpointName>(
-  name: N,
-  ...args: CallArgs<N>
-): Promise<Envelope<ReplyOf<N>>> {
+/**
+ * One UAA call, to an endpoint of the contract's tables (USER_ENDPOINTS and the others, which
+ * come with the pages that make their calls): the body is typed by the endpoint's request
+ * schema, the reply checked by its reply schema.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...args: CallArgs<E>
+): Promise<Envelope<ReplyFor<E>>> {
   const [body, options = {}] = args as [unknown, CallOptions?];
-  const endpoint: Endpoint = ENDPOINTS[name];
   const silent = options.silent ?? endpoint.silent ?? false;
   // A call that may toast brings the toasts' code while it is under way (notify.ts).
   if (!silent) void preloadToasts().catch(() => undefined);
@@ -103,8 +99,8 @@ export async function call<N extends EndpointName>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
   }
-  // The schema is ENDPOINTS[name].reply, so its output is ReplyOf<N> (TypeScript loses that through the index).
-  return send(url, init, silent, endpoint.reply, options.aside) as Promise<Envelope<ReplyOf<N>>>;
+  // send's answer is checked by endpoint.reply, whose output is ReplyFor<E> (TypeScript loses E there).
+  return send(url, init, silent, endpoint.reply, options.aside) as Promise<Envelope<ReplyFor<E>>>;
 }
 
 /**

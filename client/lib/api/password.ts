@@ -1,5 +1,6 @@
 import type { PasswordScene } from '@shared/crypto';
 import { call } from './client';
+import { USER_ENDPOINTS } from '@shared/contract/user-endpoints';
 
 /**
  * Encrypts a password for the UAA (DESIGN.md §7). The RSA code is loaded only here, when a
@@ -8,7 +9,7 @@ import { call } from './client';
 export async function encryptForUaa(password: string, scene: PasswordScene): Promise<string> {
   const [{ encryptPassword }, reply] = await Promise.all([
     import(/* webpackChunkName: "crypto" */ '@shared/crypto'),
-    call('pubKey'),
+    call(USER_ENDPOINTS.pubKey),
   ]);
   const pubKey = reply.data?.pubKey;
   if (!pubKey) throw new Error('no public key');

@@ -1,6 +1,6 @@
 import { Layout, Menu, Spin } from '@arco-design/web-react';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useRoutes } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { useWithLang } from '@client/lib/i18n/lang-in-links';
 import { logout, useModules, useUserInfo } from '@client/lib/api/account';
@@ -49,7 +49,7 @@ const PAGE_COMING = <PartSkeleton node={ADMIN_CONTENT} />;
 export function AdminShell() {
   const t = useTexts(adminTexts);
   const navigate = useNavigate();
-  // The menu's moves, and the first module's, keep the page's `lang` in the address.
+  // The menu's links, and the move to the first module, keep the page's `lang` in the address.
   const withLang = useWithLang();
   const { pathname } = useLocation();
   const { data: user, error: userError, mutate: reloadUser } = useUserInfo();
@@ -127,12 +127,22 @@ export function AdminShell() {
         {allowed.length > 0 ? (
           <Layout.Sider className="admin-sider" width={200}>
             <nav aria-label={t.navigation}>
-              <Menu
-                selectedKeys={current ? [current.path] : []}
-                onClickMenuItem={(path) => navigate(withLang(path))}
-              >
+              {/* Each item is a link to its module's address (in the page's language when the address
+                  names one), which the router follows once the app has the page: a tap before
+                  then loads it (issue 39). The Link's props pass through Arco's Menu.Item, whose
+                  element the Link then is: <a role="menuitem" href>. */}
+              <Menu selectedKeys={current ? [current.path] : []}>
                 {allowed.map((route) => (
-                  <Menu.Item key={route.path}>{t.modules[route.label]}</Menu.Item>
+                  <Menu.Item
+                    key={route.path}
+                    wrapper={Link}
+                    {...{
+                      to: withLang(route.path),
+                      'aria-current': route === current ? 'page' : undefined,
+                    }}
+                  >
+                    {t.modules[route.label]}
+                  </Menu.Item>
                 ))}
               </Menu>
             </nav>

@@ -1,0 +1,21 @@
+/**
+ * The back office's modules, and which of them a user may open (spec §7
+ * role/management/user/res/list): asked on every signed-in page that shows the way to the back
+ * office, hence apart from the rest of the back office's contract (admin.ts).
+ */
+import { z } from 'zod/mini';
+import { optionalField } from './fields';
+
+export const BACK_OFFICE_MODULES = ['users', 'platforms', 'role'] as const;
+export type BackOfficeModule = (typeof BACK_OFFICE_MODULES)[number];
+
+export const userResListRequest = z.nullish(z.strictObject({ userId: optionalField }));
+/** data of role/management/user/res/list: the module names the user may open. */
+const isBackOfficeModule = (name: string): name is BackOfficeModule =>
+  (BACK_OFFICE_MODULES as readonly string[]).includes(name);
+/** The modules a user may open: one the product does not know (a module added upstream) is left out, not a refusal of all. */
+export const userResListData = z.pipe(
+  z.array(z.string()),
+  z.transform((names) => names.filter(isBackOfficeModule)),
+);
+export type UserResListData = z.output<typeof userResListData>;
