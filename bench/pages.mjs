@@ -6,6 +6,7 @@ import forge from 'node-forge';
 import { chromium } from 'playwright-core';
 import { round } from './lib.mjs';
 import FEATURES from '../tests/support/chromium-features.json' with { type: 'json' };
+import PHONE_PROFILE from '../tests/support/phone-profile.json' with { type: 'json' };
 
 // As the browser tests start it (tests/support/chromium.ts, docs/adr/0003): without the address
 // bar's popups, which every new window loads in renderers of their own. A person's browser loads
@@ -37,14 +38,7 @@ export const CPU_SLOWDOWN = 4;
  */
 export const PROFILES = {
   desktop: {},
-  phone: {
-    userAgent:
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  },
+  phone: PHONE_PROFILE,
 };
 
 const PHONE_FIELD = 'input[autocomplete="tel"]';

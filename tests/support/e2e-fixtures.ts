@@ -9,6 +9,7 @@ import { devices, test as base, type BrowserContext, type FrameLocator, type Pag
 import { common, LANGS, login, type Lang } from './e2e-texts';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
 import { securityLogFile } from './e2e-security-stream';
+import PHONE_PROFILE from './phone-profile.json' with { type: 'json' };
 
 export * from '@playwright/test';
 
@@ -54,16 +55,10 @@ export const DESKTOP = desktop;
 
 /**
  * A phone (issue 39): Android's Chrome, 390 x 844, touch; the server sends it the documents of the
- * mobile layout (shared/device.ts) and `(pointer: coarse)` holds.
+ * mobile layout (shared/device.ts) and `(pointer: coarse)` holds. The bench loads its phone profile
+ * from the same file.
  */
-export const PHONE = {
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-};
+export const PHONE = PHONE_PROFILE;
 
 export const test = base.extend<{ sharedPage: Page }, { workerContext: BrowserContext }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this pattern
