@@ -15,6 +15,7 @@
 import {
   DESKTOP,
   expect,
+  holdScripts,
   test,
   type BrowserContext,
   type BrowserContextOptions,
@@ -158,11 +159,15 @@ for (const { name, options, wide } of BROWSERS) {
         test.setTimeout(120_000);
         if (tap.signedIn) await signIn(page, context, baseURL!, tap.signedIn);
         await slowPhone(page);
+        // The scripts wait for the tap: on a loaded machine the throttled app could still come
+        // first (it did, once in a fresh clone), and the tap would then prove nothing.
+        const release = await holdScripts(page);
         await page.goto(tap.address, { waitUntil: 'commit' });
         const target = tap.target(page);
         await target.waitFor({ state: 'visible', ...SLOW });
         const takenOver = (await page.locator(`#root[${TAKEN_OVER_ATTRIBUTE}]`).count()) > 0;
         await target.tap(SLOW);
+        release();
         expect(takenOver, 'tapped before the app had the page').toBe(false);
         await expect(tap.shown(page)).toBeVisible(SLOW);
         await expect(page).toHaveURL(tap.then);
