@@ -74,7 +74,8 @@ async function fetchCode(
     token,
     ENDPOINTS.internalAuth,
     { clientId },
-    { timeoutMs: deps.upstreamTimeoutMs },
+    // A refusal's envelope says why (its msgCode is the failure's, in its event).
+    { timeoutMs: deps.upstreamTimeoutMs, readErrors: true },
   );
   if (status === 401) return { unauthorized: true };
   if (!isSuccess(body)) {

@@ -22,11 +22,14 @@ export interface SessionCallOptions {
   abort?: AbortController;
   /** A larger reply is read as none. */
   maxBytes?: number;
+  /** Read the body of a reply other than 200 too (its envelope's msgCode); else it is left unread. */
+  readErrors?: boolean;
 }
 
 /**
- * The UAA's status, and its JSON body: undefined for a 401 (the session is over), a body that is
- * not JSON or one past `maxBytes`. A call that fails or overruns its deadline throws, as the
+ * The UAA's status, and its JSON body: undefined for a 401 (the session is over), for any other
+ * status but 200 unless `readErrors` asks for it, and for a body that is not JSON or one past
+ * `maxBytes`. A call that fails or overruns its deadline throws, as the
  * client's do (UpstreamTimeoutError, UpstreamError).
  */
 export async function callWithSession(
@@ -47,7 +50,7 @@ export async function callWithSession(
     abort: options.abort,
   });
   noteUpstreamCall(req.res, startedAt);
-  if (reply.status === 401) {
+  if (reply.status === 401 || (reply.status !== 200 && !options.readErrors)) {
     reply.done();
     return { status: reply.status, body: undefined };
   }
