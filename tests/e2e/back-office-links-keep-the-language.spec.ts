@@ -80,3 +80,24 @@ for (const lang of LANGS) {
     }
   });
 }
+
+for (const lang of LANGS) {
+  // A form for a row that is not there (a stale link, a mistyped id) goes back to its list: in
+  // the language the address named, not the stored one (before, the move dropped `lang`).
+  test(`a form's move back to its list for an unknown id keeps the page's language (${lang})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const other = lang === 'en-US' ? 'zh-CN' : 'en-US';
+    await loginAsAdmin(page);
+    await page.context().addCookies([{ name: LOCALE_COOKIE, value: other, url: baseURL! }]);
+    for (const [form, list] of [
+      ['/admin/platform/edit?id=no-such-platform', '/admin/platform'],
+      ['/admin/user/view', '/admin/user'],
+    ] as const) {
+      await page.goto(`${form}${form.includes('?') ? '&' : '?'}lang=${lang}`);
+      await expect(page).toHaveURL(new RegExp(`${list}\\?lang=${lang}$`));
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    }
+  });
+}
