@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 
 # The browser, and what the stack puts in front of the local UAA (nginx, TLS from a throwaway CA).
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium fonts-noto-cjk)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell fonts-noto-cjk)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v openssl >/dev/null || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -18,7 +18,7 @@ missing=()
 [ -x /usr/sbin/rsyslogd ] || missing+=(rsyslog)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v openssl >/dev/null || missing+=(openssl)
-[ -x /usr/bin/chromium ] || missing+=(chromium fonts-noto-cjk)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell fonts-noto-cjk)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing Debian's ${missing[*]} (needs root and the Debian mirror)"
   SUDO=""
