@@ -3,7 +3,7 @@
  * the shell answers, how the markup enters the document, and the CSP that admits its style
  * attributes. The build's renderer is stood in for by a module in the built SPA's place
  * (prerender/renderer.mjs), loaded as the BFF loads the real one; the real one runs in the browser
- * tests (tests/e2e/server-render.spec.ts).
+ * tests (tests/e2e/signed-in-pages-arrive-rendered.spec.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
