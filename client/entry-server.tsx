@@ -3,7 +3,7 @@
  * visitors' pages at build time (`prerender`), the BFF a signed-in page per request (`render`,
  * bff/spa/server-render.ts). Both render the tree client/main.tsx hydrates, with React's
  * renderToPipeableStream once every part's code has loaded. A render knows of the browser only its
- * request's BrowserFacts (React context) and of data only its first screen, in an SWR cache of its
+ * request's RenderContext and of data only its first screen, in an SWR cache of its
  * own: nothing of one render reaches another.
  */
 import { PassThrough } from 'node:stream';
@@ -37,20 +37,21 @@ const PRERENDER_CONFIG: AppConfig = {
   openerOrigins: [],
 };
 
-type Page = Omit<SignedInRequest, 'firstScreen' | 'timeZone'> & Partial<SignedInRequest>;
+/** A page to render: a signed-in one's request, or a prerendered one's without a first screen or zone. */
+type PageToRender = Omit<SignedInRequest, 'firstScreen' | 'timeZone'> & Partial<SignedInRequest>;
 
 /**
  * The markup of `<div id="root">`, once every part has rendered; undefined for a page that goes
  * elsewhere (the browser makes the move); rejects when a part failed.
  */
-async function renderPage(request: Page, arco: ArcoTexts): Promise<string | undefined> {
+async function renderPage(request: PageToRender, arco: ArcoTexts): Promise<string | undefined> {
   const { url, locale, timeZone, userAgent, config, firstScreen } = request;
   const out = new PassThrough();
   const redirected: Redirected = {};
   let failure: unknown;
   const stream = renderToPipeableStream(
     <App
-      facts={{ config, locale, userAgent, touchPoints: 0, timeZone }}
+      context={{ config, locale, userAgent, touchPoints: 0, timeZone }}
       firstScreen={firstScreen ?? { authenticated: false }}
       arcoLocale={arco[locale]}
     >

@@ -19,7 +19,7 @@ import { fetchUserInfo } from './lib/api/account';
 import { watchSessionChanges, noteAccount, takeReloadNotice } from './lib/api/session-events';
 import { notify } from './lib/notify';
 import { productMessage } from '@shared/errors/catalogue';
-import type { BrowserFacts } from './lib/browser-facts';
+import type { RenderContext } from './lib/render-context';
 import { deviceClass } from '@shared/device';
 import { initialLocale } from './lib/i18n/locale-context';
 import { runtimeConfig } from './lib/runtime-config';
@@ -33,15 +33,15 @@ function TakenOver({ root }: { root: HTMLElement }) {
 }
 
 async function start(root: HTMLElement): Promise<void> {
-  const facts: BrowserFacts = {
+  const context: RenderContext = {
     config: runtimeConfig(),
     locale: initialLocale(),
     userAgent: navigator.userAgent,
     touchPoints: navigator.maxTouchPoints,
   };
   const [arcoLocale] = await Promise.all([
-    loadArcoLocale(facts.locale),
-    preloadRoute(new URL(window.location.href), facts.config.brandPrefix),
+    loadArcoLocale(context.locale),
+    preloadRoute(new URL(window.location.href), context.config.brandPrefix),
   ]);
   const rendered = root.getAttribute(PRERENDERED_ATTRIBUTE);
   const signedIn = root.hasAttribute(SIGNED_IN_ATTRIBUTE);
@@ -50,9 +50,9 @@ async function start(root: HTMLElement): Promise<void> {
   // Whose page this is, before any call is made for it; and what the other tabs say of theirs.
   if (firstScreen?.authenticated && firstScreen.userInfo?.ssoUid) noteAccount(firstScreen.userInfo.ssoUid);
   watchSessionChanges(() => void fetchUserInfo().catch(() => undefined));
-  if (takeReloadNotice()) notify.warning(productMessage('signedInElsewhere', facts.locale));
+  if (takeReloadNotice()) notify.warning(productMessage('signedInElsewhere', context.locale));
   const app = (
-    <App facts={facts} firstScreen={firstScreen} arcoLocale={arcoLocale}>
+    <App context={context} firstScreen={firstScreen} arcoLocale={arcoLocale}>
       <AppRouter />
       <TakenOver root={root} />
     </App>
@@ -60,8 +60,8 @@ async function start(root: HTMLElement): Promise<void> {
   // Its locale, its layout (a Mac-named iPad's is not the desktop's), and for a signed-in page
   // the data it was rendered from.
   const matches =
-    rendered === facts.locale &&
-    root.getAttribute(DEVICE_ATTRIBUTE) === deviceClass(facts.userAgent, facts.touchPoints) &&
+    rendered === context.locale &&
+    root.getAttribute(DEVICE_ATTRIBUTE) === deviceClass(context.userAgent, context.touchPoints) &&
     (!signedIn || firstScreen?.authenticated === true);
   if (matches)
     hydrateRoot(root, app, {

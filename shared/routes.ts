@@ -19,8 +19,6 @@ export function brandRoute(prefix: string, page: BrandablePage): string {
   return `/${prefix}-${page}`;
 }
 
-const BRAND_PREFIX = DEFAULT_BRAND_PREFIX;
-
 export const ROUTES = {
   login: '/login',
   register: '/register',
@@ -42,11 +40,6 @@ export const ROUTES = {
   adminUser: '/admin/user',
   adminUserOperate: '/admin/user/:operate',
   adminRole: '/admin/role',
-  brandLogin: `/${BRAND_PREFIX}-login`,
-  brandRegister: `/${BRAND_PREFIX}-register`,
-  brandAuthentication: `/${BRAND_PREFIX}-authentication`,
-  brandForget: `/${BRAND_PREFIX}-forget`,
-  brandWechat: `/${BRAND_PREFIX}-wechat`,
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -19,7 +19,7 @@ import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import cookieParser from 'cookie-parser';
 import { chooseEncoding } from '../compress';
-import { pageFactsOf } from './page-facts';
+import { documentRequestOf } from './document-request';
 
 const HOSTILE = 'https://x.example/</script><script>alert(1)</script><!--';
 
@@ -300,7 +300,7 @@ describe('what a document knows of its request', () => {
   const app = express()
     .use(cookieParser())
     .get(/.*/, (req, res) => {
-      res.json(pageFactsOf(req));
+      res.json(documentRequestOf(req));
     });
 
   it('reads the query as the browser sent it, repeats and encoding kept', async () => {
@@ -315,7 +315,7 @@ describe('what a document knows of its request', () => {
   });
 
   it("reads the path as the browser asked, a router's mount included", async () => {
-    const mounted = express().use('/prerender', (req, res) => res.json(pageFactsOf(req)));
+    const mounted = express().use('/prerender', (req, res) => res.json(documentRequestOf(req)));
     const reply = await request(mounted).get('/prerender/login?tab=sms');
     expect(reply.body).toMatchObject({ path: '/prerender/login', search: '?tab=sms' });
   });

@@ -19,7 +19,7 @@ import {
 import { compressedFor, servePrecompressed } from '../compress';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from '@shared/api/runtime-config';
-import { pageFactsOf } from './page-facts';
+import { documentRequestOf } from './document-request';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
 import type { ServerRendered } from './server-render';
 import { skeletonOf } from './skeleton';
@@ -30,7 +30,7 @@ const CSP = 'Content-Security-Policy';
 const NOT_BUILT = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>SSO</title>${SLOTS.config}</head><body>${SLOTS.root}</body></html>`;
 
 /** What a document holds besides its template. */
-export interface Page {
+export interface DocumentContent {
   /** 200 unless said. */
   status?: number;
   /** Said on the page (the refused redirect, the limits): the app shows it. */
@@ -52,7 +52,7 @@ export interface DocumentOptions {
 export interface Documents {
   /** The build's files: hashed assets, and the few others at the top (favicon, robots). */
   files: Router;
-  send(req: Request, res: Response, page?: Page): void;
+  send(req: Request, res: Response, content?: DocumentContent): void;
 }
 
 /** JSON that no value (a nickname holding `</script>` or `<!--`) can break out of a script element with. */
@@ -74,36 +74,36 @@ export function createDocuments(opts: DocumentOptions): Documents {
   const prerendered = loadPrerendered(opts.staticDir);
   const preloads = loadRoutePreloads(opts.staticDir);
 
-  function build(req: Request, res: Response, page: Page, status: number): string {
+  function build(req: Request, res: Response, content: DocumentContent, status: number): string {
     const config = {
-      ...(page.config ?? opts.configFor(req)),
-      ...(page.pageError && { pageError: page.pageError }),
+      ...(content.config ?? opts.configFor(req)),
+      ...(content.pageError && { pageError: content.pageError }),
     };
-    const data = page.firstScreen ? jsonScript(FIRST_SCREEN_ELEMENT_ID, page.firstScreen) : '';
+    const data = content.firstScreen ? jsonScript(FIRST_SCREEN_ELEMENT_ID, content.firstScreen) : '';
     const head = `${jsonScript('app-config', config)}${data}`;
-    const { rendered } = page;
-    const facts = pageFactsOf(req);
+    const { rendered } = content;
+    const asked = documentRequestOf(req);
     const doc =
-      prerendered && !rendered && status === 200 && !page.pageError && !opts.hasSession(req)
-        ? chooseDocument(prerendered.manifest, facts, config.brandPrefix)
+      prerendered && !rendered && status === 200 && !content.pageError && !opts.hasSession(req)
+        ? chooseDocument(prerendered.manifest, asked, config.brandPrefix)
         : undefined;
     const policy = res.getHeader(CSP);
     const styles = rendered?.styleSources ?? doc?.styleHashes ?? [];
     if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, styles));
     // Functions, not strings, replace: a `$&` in the data is text, not a replacement pattern.
     if (prerendered && doc)
-      return fillPlaceholders(prerendered.documents.get(doc) as string, facts.search, config).replace(
+      return fillPlaceholders(prerendered.documents.get(doc) as string, asked.search, config).replace(
         SLOTS.config,
         () => head,
       );
     // At the head's end, after the entry's own files.
     const links =
       status === 200
-        ? preloadsFor(preloads, facts.path, req.query.tab, config.brandPrefix, Boolean(rendered))
+        ? preloadsFor(preloads, asked.path, req.query.tab, config.brandPrefix, Boolean(rendered))
         : '';
     const root = rendered
       ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${DEVICE_ATTRIBUTE}="${rendered.device}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
-      : `<div id="root">${skeletonOf(facts.path)}</div>`;
+      : `<div id="root">${skeletonOf(asked.path)}</div>`;
     return template
       .replace(SLOTS.lang, () => `<html lang="${rendered?.lang ?? 'zh-CN'}"`)
       .replace(SLOTS.config, () => head)
@@ -111,9 +111,9 @@ export function createDocuments(opts: DocumentOptions): Documents {
       .replace(SLOTS.root, () => root);
   }
 
-  function send(req: Request, res: Response, page: Page = {}): void {
-    const status = page.status ?? 200;
-    const html = build(req, res, page, status);
+  function send(req: Request, res: Response, content: DocumentContent = {}): void {
+    const status = content.status ?? 200;
+    const html = build(req, res, content, status);
     res.status(status).set('Cache-Control', 'no-store').type('html');
     compressedFor(req, res, Buffer.from(html, 'utf8'))
       .then((body) => res.send(body))

@@ -15,7 +15,7 @@ import {
 import { appConfigOf, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
-import type { PageFacts } from './page-facts';
+import type { DocumentRequest } from './document-request';
 import { chooseDocument, fillPlaceholders, withStyleHashes } from './prerendered';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 
@@ -60,7 +60,7 @@ const MANIFEST: PrerenderManifest = {
   ],
 };
 
-const facts = (overrides: Partial<PageFacts>): PageFacts => ({
+const asked = (overrides: Partial<DocumentRequest>): DocumentRequest => ({
   method: 'GET',
   path: '/login',
   search: '',
@@ -70,8 +70,8 @@ const facts = (overrides: Partial<PageFacts>): PageFacts => ({
   ...overrides,
 });
 
-function pick(overrides: Partial<PageFacts>, brandPrefix = 'xlab') {
-  return chooseDocument(MANIFEST, facts(overrides), brandPrefix)?.file;
+function pick(overrides: Partial<DocumentRequest>, brandPrefix = 'xlab') {
+  return chooseDocument(MANIFEST, asked(overrides), brandPrefix)?.file;
 }
 
 describe('which requests get a prerendered document', () => {
@@ -135,7 +135,7 @@ describe('which requests get a prerendered document', () => {
         },
       ],
     };
-    const searching = (search: string) => chooseDocument(manifest, facts({ search }), 'xlab')?.file;
+    const searching = (search: string) => chooseDocument(manifest, asked({ search }), 'xlab')?.file;
     expect(searching('?lang=en-US&tab=password&clientId=c')).toBe('login.password.en-US.html');
     expect(searching('?lang=en-US&clientId=c')).toBe('login.en-US.html');
     // The SMS tab's document shows no other tab, even the one the page falls back to.
@@ -163,7 +163,7 @@ describe('which requests get a prerendered document', () => {
         },
       ],
     };
-    const register = facts({ path: '/register', search: '?lang=en-US' });
+    const register = asked({ path: '/register', search: '?lang=en-US' });
     expect(chooseDocument(manifest, register, 'acme')?.file).toBe('register.en-US.html');
     expect(chooseDocument(manifest, { ...register, path: '/acme-register' }, 'acme')).toBeUndefined();
   });

@@ -21,12 +21,12 @@ import {
   type PrerenderedDocument,
   type PrerenderManifest,
 } from '@shared/prerender';
-import type { PageFacts } from './page-facts';
+import type { DocumentRequest } from './document-request';
 
 /** The document for this request, or undefined when the shell must answer. */
 export function chooseDocument(
   manifest: PrerenderManifest,
-  request: PageFacts,
+  request: DocumentRequest,
   brandPrefix: string,
 ): PrerenderedDocument | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;

@@ -3,7 +3,7 @@
  * the shell answers, how the markup enters the document, and the CSP that admits its style
  * attributes. The build's renderer is stood in for by a module in the built SPA's place
  * (prerender/renderer.mjs), loaded as the BFF loads the real one; the real one runs in the browser
- * tests (tests/e2e/server-render.spec.ts).
+ * tests (tests/e2e/signed-in-pages-arrive-rendered.spec.ts).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { ENDPOINTS } from '@shared/contract/endpoints';
 import { PRERENDER_DIR, RENDERER_FILE } from '@shared/prerender';
 import { makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
-import type { PageFacts } from './page-facts';
+import type { DocumentRequest } from './document-request';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 import {
   MAX_RENDERED_BYTES,
@@ -53,7 +53,7 @@ function fakeRenderer(reply: (req: SignedInRequest) => string | undefined) {
   return { renderer, seen };
 }
 
-const facts = (over: Partial<PageFacts> = {}): PageFacts => ({
+const asked = (over: Partial<DocumentRequest> = {}): DocumentRequest => ({
   method: 'GET',
   path: '/usercenter',
   search: '',
@@ -70,7 +70,7 @@ describe('when a signed-in page is rendered', () => {
     const { renderer, seen } = fakeRenderer(ok);
     const out = await renderSignedIn(
       renderer,
-      facts({ search: '?lang=en-US&lang=zh-CN' }),
+      asked({ search: '?lang=en-US&lang=zh-CN' }),
       CONFIG,
       SIGNED_IN,
     );
@@ -78,50 +78,50 @@ describe('when a signed-in page is rendered', () => {
     expect(seen[0]).toMatchObject({ locale: 'en-US', timeZone: 'Asia/Shanghai', userAgent: DESKTOP });
     expect(seen[0]?.url.pathname + seen[0]!.url.search).toBe('/usercenter?lang=en-US&lang=zh-CN');
     // No lang in the query: the cookie that mirrors the stored locale, else zh-CN.
-    expect((await renderSignedIn(renderer, facts({ localeCookie: 'en-US' }), CONFIG, SIGNED_IN))?.lang).toBe(
+    expect((await renderSignedIn(renderer, asked({ localeCookie: 'en-US' }), CONFIG, SIGNED_IN))?.lang).toBe(
       'en-US',
     );
-    expect((await renderSignedIn(renderer, facts({ localeCookie: 'fr-FR' }), CONFIG, SIGNED_IN))?.lang).toBe(
+    expect((await renderSignedIn(renderer, asked({ localeCookie: 'fr-FR' }), CONFIG, SIGNED_IN))?.lang).toBe(
       'zh-CN',
     );
     // A phone's page in the phone's layout: the renderer is given its user agent, the root its class.
-    expect((await renderSignedIn(renderer, facts({ userAgent: PHONE }), CONFIG, SIGNED_IN))?.device).toBe(
+    expect((await renderSignedIn(renderer, asked({ userAgent: PHONE }), CONFIG, SIGNED_IN))?.device).toBe(
       'mobile',
     );
     expect(seen.at(-1)?.userAgent).toBe(PHONE);
   });
 
   it.each([
-    ['a HEAD', facts({ method: 'HEAD' })],
-    ['a POST', facts({ method: 'POST' })],
-    ['the in-app browser on a desktop', facts({ userAgent: `${DESKTOP} MicroMessenger/8.0.47` })],
-    ['no user agent', facts({ userAgent: undefined })],
-    ['no time zone', facts({ timeZoneCookie: undefined })],
-    ['an unknown time zone', facts({ timeZoneCookie: 'Mars/Olympus_Mons' })],
-    ['a path for a time zone', facts({ timeZoneCookie: '../../etc/passwd' })],
-    ['a long time zone', facts({ timeZoneCookie: `Asia/${'x'.repeat(100)}` })],
-  ])('leaves %s to the shell', async (_, pageFacts) => {
+    ['a HEAD', asked({ method: 'HEAD' })],
+    ['a POST', asked({ method: 'POST' })],
+    ['the in-app browser on a desktop', asked({ userAgent: `${DESKTOP} MicroMessenger/8.0.47` })],
+    ['no user agent', asked({ userAgent: undefined })],
+    ['no time zone', asked({ timeZoneCookie: undefined })],
+    ['an unknown time zone', asked({ timeZoneCookie: 'Mars/Olympus_Mons' })],
+    ['a path for a time zone', asked({ timeZoneCookie: '../../etc/passwd' })],
+    ['a long time zone', asked({ timeZoneCookie: `Asia/${'x'.repeat(100)}` })],
+  ])('leaves %s to the shell', async (_, request) => {
     const { renderer, seen } = fakeRenderer(ok);
-    expect(await renderSignedIn(renderer, pageFacts, CONFIG, SIGNED_IN)).toBeUndefined();
+    expect(await renderSignedIn(renderer, request, CONFIG, SIGNED_IN)).toBeUndefined();
     expect(seen).toHaveLength(0);
   });
 
   it('renders nobody who is not signed in, and nothing without a renderer', async () => {
     const { renderer, seen } = fakeRenderer(ok);
-    expect(await renderSignedIn(renderer, facts(), CONFIG, { authenticated: false })).toBeUndefined();
-    expect(await renderSignedIn(renderer, facts(), CONFIG, undefined)).toBeUndefined();
+    expect(await renderSignedIn(renderer, asked(), CONFIG, { authenticated: false })).toBeUndefined();
+    expect(await renderSignedIn(renderer, asked(), CONFIG, undefined)).toBeUndefined();
     expect(seen).toHaveLength(0);
-    expect(await renderSignedIn(undefined, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
+    expect(await renderSignedIn(undefined, asked(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 
   it('leaves a page that could not render, or whose render threw, to the shell', async () => {
     expect(
-      await renderSignedIn(fakeRenderer(() => undefined).renderer, facts(), CONFIG, SIGNED_IN),
+      await renderSignedIn(fakeRenderer(() => undefined).renderer, asked(), CONFIG, SIGNED_IN),
     ).toBeUndefined();
     const throwing = fakeRenderer(() => {
       throw new Error('window is not defined');
     });
-    expect(await renderSignedIn(throwing.renderer, facts(), CONFIG, SIGNED_IN)).toBeUndefined();
+    expect(await renderSignedIn(throwing.renderer, asked(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 });
 

@@ -17,7 +17,7 @@ import { deviceClass, type DeviceClass } from '@shared/device';
 import { isTimeZone, PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/prerender';
 import { inSpan } from '../tracing/context';
 import { styleHash } from './prerendered';
-import type { PageFacts } from './page-facts';
+import type { DocumentRequest } from './document-request';
 
 export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 
@@ -271,17 +271,17 @@ export function styleAttributeSources(html: string): string[] {
 /** The page rendered for this request, or undefined when the shell must answer. */
 export async function renderSignedIn(
   renderer: ServerRenderer | undefined,
-  facts: PageFacts,
+  request: DocumentRequest,
   config: AppConfig,
   firstScreen: FirstScreen | undefined,
 ): Promise<ServerRendered | undefined> {
-  const { method, userAgent, timeZoneCookie: timeZone } = facts;
+  const { method, userAgent, timeZoneCookie: timeZone } = request;
   if (!renderer || !firstScreen?.authenticated || !firstScreen.userInfo) return undefined;
   const device = deviceClass(userAgent);
   if (method !== 'GET' || !device || !isTimeZone(timeZone)) return undefined;
-  const url = new URL(`${facts.path}${facts.search}`, 'https://render.invalid');
+  const url = new URL(`${request.path}${request.search}`, 'https://render.invalid');
   // As the app picks it: the query's `lang`, else the stored locale the cookie mirrors.
-  const locale = resolveLocale(url.searchParams.get('lang'), facts.localeCookie);
+  const locale = resolveLocale(url.searchParams.get('lang'), request.localeCookie);
   const html = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
     renderer.render({ url, locale, timeZone, userAgent: userAgent as string, config, firstScreen }),
   ).catch(() => undefined);

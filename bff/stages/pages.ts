@@ -9,7 +9,7 @@ import type { RateLimits } from '../rate-limit/limiter';
 import { uaaCallRulePath } from '../proxy/gateway-call';
 import { createDocuments, type Documents } from '../spa/document';
 import { createFirstScreenLoader } from '../spa/first-screen';
-import { pageFactsOf } from '../spa/page-facts';
+import { documentRequestOf } from '../spa/document-request';
 import { renderSignedIn, type ServerRenderer } from '../spa/server-render';
 import { abortOnHangUp } from '../upstream/client';
 import type { SessionCallTarget } from '../upstream/session-call';
@@ -62,7 +62,7 @@ export function pages(opts: PagesOptions): Pages {
     // A HEAD request reads no page, so it costs the UAA nothing.
     const screen = req.method === 'HEAD' ? undefined : await firstScreenOf(req, res);
     const pageConfig = configFor(req);
-    const rendered = await renderSignedIn(opts.renderer, pageFactsOf(req), pageConfig, screen);
+    const rendered = await renderSignedIn(opts.renderer, documentRequestOf(req), pageConfig, screen);
     documents.send(req, res, { config: pageConfig, firstScreen: screen, rendered });
   });
   return { documents, routes };

@@ -6,7 +6,7 @@ import type { FirstScreen } from '@shared/api/first-screen';
 import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/prerender';
 import { firstScreenFallback } from '../lib/api/first-screen';
 import { onSessionChange } from '../lib/api/session-events';
-import { BrowserFactsProvider, type BrowserFacts } from '../lib/browser-facts';
+import { RenderContextProvider, type RenderContext } from '../lib/render-context';
 import { LocaleProvider, useLocale } from '../lib/i18n/locale-context';
 import { Providers } from './providers';
 
@@ -40,7 +40,7 @@ function FirstScreenData({ firstScreen, children }: { firstScreen: FirstScreen; 
 }
 
 export interface AppProps {
-  facts: BrowserFacts;
+  context: RenderContext;
   /** The first screen the document carries: a prerendered one's is an anonymous visitor's. */
   firstScreen?: FirstScreen;
   /** Arco's texts for the first render's language, loaded before it (./providers.tsx). */
@@ -49,17 +49,17 @@ export interface AppProps {
   children: ReactNode;
 }
 
-export function App({ facts, firstScreen, arcoLocale, children }: AppProps) {
+export function App({ context, firstScreen, arcoLocale, children }: AppProps) {
   return (
     <StrictMode>
-      <BrowserFactsProvider value={facts}>
-        <LocaleProvider initial={facts.locale}>
+      <RenderContextProvider value={context}>
+        <LocaleProvider initial={context.locale}>
           <LocaleCookie />
           <Providers arcoLocale={arcoLocale}>
             {firstScreen ? <FirstScreenData firstScreen={firstScreen}>{children}</FirstScreenData> : children}
           </Providers>
         </LocaleProvider>
-      </BrowserFactsProvider>
+      </RenderContextProvider>
     </StrictMode>
   );
 }

@@ -4,7 +4,7 @@ import { ROUTES } from '@shared/routes';
 import { isWidgetDocument } from '@shared/widget';
 import { useSession } from '../lib/api/account';
 import { endSession, loginTarget } from '../lib/api/session-events';
-import { useRuntimeConfig } from '../lib/browser-facts';
+import { useRuntimeConfig } from '../lib/render-context';
 import { CenterSpin } from '../components/center-spin';
 import { DataLoadError } from '../components/load-error';
 import { PageSkeleton } from '../components/page-skeleton';

@@ -7,7 +7,7 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, matchRoutes, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
-import { useRuntimeConfig } from '../lib/browser-facts';
+import { useRuntimeConfig } from '../lib/render-context';
 import { lazyComponent } from '../lib/lazy';
 import { Redirect } from '../lib/redirect';
 import { CenterSpin } from '../components/center-spin';

@@ -5,7 +5,7 @@
  */
 import { useLocation } from 'react-router-dom';
 import { brandRoute, ROUTES, type BrandablePage } from '@shared/routes';
-import { useRuntimeConfig } from './browser-facts';
+import { useRuntimeConfig } from './render-context';
 
 export type { BrandablePage };
 

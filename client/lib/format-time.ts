@@ -1,6 +1,6 @@
 /** Timestamps as people read them: local date and time to the second. */
 import { useMemo } from 'react';
-import { useBrowserFacts } from './browser-facts';
+import { useRenderContext } from './render-context';
 
 type Format = (value: string | null | undefined) => string;
 
@@ -45,8 +45,8 @@ export function formatTimeIn(timeZone: string): Format {
   });
 }
 
-/** The formatter of the zone the page is rendered for (BrowserFacts.timeZone), else the browser's. */
+/** The formatter of the zone the page is rendered for (RenderContext.timeZone), else the browser's. */
 export function useFormatTime(): Format {
-  const { timeZone } = useBrowserFacts();
+  const { timeZone } = useRenderContext();
   return useMemo(() => (timeZone ? formatTimeIn(timeZone) : formatTime), [timeZone]);
 }

@@ -18,7 +18,7 @@ import { ROUTES } from '@shared/routes';
 import PlatformListPage from '@client/features/admin/routes/platform/index';
 import { wechatAddress } from '@client/features/oauth/api';
 import { LocaleProvider } from '@client/lib/i18n/locale-context';
-import { BrowserFactsProvider } from '@client/lib/browser-facts';
+import { RenderContextProvider } from '@client/lib/render-context';
 import { runtimeConfig } from '@client/lib/runtime-config';
 import { openOauthPopup } from '@client/lib/oauth-popup';
 import { newTabTexts } from '@client/components/new-tab-link.locale';
@@ -94,7 +94,7 @@ describe('/admin/platform shows a home page address from the UAA', () => {
         SWRConfig,
         { value: { provider: () => new Map() } },
         createElement(
-          BrowserFactsProvider,
+          RenderContextProvider,
           { value: { config: runtimeConfig(), locale: 'zh-CN', userAgent: 'test', touchPoints: 0 } },
           createElement(
             LocaleProvider,

@@ -12,7 +12,7 @@
  * and the upstream is never asked for a code.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ROUTES } from '@shared/routes';
+import { brandRoute, DEFAULT_BRAND_PREFIX, ROUTES } from '@shared/routes';
 import { startBff, stubAllowlist, type TestBff } from '@tests/support/bff-harness';
 import { rawRequest } from '@tests/support/http';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
@@ -175,7 +175,7 @@ describe('open-redirect tricks from public advisories', () => {
     expect(redirect.headers.location).toBeUndefined();
     expect(JSON.parse(redirect.text).msgCode).toBe('A0100');
 
-    for (const route of [ROUTES.authentication, ROUTES.brandAuthentication]) {
+    for (const route of [ROUTES.authentication, brandRoute(DEFAULT_BRAND_PREFIX, 'authentication')]) {
       const auth = await get(`${route}?clientId=uaa-media&redirect=${to}&state=s`, 'uaa-token=signed-in');
       expect(auth.status, route).toBe(400);
       expect(auth.headers.location).toBeUndefined();

@@ -17,7 +17,7 @@ import { ENDPOINTS, GATEWAY_BASE, UPLOAD_GATEWAY_BASE, type EndpointName } from 
 import type { PasswordEnvelope } from '@shared/crypto';
 import type { Locale } from '@shared/i18n/locale';
 import { initialLocale, LocaleProvider } from '@client/lib/i18n/locale-context';
-import { BrowserFactsProvider } from '@client/lib/browser-facts';
+import { RenderContextProvider } from '@client/lib/render-context';
 import { runtimeConfig } from '@client/lib/runtime-config';
 import { notify } from '@client/lib/notify';
 import { decryptEnvelope } from '@local-uaa/passwords';
@@ -197,15 +197,15 @@ export function renderInApp(
   const entry = `${address.pathname}${address.search}`;
   window.history.replaceState(null, '', entry);
   const where = { path: entry };
-  const facts = {
+  const context = {
     config: runtimeConfig(),
     locale: initialLocale(),
     userAgent: navigator.userAgent,
     touchPoints: 0,
   };
   const result = render(
-    <BrowserFactsProvider value={facts}>
-      <LocaleProvider initial={facts.locale}>
+    <RenderContextProvider value={context}>
+      <LocaleProvider initial={context.locale}>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
           <MemoryRouter initialEntries={[entry]}>
             {route ? (
@@ -219,7 +219,7 @@ export function renderInApp(
           </MemoryRouter>
         </SWRConfig>
       </LocaleProvider>
-    </BrowserFactsProvider>,
+    </RenderContextProvider>,
   );
   return { ...result, where };
 }

@@ -17,7 +17,7 @@ describe('the in-order browser test files', () => {
   });
 
   it('match by file name only', () => {
-    expect(IN_ORDER.test('/repo/tests/e2e/admin-user.spec.ts')).toBe(true);
-    expect(IN_ORDER.test('/repo/tests/e2e/admin-user-more.spec.ts')).toBe(false);
+    expect(IN_ORDER.test('/repo/tests/e2e/back-office-manages-users.spec.ts')).toBe(true);
+    expect(IN_ORDER.test('/repo/tests/e2e/back-office-manages-users-more.spec.ts')).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 /** Device facts from the user agent (spec §1): mobile layout and the one in-app browser. */
 import { isMobileAgent, isSpecialInAppBrowser } from '@shared/device';
-import { useBrowserFacts } from '../browser-facts';
+import { useRenderContext } from '../render-context';
 
 export function useDevice(): { mobile: boolean; specialInApp: boolean } {
-  const { userAgent, touchPoints } = useBrowserFacts();
+  const { userAgent, touchPoints } = useRenderContext();
   return { mobile: isMobileAgent(userAgent, touchPoints), specialInApp: isSpecialInAppBrowser(userAgent) };
 }

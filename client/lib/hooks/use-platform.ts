@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { platformFromRedirect, type PlatformKey } from '@shared/platforms';
-import { useRuntimeConfig } from '../browser-facts';
+import { useRuntimeConfig } from '../render-context';
 import type { PlatformLinks } from '../runtime-config';
 
 /** The sub-platform named by the redirect address (spec §1); null is the main platform. */

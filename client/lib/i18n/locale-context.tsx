@@ -25,7 +25,7 @@ export function initialLocale(): Locale {
   return locale;
 }
 
-/** The app's locale, starting as `initial` (BrowserFacts.locale); a choice is stored. */
+/** The app's locale, starting as `initial` (RenderContext.locale); a choice is stored. */
 export function LocaleProvider({ initial = 'zh-CN', children }: { initial?: Locale; children: ReactNode }) {
   const [locale, setState] = useState<Locale>(initial);
   const setLocale = useCallback((next: Locale) => {

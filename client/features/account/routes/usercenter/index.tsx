@@ -8,7 +8,7 @@ import { logout, useModules, useUserInfo } from '@client/lib/api/account';
 import { signedOut } from '@client/lib/api/session-events';
 import { openOauthPopup, WECHAT_BIND_PATH } from '@client/lib/oauth-popup';
 import { platformNames } from '@client/lib/platform-theme';
-import { useRuntimeConfig } from '@client/lib/browser-facts';
+import { useRuntimeConfig } from '@client/lib/render-context';
 import { lazyComponent } from '@client/lib/lazy';
 import { LanguageSwitch } from '@client/components/language-switch';
 import { NewTabLink } from '@client/components/new-tab-link';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ROUTES } from '@shared/routes';
 import { activate } from '@client/features/auth/api';
 import { ApiError } from '@client/lib/api/client';
-import { useRuntimeConfig } from '@client/lib/browser-facts';
+import { useRuntimeConfig } from '@client/lib/render-context';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { texts } from './locale';

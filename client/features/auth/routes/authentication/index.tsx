@@ -5,7 +5,7 @@ import { BFF_PATHS, ROUTES } from '@shared/routes';
 import { isWidgetDocument, pagePath } from '@shared/widget';
 
 import { useBrand } from '@client/lib/brand';
-import { useRuntimeConfig } from '@client/lib/browser-facts';
+import { useRuntimeConfig } from '@client/lib/render-context';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { useTexts } from '@client/lib/i18n/use-texts';

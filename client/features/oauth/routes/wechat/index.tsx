@@ -17,7 +17,7 @@ import {
   wechatAddress,
 } from '@client/features/oauth/api';
 import { WECHAT_BIND_PURPOSE, type OauthJourney } from '@client/lib/oauth-popup';
-import { useRuntimeConfig } from '@client/lib/browser-facts';
+import { useRuntimeConfig } from '@client/lib/render-context';
 import { ownPath } from '@client/lib/safe-href';
 import { storage } from '@client/lib/storage';
 import { PublicLayout } from '@client/components/layouts/public-layout';

@@ -4,7 +4,7 @@ import { PLATFORM_KEYS, type PlatformKey } from '@shared/platforms';
 import { DEMO_PAGES, ROUTES } from '@shared/routes';
 import { PublicLayout } from '@client/components/layouts/public-layout';
 import { platformNames } from '@client/lib/platform-theme';
-import { useRuntimeConfig } from '@client/lib/browser-facts';
+import { useRuntimeConfig } from '@client/lib/render-context';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import './demo-page.css';

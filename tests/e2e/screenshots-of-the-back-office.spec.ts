@@ -1,6 +1,6 @@
 /**
  * Screenshots of the back office, desktop and phone, both languages, for people to look at
- * (`SCREENSHOTS=1 npx playwright test tests/e2e/admin-screenshots.spec.ts`, written to
+ * (`SCREENSHOTS=1 npx playwright test tests/e2e/screenshots-of-the-back-office.spec.ts`, written to
  * tests/screenshots/). Skipped in the normal suite.
  */
 import { atRest, test, type Page } from '../support/e2e-fixtures';

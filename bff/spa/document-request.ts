@@ -1,13 +1,16 @@
 /**
- * What the server knows of the browser from its request: the facts every document is chosen and
- * rendered by (the client's BrowserFacts, read from the request instead of the window).
+ * What the BFF reads of a document's request: the method, the address as the browser asked for
+ * it, the user agent and the two cookies the app keeps (locale, time zone). The documents are
+ * chosen by it (./prerendered.ts), and a signed-in page's render takes its locale, device and time
+ * zone from it (./server-render.ts), where the app in the browser reads its RenderContext from the
+ * window.
  */
 import type { Request } from 'express';
 import parseurl from 'parseurl';
 import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/prerender';
 
-/** What the server knows of the browser from its request, as the app's BrowserFacts. */
-export interface PageFacts {
+/** What the BFF reads of a document's request. */
+export interface DocumentRequest {
   method: string;
   path: string;
   /** The query string as the browser sent it (`location.search`): '' or '?…'. */
@@ -23,7 +26,7 @@ const cookieOf = (req: Request, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-export function pageFactsOf(req: Request): PageFacts {
+export function documentRequestOf(req: Request): DocumentRequest {
   return {
     method: req.method,
     // As the browser asked, a router's mount included: `/prerender/login` is no /login.
