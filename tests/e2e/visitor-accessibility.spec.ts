@@ -2,7 +2,7 @@
  * Every visitor page once in each language (the journeys take turns between them): it renders its
  * frame, says nothing on the console, is named by its level-one heading (in the tab's title too),
  * and axe-core finds no serious or critical violation. The back office's pages are walked the same
- * way in admin-accessibility.spec.ts, the user centre's in usercenter.spec.ts.
+ * way in back-office-without-serious-accessibility-violations.spec.ts, the user centre's in user-centre-changes-the-account-and-its-keys.spec.ts.
  */
 import { atRest, expect, test } from '../support/e2e-fixtures';
 import { blockingViolations } from '../support/e2e-axe';
