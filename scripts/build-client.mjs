@@ -66,6 +66,10 @@ rsbuild.addPlugins([routeChunks(routeFiles)]);
 const build = await rsbuild.build();
 await build?.close?.();
 
+// The plugin reads Rspack's chunk graph (docs/adr/0015): if an upgrade changes what it reads, a
+// page would lose its preload links and its prerendered document its scripts, silently.
+const unfound = [...Object.keys(ROUTE_MODULES), IN_APP].filter((route) => !routeFiles.get(route)?.size);
+if (unfound.length) throw new Error(`no lazy chunk holds the modules of ${unfound.join(', ')} (ADR 0015)`);
 const { [IN_APP]: inAppFiles = [], ...routeTable } = Object.fromEntries(
   [...routeFiles].map(([route, set]) => [route, [...set].filter((f) => /\.(js|css)$/.test(f)).sort()]),
 );
