@@ -1,8 +1,11 @@
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { PRERENDER_DIR, RENDERER_FILE } from './shared/prerender';
 
 const BFF = 'http://localhost:8080';
+const CLIENT_DIST = process.env.CLIENT_DIST ?? 'dist/client';
 
 /**
  * BUNDLE_STATS=file: writes which source modules each emitted file holds (`npm run bench` reads
@@ -40,10 +43,26 @@ function bundleStats(file: string): Rspack.RspackPluginInstance {
   };
 }
 
+/** The BFF's entries (dist/server), each a file of its own; npm packages stay external. */
+const SERVER_ENTRIES = {
+  // Loads bff/main.ts after tracing starts, as a chunk beside it (jsAsync: ''), which finds
+  // render-host.js by its own URL.
+  index: './bff/index.ts',
+  'local-uaa': './local-uaa/index.ts',
+  'render-host': './bff/spa/render-host.ts',
+  // The security events' verifier, for the security team (docs/security-events.md).
+  'verify-events': './bff/security-events/verify-cli.ts',
+};
+
+/**
+ * Three environments of one build: `web`, the SPA; `renderer`, client/entry-server.tsx as one
+ * Node module with every package inside (the BFF's image has only its own), which
+ * scripts/prerender.ts runs and the BFF's render host loads; `server`, the BFF. `npm run
+ * build:client` builds the first two (scripts/build-client.mjs), `npm run build:server` the third.
+ */
 export default defineConfig({
   plugins: [pluginReact()],
   source: {
-    entry: { index: './client/main.tsx' },
     // Arco: JS tree-shakes by itself; CSS is pulled in per component actually used.
     transformImport: [
       {
@@ -59,21 +78,57 @@ export default defineConfig({
       },
     ],
   },
-  html: {
-    template: './client/index.html',
-    title: '',
-  },
   output: {
-    distPath: { root: process.env.CLIENT_DIST ?? 'dist/client' },
     legalComments: 'none',
   },
-  performance: {
-    chunkSplit: { strategy: 'split-by-experience', override: { chunks: 'initial' } },
-  },
-  tools: {
-    rspack: (config) => {
-      if (process.env.BUNDLE_STATS)
-        config.plugins = [...(config.plugins ?? []), bundleStats(process.env.BUNDLE_STATS)];
+  environments: {
+    web: {
+      source: { entry: { index: './client/main.tsx' } },
+      html: {
+        template: './client/index.html',
+        title: '',
+      },
+      output: { distPath: { root: CLIENT_DIST } },
+      performance: {
+        chunkSplit: { strategy: 'split-by-experience', override: { chunks: 'initial' } },
+      },
+      tools: {
+        rspack: (config) => {
+          if (process.env.BUNDLE_STATS)
+            config.plugins = [...(config.plugins ?? []), bundleStats(process.env.BUNDLE_STATS)];
+        },
+      },
+    },
+    renderer: {
+      source: { entry: { renderer: './client/entry-server.tsx' } },
+      output: {
+        target: 'node',
+        distPath: { root: path.join(CLIENT_DIST, PRERENDER_DIR), js: '' },
+        filename: { js: RENDERER_FILE },
+        minify: true,
+        // Written by the web environment's build.
+        cleanDistPath: false,
+      },
+      // One file: the pages' parts loaded on demand are inside.
+      tools: { rspack: { output: { asyncChunks: false } } },
+    },
+    server: {
+      source: { entry: SERVER_ENTRIES },
+      output: {
+        target: 'node',
+        distPath: { root: process.env.SERVER_DIST ?? 'dist/server', js: '', jsAsync: '' },
+        filenameHash: false,
+        autoExternal: true,
+        minify: false,
+        sourceMap: { js: 'source-map' },
+      },
+      performance: { chunkSplit: { strategy: 'all-in-one' } },
+      tools: {
+        rspack: {
+          // import.meta.url and new URL(…, import.meta.url) as Node reads them where the file runs.
+          module: { parser: { javascript: { importMeta: false, url: false } } },
+        },
+      },
     },
   },
   server: {

@@ -150,7 +150,11 @@ async function main() {
       ...quiet,
       env: { ...process.env, CLIENT_DIST, BUNDLE_STATS: STATS_FILE },
     });
-    execFileSync('node', ['scripts/build-server.mjs'], { ...quiet, env: { ...process.env, SERVER_DIST } });
+    // As `npm run build:server` makes it: rsbuild.config.ts's `server` environment.
+    execFileSync('npx', ['rsbuild', 'build', '--environment', 'server'], {
+      ...quiet,
+      env: { ...process.env, SERVER_DIST },
+    });
   }
 
   // --- Start: local UAA, nginx, BFF -----------------------------------------------------------

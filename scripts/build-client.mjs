@@ -1,5 +1,5 @@
-// `npm run build:client`: the SPA as `rsbuild build` makes it (rsbuild.config.ts, unchanged),
-// then the prerendered /login, /register and /forget documents (scripts/prerender.ts, issues 9
+// `npm run build:client`: the SPA and the app's server renderer as `rsbuild build` makes them
+// (rsbuild.config.ts's `web` and `renderer` environments, unchanged), then the prerendered /login, /register and /forget documents (scripts/prerender.ts, issues 9
 // and 17), then the .br/.gz files beside the hashed assets (scripts/compress.mjs). CLIENT_DIST
 // (default dist/client) is the output directory, as rsbuild.config.ts reads it.
 //
@@ -25,7 +25,8 @@ function routeChunks(routeFiles) {
   return {
     name: 'route-chunks',
     setup(api) {
-      api.modifyRspackConfig((config) => {
+      api.modifyRspackConfig((config, { environment }) => {
+        if (environment.name !== 'web') return;
         config.plugins.push({
           apply(compiler) {
             compiler.hooks.afterEmit.tap('route-chunks', (compilation) => {
@@ -55,11 +56,20 @@ function routeChunks(routeFiles) {
 
 const routeFiles = new Map();
 const { content } = await loadConfig({ cwd: process.cwd(), command: 'build' });
-const rsbuild = await createRsbuild({ cwd: process.cwd(), config: content, loadEnv: true });
+const rsbuild = await createRsbuild({
+  cwd: process.cwd(),
+  config: content,
+  loadEnv: true,
+  environment: ['web', 'renderer'],
+});
 rsbuild.addPlugins([routeChunks(routeFiles)]);
 const build = await rsbuild.build();
 await build?.close?.();
 
+// The plugin reads Rspack's chunk graph (docs/adr/0015): if an upgrade changes what it reads, a
+// page would lose its preload links and its prerendered document its scripts, silently.
+const unfound = [...Object.keys(ROUTE_MODULES), IN_APP].filter((route) => !routeFiles.get(route)?.size);
+if (unfound.length) throw new Error(`no lazy chunk holds the modules of ${unfound.join(', ')} (ADR 0015)`);
 const { [IN_APP]: inAppFiles = [], ...routeTable } = Object.fromEntries(
   [...routeFiles].map(([route, set]) => [route, [...set].filter((f) => /\.(js|css)$/.test(f)).sort()]),
 );

@@ -6,11 +6,10 @@
 // body's end, its chunks' scripts preloaded. The manifest lists the documents with the CSP hashes
 // of their inline CSS for the BFF (bff/spa/prerendered.ts). Run by scripts/build-client.mjs, under
 // tsx (`npm run build:client`), so that it reads shared/prerender.ts as the BFF and the app do.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
-import { build } from 'esbuild';
 import { PurgeCSS } from 'purgecss';
 import { DEVICE_CLASSES } from '@shared/device';
 import { LOCALES } from '@shared/i18n/locale';
@@ -33,32 +32,6 @@ export interface PrerenderPage {
   route: string;
   css: string[];
   js: string[];
-}
-
-/** client/entry-server.tsx as one Node module with every package inside (the BFF's image has only its own). */
-async function buildRenderer(outfile: string): Promise<{ createRenderer(): Promise<Renderer> }> {
-  await build({
-    entryPoints: ['client/entry-server.tsx'],
-    outfile,
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    // The packages' ES builds, as the browser's bundle: Arco's components and the app then share one ConfigContext.
-    mainFields: ['module', 'main'],
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    tsconfig: 'tsconfig.json',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    // Stylesheets are the client build's business; the renderer needs only the markup.
-    loader: { '.css': 'empty' },
-    // CommonJS packages inside an ES module still call require() for Node's own modules.
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
 }
 
 /** The document as the CSP admits it (no inline script, no style attribute), its inline CSS by hash. */
@@ -108,9 +81,11 @@ export async function prerender({
 }) {
   const started = Date.now();
   const outDir = path.join(clientDist, PRERENDER_DIR);
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  const renderer = await (await buildRenderer(path.join(outDir, RENDERER_FILE))).createRenderer();
+  // The renderer's bundle is there already (rsbuild.config.ts's `renderer` environment).
+  const { createRenderer } = (await import(pathToFileURL(path.join(outDir, RENDERER_FILE)).href)) as {
+    createRenderer(): Promise<Renderer>;
+  };
+  const renderer = await createRenderer();
   const brandPrefix = DEFAULT_BRAND_PREFIX;
   const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
   const beasties = new Beasties({

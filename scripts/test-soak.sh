@@ -13,7 +13,7 @@ LOGS="$(mktemp -d)"
 STATIC="$(mktemp -d)"
 printf '<!doctype html><html><head><!--app-config--></head><body></body></html>' >"$STATIC/index.html"
 
-SERVER_DIST="$OUT" node scripts/build-server.mjs >/dev/null
+SERVER_DIST="$OUT" npx rsbuild build --environment server >/dev/null
 
 pids=()
 cleanup() {

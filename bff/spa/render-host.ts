@@ -5,7 +5,9 @@
 import { pathToFileURL } from 'node:url';
 import type { RenderRequest, SignedInRenderer } from './server-render';
 
-const { createRenderer } = (await import(pathToFileURL(process.argv[2] as string).href)) as {
+const { createRenderer } = (await import(
+  /* webpackIgnore: true */ pathToFileURL(process.argv[2] as string).href
+)) as {
   createRenderer(): Promise<SignedInRenderer>;
 };
 const renderer = await createRenderer();
