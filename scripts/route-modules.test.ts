@@ -54,14 +54,11 @@ describe("the back office's table", () => {
   });
 
   it('gives each module its routes, its menu item and its permission, in menu order', () => {
-    const routes: readonly string[] = Object.values(ROUTES);
-    for (const [name, entry] of entries) {
-      expect(routes, name).toContain(entry.path);
-      if (entry.form) expect(routes, name).toContain(entry.form);
-    }
-    // And no back-office route the table does not name.
+    // ROUTES' back-office entries are the table's, never one of their own (a module needs none).
     const named = entries.flatMap(([, entry]) => [entry.path, ...(entry.form ? [entry.form] : [])]);
-    expect(routes.filter((route) => route.startsWith(`${ROUTES.admin}/`)).sort()).toEqual(named.sort());
+    const routes: readonly string[] = Object.values(ROUTES);
+    for (const route of routes.filter((route) => route.startsWith(`${ROUTES.admin}/`)))
+      expect(named, route).toContain(route);
     expect(ADMIN_ROUTES.map(({ name, path, module }) => ({ name, path, module }))).toEqual(
       entries.map(([name, { path, module }]) => ({ name, path, module })),
     );
