@@ -46,6 +46,24 @@ describe('useBackOfficeList', () => {
     expect(data.totalCount).toBe(2);
     expect(uaa.calls.map((c) => [c.name, c.body])).toEqual([['internalUserSearch', { ...filters, ...PAGE }]]);
   });
+
+  it("sends a list's filters with its paging fields when it has no search call of its own", async () => {
+    uaa.answer({ platformList: { records: [platform()], total: 1 } });
+    await loaded(() =>
+      useBackOfficeList('platforms', PAGING, { displayName: 'Media', platformsId: undefined }),
+    );
+    expect(uaa.calls.map((c) => [c.name, c.body])).toEqual([
+      ['platformList', { displayName: 'Media', current: 2, pageSize: 12 }],
+    ]);
+  });
+
+  it("asks for the role page's roles (module 1, spec §7)", async () => {
+    uaa.answer({ roleList: { roles: [], totalCount: 0 } });
+    await loaded(() => useBackOfficeList('roles', PAGING, {}));
+    expect(uaa.calls.map((c) => [c.name, c.body])).toEqual([
+      ['roleList', { pageNumber: 2, pageSize: 12, resourceModule: 1 }],
+    ]);
+  });
 });
 
 describe('the back-office hooks', () => {
