@@ -1,54 +1,93 @@
 /**
- * A back-office page is named in several tables: its route and module (admin-routes.tsx), the
- * chunks its document announces (route-modules.ts), the list its first screen holds and the
- * module that list needs (shared/api/first-screen.ts), and that list's SWR resource
- * (client/lib/api/swr-keys.ts). Each is derived from or checked against the route tree here: a
- * page or list named in one and not the others fails.
+ * A back-office module is named once, in its table (shared/back-office.ts), and every other table
+ * that names it is derived from that one: its routes, the module names the contract knows, the
+ * shell's menu and titles, its first list and that list's SWR resource, the chunks its document
+ * announces. The one line that is not derived is its page's `import()`, which the client holds
+ * (client/features/admin/admin-routes.tsx). Here each derived table is checked against the table,
+ * both ways, and the `import()` against the file the table names: a module named in one and not
+ * another, or a page file that does not exist or is not the one loaded, fails.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_LISTS, firstListOf, type FirstListName } from '@shared/api/first-screen';
-import { ADMIN_ROUTES } from '@client/features/admin/admin-routes';
+import { BACK_OFFICE, BACK_OFFICE_NAMES, type BackOfficeEntry } from '@shared/back-office';
+import { BACK_OFFICE_MODULES } from '@shared/contract/admin';
+import { LOCALES } from '@shared/i18n/locale';
+import { ROUTES } from '@shared/routes';
+import { ADMIN_ROUTES, PAGE_CODE_OF } from '@client/features/admin/admin-routes';
+import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { LIST_RESOURCES } from '@client/lib/api/swr-keys';
 import { ADMIN_SHELL, IN_APP_MODULES, ROUTE_MODULES } from './route-modules';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const noQuery = new URLSearchParams();
+const entries = BACK_OFFICE_NAMES.map((name) => [name, BACK_OFFICE[name] as BackOfficeEntry] as const);
 
-describe('the tables that name a back-office page', () => {
-  it('name only files that exist', () => {
+/**
+ * The file an `import()` loads, from the repository's root: `import('./routes/user/index')` as
+ * Vite resolves it, `…("/client/features/admin/routes/user/index.tsx")`.
+ */
+function loadedFile(load: () => unknown): string | undefined {
+  const found = /['"]\/?(?:\.\/)?(?:client\/features\/admin\/)?(routes\/[\w/-]+?)(?:\.tsx)?['"]/.exec(
+    load.toString(),
+  )?.[1];
+  return found && `client/features/admin/${found}.tsx`;
+}
+
+describe("the back office's table", () => {
+  it('names only page files that exist, as do the chunk tables', () => {
+    for (const [, entry] of entries)
+      for (const file of Object.values(entry.files))
+        expect(existsSync(path.join(ROOT, file)), file).toBe(true);
     for (const file of [...Object.values(ROUTE_MODULES).flat(), ...IN_APP_MODULES])
       expect(existsSync(path.join(ROOT, file)), file).toBe(true);
   });
 
-  it("announce each module page's chunk: the shell's and the page's own, the file its route loads", () => {
-    for (const route of ADMIN_ROUTES) {
-      // `import('./routes/user/index')`, as Vite resolves it: `…("/client/features/admin/routes/user/index.tsx")`.
-      const loaded = /(routes\/[\w/-]+?)(?:\.tsx)?['"]/.exec(route.load.toString())?.[1];
-      expect(loaded, route.path).toBeDefined();
-      expect(ROUTE_MODULES[route.path], route.path).toEqual([
-        ADMIN_SHELL,
-        `client/features/admin/${loaded}.tsx`,
-      ]);
+  it('names the files the client loads for each page: its list, and its form when it has one', () => {
+    expect(Object.keys(PAGE_CODE_OF).sort()).toEqual([...BACK_OFFICE_NAMES].sort());
+    for (const [name, entry] of entries) {
+      const code = PAGE_CODE_OF[name];
+      expect(loadedFile(code.list), `${name}: list`).toBe(entry.files.list);
+      expect(code.form && loadedFile(code.form), `${name}: form`).toBe(entry.files.form);
     }
-    const announced = Object.keys(ROUTE_MODULES).filter((page) => page.startsWith('/admin/'));
-    expect(announced.sort()).toEqual(ADMIN_ROUTES.map((route) => route.path).sort());
   });
 
-  it("give each list page its first list, of the page's own module, with its SWR resource", () => {
-    const listed = new Set<FirstListName>();
-    for (const route of ADMIN_ROUTES) {
-      const list = firstListOf(route.path, noQuery);
-      expect(list, route.path).toBeDefined();
-      listed.add(list!.name);
-      expect(FIRST_LISTS[list!.name].module, route.path).toBe(route.module);
-      expect(LIST_RESOURCES, route.path).toHaveProperty(list!.name);
+  it('gives each module its routes, its menu item and its permission, in menu order', () => {
+    // ROUTES' back-office entries are the table's, never one of their own (a module needs none).
+    const named = entries.flatMap(([, entry]) => [entry.path, ...(entry.form ? [entry.form] : [])]);
+    const routes: readonly string[] = Object.values(ROUTES);
+    for (const route of routes.filter((route) => route.startsWith(`${ROUTES.admin}/`)))
+      expect(named, route).toContain(route);
+    expect(ADMIN_ROUTES.map(({ name, path, module }) => ({ name, path, module }))).toEqual(
+      entries.map(([name, { path, module }]) => ({ name, path, module })),
+    );
+    expect(BACK_OFFICE_MODULES).toEqual(entries.map(([, entry]) => entry.module));
+    for (const lang of LOCALES)
+      expect(adminTexts[lang].modules, lang).toEqual(
+        Object.fromEntries(entries.map(([, entry]) => [entry.module, entry.label[lang]])),
+      );
+  });
+
+  it("gives each list page its first list, of the page's own module, with its SWR resource", () => {
+    for (const [name, entry] of entries) {
+      expect(firstListOf(entry.path, noQuery)?.name, name).toBe(name);
+      expect(FIRST_LISTS[name].module, name).toBe(entry.module);
+      expect(FIRST_LISTS[name].endpoint, name).toBe(entry.list.endpoint);
+      expect(LIST_RESOURCES[name], name).toBe(entry.list.resource);
     }
-    // And no back-office list that no page opens on.
+    // And no back-office list, resource or page the table does not name.
     const backOffice = (Object.keys(FIRST_LISTS) as FirstListName[]).filter(
       (name) => FIRST_LISTS[name].module,
     );
-    expect(backOffice.sort()).toEqual([...listed].sort());
+    expect(backOffice.sort()).toEqual([...BACK_OFFICE_NAMES].sort());
+    expect(Object.keys(LIST_RESOURCES).sort()).toEqual([...BACK_OFFICE_NAMES, 'credentials'].sort());
+  });
+
+  it("announces each list page's chunks: the shell's and the page's own", () => {
+    for (const [name, entry] of entries)
+      expect(ROUTE_MODULES[entry.path], name).toEqual([ADMIN_SHELL, entry.files.list]);
+    const announced = Object.keys(ROUTE_MODULES).filter((page) => page.startsWith(`${ROUTES.admin}/`));
+    expect(announced.sort()).toEqual(entries.map(([, entry]) => entry.path).sort());
   });
 });

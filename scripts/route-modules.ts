@@ -1,9 +1,11 @@
 /**
  * The pages whose lazy chunks a document announces (scripts/build-client.mjs records their files
- * for the prerendered documents and the BFF's preload links, issue 17). A back-office page is
- * named here as it is in client/features/admin/admin-routes.tsx: route-modules.test.ts fails when
- * one is named in one and not the other.
+ * for the prerendered documents and the BFF's preload links, issue 17). The back office's list
+ * pages are its table's (shared/back-office.ts): route-modules.test.ts fails when the file it
+ * names is not the one client/features/admin/admin-routes.tsx loads.
  */
+import { BACK_OFFICE, BACK_OFFICE_NAMES } from '@shared/back-office';
+
 export const ADMIN_SHELL = 'client/features/admin/components/admin-shell.tsx';
 export const USER_CENTRE = 'client/features/account/routes/usercenter/index.tsx';
 /** The pages whose lazy chunks the document announces: the modules rendered for each beyond the entry. */
@@ -16,9 +18,10 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   // A tab whose chunk the page loads on arrival (bff/spa/route-preloads.ts `preloadsFor`).
   '/usercenter?tab=keys': [USER_CENTRE, 'client/features/account/routes/usercenter/access-keys.tsx'],
   '/admin': [ADMIN_SHELL],
-  '/admin/user': [ADMIN_SHELL, 'client/features/admin/routes/user/index.tsx'],
-  '/admin/platform': [ADMIN_SHELL, 'client/features/admin/routes/platform/index.tsx'],
-  '/admin/role': [ADMIN_SHELL, 'client/features/admin/routes/role/index.tsx'],
+  // Each back-office list page: the shell's chunk and its own.
+  ...Object.fromEntries(
+    BACK_OFFICE_NAMES.map((name) => [BACK_OFFICE[name].path, [ADMIN_SHELL, BACK_OFFICE[name].files.list]]),
+  ),
 };
 /** What the in-app browser's documents load besides their page's: the warning above it (spec §1). */
 export const IN_APP_MODULES = ['client/components/compat-warning.tsx'];

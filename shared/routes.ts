@@ -1,4 +1,5 @@
 /** Every SPA route of spec §2, named once. */
+import { BACK_OFFICE } from './back-office';
 
 /**
  * The sub-brand's routes are named with its prefix and a hyphen (spec §2). Operators set the
@@ -35,11 +36,12 @@ export const ROUTES = {
   deleteProtocol: '/deleteProtocol',
   noPermission: '/no-permission',
   admin: '/admin',
-  adminPlatform: '/admin/platform',
-  adminPlatformOperate: '/admin/platform/:operate',
-  adminUser: '/admin/user',
-  adminUserOperate: '/admin/user/:operate',
-  adminRole: '/admin/role',
+  // The back office's modules are named in its table (back-office.ts); these are its addresses.
+  adminPlatform: BACK_OFFICE.platforms.path,
+  adminPlatformOperate: BACK_OFFICE.platforms.form,
+  adminUser: BACK_OFFICE.users.path,
+  adminUserOperate: BACK_OFFICE.users.form,
+  adminRole: BACK_OFFICE.roles.path,
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -8,7 +8,8 @@
  */
 import type { Request } from 'express';
 import { z } from 'zod/mini';
-import { internalUser, platform, role, type BackOfficeModule } from '@shared/contract/admin';
+import { BACK_OFFICE, BACK_OFFICE_NAMES, type BackOfficeName } from '@shared/back-office';
+import type { BackOfficeModule } from '@shared/contract/admin';
 import { credential } from '@shared/contract/credential';
 import { ENDPOINTS, type Endpoint } from '@shared/contract/endpoints';
 import { isSuccess } from '@shared/api/envelope';
@@ -35,11 +36,23 @@ const rows = <T extends z.ZodMiniType>(row: T, size: number) => z.array(row).che
 /** Spec §7: a listed key's sk is masked (its first 4 characters, 16 stars, its last 2). */
 const MASKED_SK = /^.{4}\*{16}.{2}$/s;
 
+/**
+ * What a document may hold of a back-office list (shared/back-office.ts): its call's reply with a
+ * page of rows at most, each with the contract's fields only.
+ */
+function inlinedList(name: BackOfficeName): (size: number) => z.ZodMiniType {
+  const { endpoint, rows: rowsKey, total } = BACK_OFFICE[name].list;
+  const reply = ENDPOINTS[endpoint].reply as z.ZodMiniObject;
+  const row = (reply.shape[rowsKey] as z.ZodMiniArray<z.ZodMiniObject>).def.element;
+  return (size) => z.object({ [rowsKey]: rows(z.object(row.shape), size), [total]: z.number() });
+}
+
 /** What a document may hold of a list: a page of rows at most, the contract's fields, no sk in clear. */
 const INLINED: Record<FirstListName, (size: number) => z.ZodMiniType> = {
-  users: (size) => z.object({ users: rows(z.object(internalUser.shape), size), totalCount: z.number() }),
-  platforms: (size) => z.object({ records: rows(z.object(platform.shape), size), total: z.number() }),
-  roles: (size) => z.object({ roles: rows(z.object(role.shape), size), totalCount: z.number() }),
+  ...(Object.fromEntries(BACK_OFFICE_NAMES.map((name) => [name, inlinedList(name)])) as Record<
+    BackOfficeName,
+    (size: number) => z.ZodMiniType
+  >),
   credentials: (size) =>
     rows(z.object({ ...credential.shape, sk: z.string().check(z.regex(MASKED_SK)) }), size),
 };

@@ -3,11 +3,18 @@
  * session, for a signed-in page the user, and the first page of the list it opens on. Never the
  * token.
  */
-import type { BackOfficeModule } from '../contract/admin';
+import {
+  BACK_OFFICE,
+  BACK_OFFICE_NAMES,
+  backOfficeListAt,
+  type BackOffice,
+  type BackOfficeModule,
+  type BackOfficeName,
+} from '../back-office';
 import type { EndpointName, ReplyOf } from '../contract/endpoints';
 import type { UserInfo } from '../contract/personal';
 import { ROUTES, TAB_PARAM } from '../routes';
-import { filtersList, listPagingOf, type FilteredList, type ListPaging } from './list-address';
+import { filtersList, listPagingOf, type ListPaging } from './list-address';
 
 /** The id of the `<script type="application/json">` element that carries it. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
@@ -21,27 +28,27 @@ export function wantsFirstScreen(path: string): boolean {
   return path === ROUTES.usercenter || isBackOffice(path);
 }
 
-/** The lists a page opens on: its first render's call and its payload for the page asked, and the module it needs. */
+/** A back-office list as a first screen takes it: its call, that call's paging fields, its module. */
+type BackOfficeList<N extends BackOfficeName> = {
+  endpoint: BackOffice[N]['list']['endpoint'];
+  payload: BackOffice[N]['list']['payload'];
+  module: BackOffice[N]['module'];
+};
+
+const backOfficeLists = Object.fromEntries(
+  BACK_OFFICE_NAMES.map((name) => {
+    const { list, module } = BACK_OFFICE[name];
+    return [name, { endpoint: list.endpoint, payload: list.payload, module }];
+  }),
+) as { [N in BackOfficeName]: BackOfficeList<N> };
+
+/**
+ * The lists a page opens on: its first render's call and its payload for the page asked, and the
+ * module it needs. The back office's are its table's (shared/back-office.ts); the compiler checks
+ * here that each names a call of the contract.
+ */
 export const FIRST_LISTS = {
-  users: {
-    endpoint: 'internalUserList',
-    payload: ({ page, size }: ListPaging) => ({ pageNumber: page, pageSize: size }),
-    module: 'users',
-  },
-  platforms: {
-    endpoint: 'platformList',
-    payload: ({ page, size }: ListPaging) => ({ current: page, pageSize: size }),
-    module: 'platforms',
-  },
-  roles: {
-    endpoint: 'roleList',
-    payload: ({ page, size }: ListPaging) => ({
-      pageNumber: page,
-      pageSize: size,
-      resourceModule: 1 as const,
-    }),
-    module: 'role',
-  },
+  ...backOfficeLists,
   /** The user centre's keys tab; the BFF adds the user (`sso_uid`) to the payload. */
   credentials: { endpoint: 'credentialList', payload: () => ({}), module: undefined },
 } as const satisfies Record<
@@ -55,12 +62,6 @@ export const FIRST_LISTS = {
 
 export type FirstListName = keyof typeof FIRST_LISTS;
 
-const BACK_OFFICE_LISTS: Partial<Record<string, FirstListName & FilteredList>> = {
-  [ROUTES.adminUser]: 'users',
-  [ROUTES.adminPlatform]: 'platforms',
-  [ROUTES.adminRole]: 'roles',
-};
-
 /**
  * The list a page opens on, from its path and query: a back-office list at the page and size its
  * address asks for (list-address.ts), unless the address filters it (that search is the browser's
@@ -70,8 +71,11 @@ export function firstListOf(
   path: string,
   query: URLSearchParams,
 ): { name: FirstListName; paging?: ListPaging } | undefined {
-  const list = Object.hasOwn(BACK_OFFICE_LISTS, path) ? BACK_OFFICE_LISTS[path] : undefined;
-  if (list) return filtersList(list, query) ? undefined : { name: list, paging: listPagingOf(query) };
+  const list = backOfficeListAt(path);
+  if (list)
+    return filtersList(BACK_OFFICE[list].list.filters, query)
+      ? undefined
+      : { name: list, paging: listPagingOf(query) };
   const tabs = query.getAll(TAB_PARAM);
   if (path === ROUTES.usercenter && tabs.length === 1 && tabs[0] === 'keys') return { name: 'credentials' };
   return undefined;

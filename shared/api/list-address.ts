@@ -31,20 +31,13 @@ export function listPagingOf(params: URLSearchParams): ListPaging {
 }
 
 /**
- * The filter parameters of each list, as its filter form writes them (`platform` once per chosen
- * platform). Dates are local days, `YYYY-MM-DD`.
+ * Whether the address filters the list (its first screen is then not the plain list's): whether
+ * it has one of `filters`, the list's parameters as its filter form writes them (`platform` once
+ * per chosen platform; dates are local days, `YYYY-MM-DD`), which the back office's table names
+ * (shared/back-office.ts).
  */
-export const LIST_FILTER_PARAMS = {
-  users: ['uid', 'phone', 'email', 'github', 'from', 'to', 'source', 'platform'],
-  platforms: ['id', 'name', 'from', 'to'],
-  roles: [],
-} as const satisfies Record<string, readonly string[]>;
-
-export type FilteredList = keyof typeof LIST_FILTER_PARAMS;
-
-/** Whether the address filters the list (its first screen is then not the plain list's). */
-export function filtersList(list: FilteredList, params: URLSearchParams): boolean {
-  return LIST_FILTER_PARAMS[list].some((name) => params.has(name));
+export function filtersList(filters: readonly string[], params: URLSearchParams): boolean {
+  return filters.some((name) => params.has(name));
 }
 
 /** A day the date filters take (`2026-11-29`), or undefined for anything else. */

@@ -4,10 +4,14 @@
  * office, hence apart from the rest of the back office's contract (admin.ts).
  */
 import { z } from 'zod/mini';
+import { BACK_OFFICE, BACK_OFFICE_NAMES, type BackOfficeModule } from '../back-office';
 import { optionalField } from './fields';
 
-export const BACK_OFFICE_MODULES = ['users', 'platforms', 'role'] as const;
-export type BackOfficeModule = (typeof BACK_OFFICE_MODULES)[number];
+export type { BackOfficeModule };
+/** The modules the product knows, in menu order: the back office's table names them (shared/back-office.ts). */
+export const BACK_OFFICE_MODULES: readonly BackOfficeModule[] = BACK_OFFICE_NAMES.map(
+  (name) => BACK_OFFICE[name].module,
+);
 
 export const userResListRequest = z.nullish(z.strictObject({ userId: optionalField }));
 /** data of role/management/user/res/list: the module names the user may open. */

@@ -11,44 +11,60 @@
  */
 import type { ComponentType } from 'react';
 import { matchPath, type RouteObject } from 'react-router-dom';
+import { BACK_OFFICE, BACK_OFFICE_NAMES, type BackOffice, type BackOfficeName } from '@shared/back-office';
 import type { BackOfficeModule } from '@shared/contract/admin';
 import { ROUTES } from '@shared/routes';
 import { lazyComponent } from '@client/lib/lazy';
-import type { adminTexts } from './components/admin-shell.locale';
+
+/** A page's code: a chunk of its own, loaded when the page is first shown. */
+type PageLoad = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Each module's pages' code, the one fact of a module the back office's table cannot hold (the
+ * BFF's bundle holds no page): its list page, and its form when the table names one. The compiler
+ * asks for a line for each module, and scripts/route-modules.test.ts checks that each loads the
+ * file the table names (`files`).
+ */
+const PAGE_CODE = {
+  users: { list: () => import('./routes/user/index'), form: () => import('./routes/user/form') },
+  platforms: { list: () => import('./routes/platform/index'), form: () => import('./routes/platform/form') },
+  roles: { list: () => import('./routes/role/index') },
+} satisfies {
+  [N in BackOfficeName]: { list: PageLoad } & (BackOffice[N] extends { form: string }
+    ? { form: PageLoad }
+    : object);
+};
+
+/** Exported for scripts/route-modules.test.ts. */
+export const PAGE_CODE_OF: Readonly<Record<BackOfficeName, { list: PageLoad; form?: PageLoad }>> = PAGE_CODE;
 
 interface AdminPageRoute {
-  /** From ROUTES. */
+  /** From the back office's table. */
   path: string;
-  /** The page's code: a chunk of its own, loaded when the page is first shown. */
-  load: () => Promise<{ default: ComponentType }>;
+  load: PageLoad;
 }
 
 export interface AdminModuleRoute extends AdminPageRoute {
-  /** The name the UAA returns in the user's resource list. */
+  /** The module's name in the back office's table. */
+  name: BackOfficeName;
+  /** The name the UAA returns in the user's resource list; its title is the shell's texts' `modules`. */
   module: BackOfficeModule;
-  /** Its title in the side menu and the document, a key of the shell's texts' `modules`. */
-  label: keyof (typeof adminTexts)['en-US']['modules'];
   /** The module's other pages (create, edit, view): in no menu, titled and permitted as their module. */
   children?: readonly AdminPageRoute[];
 }
 
-export const ADMIN_ROUTES: readonly AdminModuleRoute[] = [
-  {
-    path: ROUTES.adminUser,
-    module: 'users',
-    label: 'users',
-    load: () => import('./routes/user/index'),
-    children: [{ path: ROUTES.adminUserOperate, load: () => import('./routes/user/form') }],
-  },
-  {
-    path: ROUTES.adminPlatform,
-    module: 'platforms',
-    label: 'platforms',
-    load: () => import('./routes/platform/index'),
-    children: [{ path: ROUTES.adminPlatformOperate, load: () => import('./routes/platform/form') }],
-  },
-  { path: ROUTES.adminRole, module: 'role', label: 'role', load: () => import('./routes/role/index') },
-];
+/** The modules in menu order, each with its pages, from the back office's table. */
+export const ADMIN_ROUTES: readonly AdminModuleRoute[] = BACK_OFFICE_NAMES.map((name) => {
+  const entry: { path: string; form?: string; module: BackOfficeModule } = BACK_OFFICE[name];
+  const code = PAGE_CODE_OF[name];
+  return {
+    name,
+    path: entry.path,
+    module: entry.module,
+    load: code.list,
+    ...(entry.form && code.form && { children: [{ path: entry.form, load: code.form }] }),
+  };
+});
 
 const pagesOf = (route: AdminModuleRoute): readonly AdminPageRoute[] => [route, ...(route.children ?? [])];
 

@@ -9,17 +9,18 @@ import {
   resetPlatformSecret,
   updateInternalUser,
   upload,
+  useBackOfficeList,
   useInternalUser,
-  useInternalUsers,
   usePlatformNames,
-  useRoles,
-  type UserFilters,
+  useRoleChoices,
+  type ListFilters,
 } from './api';
 
 const uaa = setUpClientTest({
   internalUserList: { users: [internalUser()], totalCount: 1 },
   internalUserSearch: { users: [internalUser({ ssoUid: 'u10' }), internalUser()], totalCount: 2 },
 });
+const PAGING = { page: 2, size: 12 };
 const PAGE = { pageNumber: 2, pageSize: 12 };
 
 /** The data a list hook has once its call has answered. */
@@ -29,21 +30,39 @@ async function loaded<T>(hook: () => { data?: T }): Promise<T> {
   return result.current.data as T;
 }
 
-describe('useInternalUsers', () => {
-  it.each<[string, UserFilters]>([
+describe('useBackOfficeList', () => {
+  it.each<[string, ListFilters<'users'>]>([
     ['no filter', {}],
     ['only blank filters', { phone: '', email: undefined, platforms: [], createOrigins: [] }],
   ])('lists the page with %s (the list call)', async (_, filters) => {
-    const data = await loaded(() => useInternalUsers(PAGE, filters));
+    const data = await loaded(() => useBackOfficeList('users', PAGING, filters));
     expect(data.users.map((u) => u.ssoUid)).toEqual(['u1']);
     expect(uaa.calls.map((c) => [c.name, c.body])).toEqual([['internalUserList', PAGE]]);
   });
 
   it('searches with the filters set, on the page asked for (the search call)', async () => {
-    const filters: UserFilters = { phone: '139', platforms: ['p1'], since: 1, until: 2 };
-    const data = await loaded(() => useInternalUsers(PAGE, filters));
+    const filters: ListFilters<'users'> = { phone: '139', platforms: ['p1'], since: 1, until: 2 };
+    const data = await loaded(() => useBackOfficeList('users', PAGING, filters));
     expect(data.totalCount).toBe(2);
     expect(uaa.calls.map((c) => [c.name, c.body])).toEqual([['internalUserSearch', { ...filters, ...PAGE }]]);
+  });
+
+  it("sends a list's filters with its paging fields when it has no search call of its own", async () => {
+    uaa.answer({ platformList: { records: [platform()], total: 1 } });
+    await loaded(() =>
+      useBackOfficeList('platforms', PAGING, { displayName: 'Media', platformsId: undefined }),
+    );
+    expect(uaa.calls.map((c) => [c.name, c.body])).toEqual([
+      ['platformList', { displayName: 'Media', current: 2, pageSize: 12 }],
+    ]);
+  });
+
+  it("asks for the role page's roles (module 1, spec §7)", async () => {
+    uaa.answer({ roleList: { roles: [], totalCount: 0 } });
+    await loaded(() => useBackOfficeList('roles', PAGING, {}));
+    expect(uaa.calls.map((c) => [c.name, c.body])).toEqual([
+      ['roleList', { pageNumber: 2, pageSize: 12, resourceModule: 1 }],
+    ]);
   });
 });
 
@@ -54,11 +73,11 @@ describe('the back-office hooks', () => {
     expect(await loaded(() => useInternalUser('u2'))).toBeNull();
   });
 
-  it("useRoles: the user form's choice asks for module 0 (spec §7)", async () => {
+  it("useRoleChoices: the user form's choice asks for module 0 (spec §7)", async () => {
     uaa.answer({
       roleList: { roles: [{ roleId: 1, roleName: 'Admin', resName: 'users', roleDesc: '' }], totalCount: 1 },
     });
-    await loaded(() => useRoles({ pageNumber: 1, pageSize: 1000 }, 0));
+    await loaded(() => useRoleChoices({ pageNumber: 1, pageSize: 1000 }, 0));
     expect(uaa.callsOf('roleList')[0]?.body).toEqual({ pageNumber: 1, pageSize: 1000, resourceModule: 0 });
   });
 

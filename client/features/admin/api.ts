@@ -1,19 +1,21 @@
-/** Fetchers and hooks for the back office (spec §7): sub-platforms, internal users, roles, upload. */
+/** Fetchers and hooks for the back office (spec §7): its lists, sub-platforms, internal users, roles, upload. */
 import { useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
+import type { FIRST_LISTS } from '@shared/api/first-screen';
+import type { ListPaging } from '@shared/api/list-address';
+import { BACK_OFFICE, type BackOffice, type BackOfficeEntry, type BackOfficeName } from '@shared/back-office';
 import type {
   InternalUser,
   InternalUserCreatePayload,
-  InternalUserSearchPayload,
   InternalUserUpdatePayload,
   PageQuery,
   Platform,
   PlatformFields,
-  PlatformListPayload,
   PlatformResetData,
   PlatformUpdatePayload,
 } from '@shared/contract/admin';
 import { UPLOAD_GATEWAY_BASE } from '@shared/contract/endpoint';
+import type { ReplyOf, RequestOf } from '@shared/contract/endpoints';
 import { baseHeaders, call, send } from '@client/lib/api/client';
 import { ADMIN_ENDPOINTS } from '@shared/contract/admin-endpoints';
 import { encryptForUaa } from '@client/lib/api/password';
@@ -34,16 +36,49 @@ function refresh(...resources: string[]): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && resources.includes(key[0] as string));
 }
 
-// ---- sub-platforms ------------------------------------------------------------------------------
+// ---- the lists ----------------------------------------------------------------------------------
 
-export type PlatformQuery = Omit<PlatformListPayload, 'size' | 'noPage'>;
+type ListOf<N extends BackOfficeName> = BackOffice[N]['list'];
+/** The call that searches a list: its own search call, or the list call itself. */
+type SearchOf<N extends BackOfficeName> =
+  ListOf<N> extends { search: infer S extends keyof typeof ADMIN_ENDPOINTS } ? S : ListOf<N>['endpoint'];
 
-export function usePlatforms(query: PlatformQuery) {
-  return useSWR(SWR_KEYS.platforms(query), async () => {
-    const reply = await call(ADMIN_ENDPOINTS.platformList, query);
-    return reply.data ?? { records: [], total: 0 };
+/** What filters a list: its search call's fields beside the paging ones. */
+export type ListFilters<N extends BackOfficeName> = Omit<
+  NonNullable<RequestOf<SearchOf<N>>>,
+  keyof ReturnType<ListOf<N>['payload']>
+>;
+/** A page of a list as its call answers it. */
+export type ListPage<N extends BackOfficeName> = ReplyOf<(typeof FIRST_LISTS)[N]['endpoint']>;
+
+const hasFilter = (filters: object): boolean =>
+  Object.values(filters).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== ''));
+
+/**
+ * A page of a back-office list (shared/back-office.ts), under the key the first screen seeds
+ * (SWR_KEYS.list): its list call with the paging fields for the page, or, when the filters set
+ * any and the list has one, its search call with them.
+ */
+export function useBackOfficeList<N extends BackOfficeName>(
+  name: N,
+  paging: ListPaging,
+  filters: ListFilters<N>,
+) {
+  return useSWR(SWR_KEYS.list(name, paging, filters), async () => {
+    const list: BackOfficeEntry['list'] = BACK_OFFICE[name].list;
+    const search = list.search !== undefined && hasFilter(filters);
+    const payload = list.payload(paging);
+    // Named by the table, checked by the compiler (FIRST_LISTS, SearchOf): calls of the back office.
+    const endpoint = ADMIN_ENDPOINTS[(search ? list.search : list.endpoint) as keyof typeof ADMIN_ENDPOINTS];
+    const reply = await call(
+      endpoint,
+      (list.search && !search ? payload : { ...filters, ...payload }) as never,
+    );
+    return (reply.data ?? { [list.rows]: [], [list.total]: 0 }) as ListPage<N>;
   });
 }
+
+// ---- sub-platforms ------------------------------------------------------------------------------
 
 /** Every platform, for names and filter options (the user list and form). */
 export function useAllPlatforms() {
@@ -119,21 +154,6 @@ export async function upload(file: File): Promise<string> {
 
 // ---- internal users -----------------------------------------------------------------------------
 
-export type UserFilters = Omit<InternalUserSearchPayload, keyof PageQuery>;
-
-const hasFilter = (filters: UserFilters): boolean =>
-  Object.values(filters).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== ''));
-
-/** The list call when nothing filters, the search call otherwise. */
-export function useInternalUsers(page: PageQuery, filters: UserFilters) {
-  return useSWR(SWR_KEYS.users(page, filters), async () => {
-    const reply = hasFilter(filters)
-      ? await call(ADMIN_ENDPOINTS.internalUserSearch, { ...filters, ...page })
-      : await call(ADMIN_ENDPOINTS.internalUserList, page);
-    return reply.data ?? { users: [], totalCount: 0 };
-  });
-}
-
 /** One user by id (there is no detail call: an exact match among the search results). */
 export function useInternalUser(ssoUid: string | null) {
   return useSWR(ssoUid ? [RESOURCE.user, ssoUid] : null, async () => {
@@ -178,9 +198,9 @@ export async function deleteInternalUsers(ssoUids: string[]): Promise<void> {
 
 // ---- roles --------------------------------------------------------------------------------------
 
-/** resourceModule 1: the role page; 0: the user form's choice (all roles, 1000 per page). */
-export function useRoles(page: PageQuery, resourceModule: 0 | 1) {
-  return useSWR(SWR_KEYS.roles(page, resourceModule), async () => {
+/** The user form's choice: resourceModule 0, all roles (1000 per page); the role page's list is useBackOfficeList's. */
+export function useRoleChoices(page: PageQuery, resourceModule: 0 | 1) {
+  return useSWR(SWR_KEYS.roleChoices(page, resourceModule), async () => {
     const reply = await call(ADMIN_ENDPOINTS.roleList, { ...page, resourceModule });
     return reply.data ?? { roles: [], totalCount: 0 };
   });

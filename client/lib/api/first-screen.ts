@@ -4,7 +4,12 @@
  * reaches a page. SWR still revalidates each entry on mount, so an ended session meets its 401.
  */
 import { unstable_serialize } from 'swr';
-import { FIRST_LISTS, FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-screen';
+import {
+  FIRST_LISTS,
+  FIRST_SCREEN_ELEMENT_ID,
+  type FirstListName,
+  type FirstScreen,
+} from '@shared/api/first-screen';
 import { LIST_PAGE_SIZE, type ListPaging } from '@shared/api/list-address';
 import { SWR_KEYS } from './swr-keys';
 
@@ -19,19 +24,14 @@ export function readFirstScreen(): FirstScreen | undefined {
   }
 }
 
-const { users, platforms, roles } = FIRST_LISTS;
 const FIRST_PAGE: ListPaging = { page: 1, size: LIST_PAGE_SIZE };
 
-/** The key under which each list's hook reads the page the BFF inlined: the one asked, no filter. */
-const FIRST_LIST_KEYS = {
-  users: (_ssoUid: string, paging: ListPaging) => SWR_KEYS.users(users.payload(paging), {}),
-  platforms: (_ssoUid: string, paging: ListPaging) => SWR_KEYS.platforms(platforms.payload(paging)),
-  roles: (_ssoUid: string, paging: ListPaging) => {
-    const { resourceModule, ...page } = roles.payload(paging);
-    return SWR_KEYS.roles(page, resourceModule);
-  },
-  credentials: (ssoUid: string) => SWR_KEYS.credentials(ssoUid),
-} satisfies Record<keyof typeof FIRST_LISTS, (ssoUid: string, paging: ListPaging) => readonly unknown[]>;
+/**
+ * The key under which each list's hook reads the page the BFF inlined: the one asked, no filter.
+ * A back-office list's is the key its hook builds (SWR_KEYS.list), from the same paging.
+ */
+const firstListKey = (name: FirstListName, ssoUid: string, paging: ListPaging) =>
+  name === 'credentials' ? SWR_KEYS.credentials(ssoUid) : SWR_KEYS.list(name, paging, {});
 
 /** The inlined data as SWR's fallback: the session, and when signed in what it holds. */
 export function firstScreenFallback(data: FirstScreen): Record<string, unknown> {
@@ -42,8 +42,8 @@ export function firstScreenFallback(data: FirstScreen): Record<string, unknown> 
   if (typeof ssoUid === 'string') {
     entries.push([SWR_KEYS.userInfo, data.userInfo]);
     if (data.modules) entries.push([SWR_KEYS.modules(ssoUid), data.modules]);
-    if (data.list && Object.hasOwn(FIRST_LIST_KEYS, data.list.name))
-      entries.push([FIRST_LIST_KEYS[data.list.name](ssoUid, data.list.paging ?? FIRST_PAGE), data.list.data]);
+    if (data.list && Object.hasOwn(FIRST_LISTS, data.list.name))
+      entries.push([firstListKey(data.list.name, ssoUid, data.list.paging ?? FIRST_PAGE), data.list.data]);
   }
   return Object.fromEntries(entries.map(([key, value]) => [unstable_serialize(key), value]));
 }

@@ -1,10 +1,13 @@
+import type { ListPaging } from '@shared/api/list-address';
+import { BACK_OFFICE, BACK_OFFICE_NAMES, type BackOffice, type BackOfficeName } from '@shared/back-office';
 import { BFF_PATHS } from '@shared/routes';
 
 /** The first item of a list's keys: a change refreshes every page of that resource. */
 export const LIST_RESOURCES = {
-  platforms: 'admin/platforms',
-  users: 'admin/users',
-  roles: 'admin/roles',
+  // The back office's, as its table names them (shared/back-office.ts).
+  ...(Object.fromEntries(BACK_OFFICE_NAMES.map((name) => [name, BACK_OFFICE[name].list.resource])) as {
+    [N in BackOfficeName]: BackOffice[N]['list']['resource'];
+  }),
   credentials: 'credentials',
 } as const;
 
@@ -18,12 +21,14 @@ export const SWR_KEYS = {
   userInfo: 'userInfo',
   /** The back office's modules of a user (lib/api/account's useModules). */
   modules: (ssoUid: string) => ['admin/modules', ssoUid] as const,
-  /** A page of the sub-platform list (features/admin's usePlatforms). */
-  platforms: (query: object) => [LIST_RESOURCES.platforms, query] as const,
-  /** A page of the internal users, filtered or not (features/admin's useInternalUsers). */
-  users: (page: object, filters: object) => [LIST_RESOURCES.users, page, filters] as const,
-  /** A page of the roles (features/admin's useRoles). */
-  roles: (page: object, resourceModule: 0 | 1) => [LIST_RESOURCES.roles, page, resourceModule] as const,
+  /**
+   * A page of a back-office list, filtered or not (features/admin's useBackOfficeList); the first
+   * screen's page is the one with no filter.
+   */
+  list: (name: BackOfficeName, paging: ListPaging, filters: object) =>
+    [LIST_RESOURCES[name], paging, filters] as const,
+  /** The roles the user form offers (features/admin's useRoleChoices). */
+  roleChoices: (page: object, resourceModule: 0 | 1) => [LIST_RESOURCES.roles, page, resourceModule] as const,
   /** A user's access keys (features/account's useCredentials). */
   credentials: (ssoUid: string) => [LIST_RESOURCES.credentials, ssoUid] as const,
 } as const;

@@ -1,4 +1,12 @@
+import { BACK_OFFICE, BACK_OFFICE_NAMES, type BackOfficeModule } from '@shared/back-office';
 import { defineTexts } from '@shared/i18n/define-texts';
+import type { Locale } from '@shared/i18n/locale';
+
+/** Each module's title in `locale`, as the back office's table names it (shared/back-office.ts). */
+const modulesIn = (locale: Locale) =>
+  Object.fromEntries(
+    BACK_OFFICE_NAMES.map((name) => [BACK_OFFICE[name].module, BACK_OFFICE[name].label[locale]]),
+  ) as Record<BackOfficeModule, string>;
 
 /** Texts of the back-office shell and the controls every back-office page shares. */
 export const adminTexts = defineTexts(
@@ -7,11 +15,7 @@ export const adminTexts = defineTexts(
     accountMenu: 'Account menu',
     logout: 'Log out',
     navigation: 'Back-office modules',
-    modules: {
-      users: 'User management',
-      platforms: 'Platform management',
-      role: 'Role management',
-    },
+    modules: modulesIn('en-US'),
     search: 'Search',
     reset: 'Reset',
     filters: 'Filters',
@@ -41,11 +45,7 @@ export const adminTexts = defineTexts(
     accountMenu: '账号菜单',
     logout: '退出登录',
     navigation: '后台模块',
-    modules: {
-      users: '用户管理',
-      platforms: '平台管理',
-      role: '角色管理',
-    },
+    modules: modulesIn('zh-CN'),
     search: '查询',
     reset: '重置',
     filters: '筛选',

@@ -64,7 +64,7 @@ export function AdminShell() {
   const page = useRoutes(ADMIN_PAGE_ROUTES);
   // In the page's language: "Platform management · Back office · Account Center".
   const names = useTexts(platformNames);
-  useDocumentTitle(current ? t.modules[current.label] : undefined, t.title, names.main);
+  useDocumentTitle(current ? t.modules[current.module] : undefined, t.title, names.main);
   const loading = !userError && !modulesError && (!user || !modules);
   // The user or the modules did not come (a slow or failing upstream): that is not "no permission",
   // which only a 403 says (lib/api/client.ts). SWR tries again on focus, reconnect and after pauses.
@@ -141,7 +141,7 @@ export function AdminShell() {
                       'aria-current': route === current ? 'page' : undefined,
                     }}
                   >
-                    {t.modules[route.label]}
+                    {t.modules[route.module]}
                   </Menu.Item>
                 ))}
               </Menu>

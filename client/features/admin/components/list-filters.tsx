@@ -7,7 +7,8 @@ import { IconFilter } from '@arco-design/web-react/icon';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams, type Location } from 'react-router-dom';
 import { useWithLang } from '@client/lib/i18n/lang-in-links';
-import { LIST_FILTER_PARAMS, listPagingOf, PAGE_PARAM, type FilteredList } from '@shared/api/list-address';
+import { listPagingOf, PAGE_PARAM } from '@shared/api/list-address';
+import { BACK_OFFICE, type BackOfficeName } from '@shared/back-office';
 import { format } from '@shared/i18n/define-texts';
 import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -127,7 +128,7 @@ const sameParams = (a: URLSearchParams, b: URLSearchParams) => {
  * page 1, the selection cleared), and the same search again still asks the server (someone else
  * may have changed the list).
  */
-export function useListAddress<V>(list: FilteredList, read: (params: URLSearchParams) => V) {
+export function useListAddress<V>(list: BackOfficeName, read: (params: URLSearchParams) => V) {
   const [params, setParams] = useSearchParams();
   const paging = listPagingOf(params);
   const values = useMemo(() => read(params), [params, read]);
@@ -151,7 +152,7 @@ export function useListAddress<V>(list: FilteredList, read: (params: URLSearchPa
   ): void {
     const next = new URLSearchParams(params);
     next.delete(PAGE_PARAM);
-    for (const name of LIST_FILTER_PARAMS[list]) next.delete(name);
+    for (const name of BACK_OFFICE[list].list.filters) next.delete(name);
     for (const [name, value] of Object.entries(filters))
       for (const one of typeof value === 'string' ? [value] : (value ?? [])) if (one) next.append(name, one);
     if (sameParams(next, params)) void refresh();

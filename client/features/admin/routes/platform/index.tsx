@@ -2,7 +2,7 @@ import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web
 import type { Platform } from '@shared/contract/admin';
 import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import { WebLink } from '@client/components/web-link';
-import { deletePlatforms, usePlatforms, type PlatformQuery } from '@client/features/admin/api';
+import { deletePlatforms, useBackOfficeList, type ListFilters } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import {
   AdminFilters,
@@ -32,7 +32,7 @@ interface FilterValues {
 
 const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminPlatformOperate, operate, id);
 
-/** The filters in the address (LIST_FILTER_PARAMS.platforms) as the form's values. */
+/** The filters in the address (BACK_OFFICE.platforms.list.filters) as the form's values. */
 function fieldsOf(params: URLSearchParams): FilterValues {
   const [from, to] = [dayParam(params.get('from')), dayParam(params.get('to'))];
   return {
@@ -43,7 +43,7 @@ function fieldsOf(params: URLSearchParams): FilterValues {
 }
 
 /** The form's values as the list call's filters. */
-function filtersOf(values: FilterValues): Omit<PlatformQuery, 'current' | 'pageSize'> {
+function filtersOf(values: FilterValues): ListFilters<'platforms'> {
   const { from, to } = dayRange(values.created);
   return {
     platformsId: filterText(values.platformsId),
@@ -61,11 +61,11 @@ export default function PlatformListPage() {
   const from = useFromList();
   const [form] = Form.useForm<FilterValues>();
   const { page, size, values, setPage, apply } = useListAddress('platforms', fieldsOf);
-  const { data, error, isLoading, mutate } = usePlatforms({
-    current: page,
-    pageSize: size,
-    ...filtersOf(values),
-  });
+  const { data, error, isLoading, mutate } = useBackOfficeList(
+    'platforms',
+    { page, size },
+    filtersOf(values),
+  );
   const deletion = useListDeletion(deletePlatforms, t.deleted);
 
   function search(next: FilterValues): void {

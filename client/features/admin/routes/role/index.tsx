@@ -1,6 +1,6 @@
 import { Table, Tag, type TableColumnProps } from '@arco-design/web-react';
 import type { BackOfficeModule, Role } from '@shared/contract/admin';
-import { useRoles } from '@client/features/admin/api';
+import { useBackOfficeList } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import {
   CellText,
@@ -23,7 +23,7 @@ export default function RoleListPage() {
   const common = useTexts(adminTexts);
   const langOf = useAsEnteredLang();
   const { page, size, setPage } = useListAddress('roles', noFilters);
-  const { data, error, isLoading, mutate } = useRoles({ pageNumber: page, pageSize: size }, 1);
+  const { data, error, isLoading, mutate } = useBackOfficeList('roles', { page, size }, {});
   const total = data?.totalCount ?? 0;
   useLastPageWhenPastTheEnd({ page, size, total }, data?.roles.length === 0, setPage);
   // Own keys only: a module named `__proto__` or `toString` is shown as its name, not Object's.

@@ -13,7 +13,7 @@ import {
   updateInternalUser,
   useInternalUser,
   usePlatformNames,
-  useRoles,
+  useRoleChoices,
   useSources,
 } from '@client/features/admin/api';
 import type { ApiError } from '@client/lib/api/client';
@@ -77,7 +77,7 @@ export default function UserFormPage() {
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
   const mode = operate as Operate;
   const { data: user, error } = useInternalUser(valid && mode !== 'create' ? id : null);
-  const { data: roles } = useRoles(ALL_ROLES, 0);
+  const { data: roles } = useRoleChoices(ALL_ROLES, 0);
   const { data: sources } = useSources();
   const names = usePlatformNames();
   const [form] = Form.useForm<Values>();

@@ -6,10 +6,10 @@ import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import {
   deleteInternalUsers,
   updateInternalUser,
-  useInternalUsers,
+  useBackOfficeList,
   usePlatformNames,
   useSources,
-  type UserFilters,
+  type ListFilters,
 } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import {
@@ -55,7 +55,7 @@ const DEFAULT_SOURCE = 'default';
 const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminUserOperate, operate, id);
 const labelOf = (user: InternalUser) => user.username || user.email || user.phone || user.ssoUid;
 
-/** The filters in the address (LIST_FILTER_PARAMS.users) as the form's values. */
+/** The filters in the address (BACK_OFFICE.users.list.filters) as the form's values. */
 function fieldsOf(params: URLSearchParams): FilterValues {
   const [from, to] = [dayParam(params.get('from')), dayParam(params.get('to'))];
   const platforms = params.getAll('platform').filter(Boolean);
@@ -86,7 +86,7 @@ function paramsOf(values: FilterValues): FilterParams {
 }
 
 /** The form's values as the search call's filters. */
-function filtersOf(values: FilterValues): UserFilters {
+function filtersOf(values: FilterValues): ListFilters<'users'> {
   const { from, to } = dayRange(values.created);
   return {
     ssoUid: filterText(values.ssoUid),
@@ -112,10 +112,7 @@ export default function UserListPage() {
   const [switching, setSwitching] = useState<string | null>(null);
   const names = usePlatformNames();
   const { data: sources } = useSources();
-  const { data, error, isLoading, mutate } = useInternalUsers(
-    { pageNumber: page, pageSize: size },
-    filtersOf(values),
-  );
+  const { data, error, isLoading, mutate } = useBackOfficeList('users', { page, size }, filtersOf(values));
   const deletion = useListDeletion(deleteInternalUsers, t.deleted);
   // An id no platform has is shown as stored, less what could hide or reorder it (a right-to-left
   // override): anyone's sign-up link may set the source the UAA records.
