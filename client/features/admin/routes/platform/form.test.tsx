@@ -89,7 +89,8 @@ describe.each(LOCALES)('the sub-platform form in %s', (lang) => {
 
   it.each(['copy', 'edit'])('goes back to the list for /admin/platform/%s without an id', async (operate) => {
     const { where } = await open(`/admin/platform/${operate}`);
-    expect(where.path).toBe('/admin/platform');
+    // In the language the address named (issue 39).
+    expect(where.path).toBe(`/admin/platform?lang=${lang}`);
     expect(uaa.calls).toEqual([]);
   });
 });
