@@ -71,7 +71,7 @@ for (const lang of LANGS) {
     const hydrated = await screenshot(page, info, 'hydrated');
     // /index.html is not prerendered: the app renders it from scratch and moves on to /login.
     await page.goto(`/index.html?lang=${lang}`, { waitUntil: 'networkidle' });
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(new RegExp(`/login\\?lang=${lang}$`));
     await takenOver(page);
     const rendered = await screenshot(page, info, 'client-rendered');
     expect(problems).toEqual([]);
