@@ -222,9 +222,11 @@ export const USABLE = {
   phoneField: { selector: PHONE_FIELD, type: true },
   firstField: { selector: 'main form input:not([type="checkbox"]):not([type="hidden"])', type: true },
   account: (username) => ({ selector: '.uc-content section, .uc-content .uc-title ~ *', text: username }),
-  // A table on a desktop, a card per key (or the empty state) on a phone.
+  // A table on a desktop (its empty row when there is no key), a card per key or the line saying
+  // there is none on a phone (access-keys.tsx: .uc-keys-empty, which the phone's figure waited for
+  // in vain while this named Arco's empty state only).
   keys: {
-    selector: '.uc-content .arco-table tbody tr, .uc-content .uc-key-card, .uc-content .arco-empty',
+    selector: '.uc-content .arco-table tbody tr, .uc-content .uc-key-card, .uc-content .uc-keys-empty',
     settled: '.uc-content',
   },
   help: { selector: '.uc-content .uc-title' },
