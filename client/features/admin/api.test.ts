@@ -77,7 +77,7 @@ describe('the back-office hooks', () => {
     uaa.answer({
       roleList: { roles: [{ roleId: 1, roleName: 'Admin', resName: 'users', roleDesc: '' }], totalCount: 1 },
     });
-    await loaded(() => useRoleChoices({ pageNumber: 1, pageSize: 1000 }, 0));
+    await loaded(() => useRoleChoices({ pageNumber: 1, pageSize: 1000 }));
     expect(uaa.callsOf('roleList')[0]?.body).toEqual({ pageNumber: 1, pageSize: 1000, resourceModule: 0 });
   });
 

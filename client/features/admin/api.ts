@@ -199,9 +199,9 @@ export async function deleteInternalUsers(ssoUids: string[]): Promise<void> {
 // ---- roles --------------------------------------------------------------------------------------
 
 /** The user form's choice: resourceModule 0, all roles (1000 per page); the role page's list is useBackOfficeList's. */
-export function useRoleChoices(page: PageQuery, resourceModule: 0 | 1) {
-  return useSWR(SWR_KEYS.roleChoices(page, resourceModule), async () => {
-    const reply = await call(ADMIN_ENDPOINTS.roleList, { ...page, resourceModule });
+export function useRoleChoices(page: PageQuery) {
+  return useSWR(SWR_KEYS.roleChoices(page), async () => {
+    const reply = await call(ADMIN_ENDPOINTS.roleList, { ...page, resourceModule: 0 });
     return reply.data ?? { roles: [], totalCount: 0 };
   });
 }

@@ -27,8 +27,8 @@ export const SWR_KEYS = {
    */
   list: (name: BackOfficeName, paging: ListPaging, filters: object) =>
     [LIST_RESOURCES[name], paging, filters] as const,
-  /** The roles the user form offers (features/admin's useRoleChoices). */
-  roleChoices: (page: object, resourceModule: 0 | 1) => [LIST_RESOURCES.roles, page, resourceModule] as const,
+  /** The roles the user form offers, module 0's (features/admin's useRoleChoices). */
+  roleChoices: (page: object) => [LIST_RESOURCES.roles, page, 0] as const,
   /** A user's access keys (features/account's useCredentials). */
   credentials: (ssoUid: string) => [LIST_RESOURCES.credentials, ssoUid] as const,
 } as const;

@@ -49,7 +49,8 @@ const PAGE_COMING = <PartSkeleton node={ADMIN_CONTENT} />;
 export function AdminShell() {
   const t = useTexts(adminTexts);
   const navigate = useNavigate();
-  // The menu's links, and the move to the first module, keep the page's `lang` in the address.
+  // The menu's links keep the page's `lang` in the address (the move to the first module is a
+  // Redirect, which keeps it itself).
   const withLang = useWithLang();
   const { pathname } = useLocation();
   const { data: user, error: userError, mutate: reloadUser } = useUserInfo();
@@ -88,7 +89,7 @@ export function AdminShell() {
     content = (
       <DataLoadError onRetry={() => Promise.all([reloadUser(), user ? reloadModules() : undefined])} />
     );
-  else if (atRoot && allowed[0]) content = <Redirect to={withLang(allowed[0].path)} />;
+  else if (atRoot && allowed[0]) content = <Redirect to={allowed[0].path} />;
   else if (!permitted || !current || !allowed.includes(current))
     content = (
       <LazyPart fallback={<Loading />}>

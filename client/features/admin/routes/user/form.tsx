@@ -77,7 +77,7 @@ export default function UserFormPage() {
   const valid = OPERATES.includes(operate as Operate) && (operate === 'create' || Boolean(id));
   const mode = operate as Operate;
   const { data: user, error } = useInternalUser(valid && mode !== 'create' ? id : null);
-  const { data: roles } = useRoleChoices(ALL_ROLES, 0);
+  const { data: roles } = useRoleChoices(ALL_ROLES);
   const { data: sources } = useSources();
   const names = usePlatformNames();
   const [form] = Form.useForm<Values>();
