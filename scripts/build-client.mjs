@@ -1,7 +1,8 @@
 // `npm run build:client`: the SPA and the app's server renderer as `rsbuild build` makes them
-// (rsbuild.config.ts's `web` and `renderer` environments, unchanged), then the prerendered /login, /register and /forget documents (scripts/prerender.ts, issues 9
-// and 17), then the .br/.gz files beside the hashed assets (scripts/compress.mjs). CLIENT_DIST
-// (default dist/client) is the output directory, as rsbuild.config.ts reads it.
+// (rsbuild.config.ts's `web` and `renderer` environments, unchanged), then the prerendered
+// /login, /register and /forget documents (scripts/prerender.ts, issues 9 and 17), then the
+// .br/.gz files beside the hashed assets (scripts/compress.mjs). CLIENT_DIST (default
+// dist/client) is the output directory, as rsbuild.config.ts reads it.
 //
 // Rsbuild runs through its JavaScript API to learn which CSS and JS files the lazy chunk groups of
 // the pages in ROUTE_MODULES load: the prerendered documents name them, and the BFF announces them
