@@ -253,7 +253,10 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
         // Only rules with failMode closed get here: the others pass the request on.
         const rule = limiter.rule.name;
         res.locals.rateLimit = { rule, reason: 'store-down' } satisfies RateLimitRefusal;
-        logger.warn({ reqId: req.id, rule }, 'rate-limit store unavailable: request refused');
+        logger.warn(
+          { reqId: req.id, rule, err: (err as Error).message },
+          'rate-limit store unavailable: request refused',
+        );
         return 'store-down';
       }
       if (verdict === 'refused') {

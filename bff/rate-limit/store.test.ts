@@ -171,6 +171,33 @@ describe('the client for each way of reaching Redis', () => {
   });
 });
 
+it("is not up while a Cluster's connect is still discovering, though every master it names is ready", async () => {
+  // What node-redis 5 does after a failover: one root node's slots reach ready masters, the
+  // discovery still fails (a closed client of the dead master throws as it is dropped), and the
+  // connect goes on to the next root node, which may name the dead master again.
+  let settle = (_: unknown) => {};
+  const cluster = {
+    on() {
+      return this;
+    },
+    connect: () => new Promise((resolve) => (settle = resolve)),
+    isOpen: true,
+    masters: [{ client: { isReady: true, isOpen: true, destroy() {} } }],
+    replicas: [],
+  };
+  const redis = { createCluster: () => cluster } as unknown as typeof Redis;
+  const connection = redisConnection(
+    { mode: 'cluster', nodes: [{ host: 'c0', port: 7000 }] },
+    createLogger('silent'),
+    redis,
+  );
+  expect(connection.up()).toBe(false);
+  settle(cluster);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(connection.up()).toBe(true);
+  await connection.close();
+});
+
 it("is node-redis 5, whose failures ADR 0012's bends answer: a new major re-checks them", () => {
   const { version } = createRequire(import.meta.url)('@redis/client/package.json') as { version: string };
   expect(version.split('.')[0], 're-check docs/adr/0012-node-redis-as-the-store-uses-it.md').toBe('5');

@@ -338,7 +338,11 @@ function watchedConnection<
   open();
   /** The state now, its change logged by whichever reads it first: a request, the metric, the tick. */
   const observe = (): boolean => {
-    const now = state(client);
+    // Not before its connect has settled: a Cluster's connect tries one root node after another,
+    // and its masters can all be ready midway through a discovery that then fails (seen after a
+    // failover: a node still naming the dead master, node-redis 5 throwing as it drops that
+    // node's closed client), leaving the client with no slots a moment after it looked up.
+    const now = connecting ? { up: false } : state(client);
     if (now.up === up) return up;
     up = now.up;
     if (up) {
