@@ -46,6 +46,18 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/**
+ * The pages only a signed-in user sees (the router sends anyone else to the login), each with the
+ * outline it shows until it renders (shared/skeleton.ts): the back office's, or an account page's.
+ * Every other page is a visitor's, under the login card's outline. A path below one counts as it.
+ */
+export const SIGNED_IN_PAGES = {
+  [ROUTES.usercenter]: 'usercenter',
+  [ROUTES.username]: 'usercenter',
+  [ROUTES.setphone]: 'usercenter',
+  [ROUTES.admin]: 'admin',
+} as const satisfies Record<string, 'usercenter' | 'admin'>;
+
 /** What a back-office form page does: the `:operate` of its route (spec §2). */
 export type Operate = 'create' | 'edit' | 'view';
 export const OPERATES: readonly Operate[] = ['create', 'edit', 'view'];

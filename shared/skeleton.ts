@@ -1,11 +1,12 @@
 /**
  * The outline of a page until it renders (issues 17 and 29): the BFF puts it in a client-rendered
- * document (bff/spa/skeleton.ts) and the app shows the same one while a page's code or session
- * check is on its way (client/components/page-skeleton.tsx), so the first screen is one outline
- * shaped like the page, then the page: no blank frame between, and the back office never the user
- * centre's outline. Described once as a tree of class names, styled by the app's global.css.
+ * document and the app shows the same markup while a page's code or session check is on its way
+ * (client/components/page-skeleton.tsx), so the first screen is one outline shaped like the page,
+ * then the page: no blank frame between, and the back office never the user centre's outline.
+ * Described once as a tree of class names, written out once as markup here, styled by the app's
+ * global.css (the CSP admits no inline style).
  */
-import { ROUTES } from './routes';
+import { SIGNED_IN_PAGES } from './routes';
 
 /** Which page's outline: the back office, a signed-in account page, or a visitor's card. */
 export type SkeletonPage = 'admin' | 'usercenter' | 'visitor';
@@ -52,10 +53,36 @@ export function skeletonTree(page: SkeletonPage): SkeletonNode {
 
 const under = (path: string, route: string) => path === route || path.startsWith(`${route}/`);
 
-/** The outline of the page at `path`. */
+/** The outline of the page at `path`: its own if it is a signed-in page, else a visitor's. */
 export function skeletonPageOf(path: string): SkeletonPage {
-  if (under(path, ROUTES.admin)) return 'admin';
-  if ([ROUTES.usercenter, ROUTES.username, ROUTES.setphone].some((route) => under(path, route)))
-    return 'usercenter';
-  return 'visitor';
+  const route = Object.keys(SIGNED_IN_PAGES).find((page) => under(path, page));
+  return route ? SIGNED_IN_PAGES[route as keyof typeof SIGNED_IN_PAGES] : 'visitor';
+}
+
+const MARK =
+  '<span class="brand boot-skeleton-mark" aria-hidden="true"><span class="brand-mark">◆</span></span>';
+
+/** What an element of the outline holds, as markup: class names and grey lines, nothing else. */
+export function skeletonInner(node: SkeletonNode): string {
+  return (
+    (node.mark ? MARK : '') +
+    '<span class="boot-skeleton-line"></span>'.repeat(node.lines ?? 0) +
+    (node.children ?? [])
+      .map((child) => `<div class="${child.className}">${skeletonInner(child)}</div>`)
+      .join('')
+  );
+}
+
+/** The attributes that mark a whole page's outline: busy, and whose page it is. */
+export const skeletonAttributes = (page: SkeletonPage) =>
+  ({ 'aria-busy': 'true', 'data-page': page }) as const;
+
+/** The whole outline of the page at `path`, as the BFF puts it in a document. */
+export function skeletonMarkup(path: string): string {
+  const page = skeletonPageOf(path);
+  const tree = skeletonTree(page);
+  const attributes = Object.entries(skeletonAttributes(page))
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
+  return `<div class="${tree.className}"${attributes}>${skeletonInner(tree)}</div>`;
 }

@@ -19,10 +19,10 @@ import {
 import { compressedFor, servePrecompressed } from '../compress';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from '@shared/api/runtime-config';
+import { skeletonMarkup } from '@shared/skeleton';
 import { documentRequestOf } from './document-request';
 import { loadRoutePreloads, preloadsFor } from './route-preloads';
 import type { ServerRendered } from './server-render';
-import { skeletonOf } from './skeleton';
 
 const SLOTS = TEMPLATE_SLOTS;
 const CSP = 'Content-Security-Policy';
@@ -103,7 +103,7 @@ export function createDocuments(opts: DocumentOptions): Documents {
         : '';
     const root = rendered
       ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${DEVICE_ATTRIBUTE}="${rendered.device}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
-      : `<div id="root">${skeletonOf(asked.path)}</div>`;
+      : `<div id="root">${skeletonMarkup(asked.path)}</div>`;
     return template
       .replace(SLOTS.lang, () => `<html lang="${rendered?.lang ?? 'zh-CN'}"`)
       .replace(SLOTS.config, () => head)

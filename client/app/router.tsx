@@ -5,7 +5,7 @@
  */
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, matchRoutes, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES } from '@shared/routes';
+import { BFF_PATHS, brandRoute, DEMO_PAGES, ROUTES, SIGNED_IN_PAGES } from '@shared/routes';
 import { registerNavigate } from '../lib/api/session-events';
 import { useRuntimeConfig } from '../lib/render-context';
 import { lazyComponent } from '../lib/lazy';
@@ -54,34 +54,43 @@ function page(
   return { element, handle };
 }
 
+/** A page at `path`; a signed-in page (SIGNED_IN_PAGES) asks for a session whatever `access` says. */
+function route(
+  path: string,
+  Component: Parameters<typeof page>[0],
+  access: Exclude<Access, 'session'> = 'public',
+): RouteObject {
+  return { path, ...page(Component, path in SIGNED_IN_PAGES ? 'session' : access) };
+}
+
 /** The table for a deployment whose sub-brand prefix is `brandPrefix`. */
 const routesFor = (brandPrefix: string): RouteObject[] => [
-  { path: ROUTES.login, ...page(LoginEntrance, 'anonymous') },
-  { path: ROUTES.register, ...page(RegisterPage, 'anonymous') },
-  { path: ROUTES.forget, ...page(ForgetPage, 'anonymous') },
-  { path: ROUTES.active, ...page(ActivePage) },
-  { path: ROUTES.authentication, ...page(AuthenticationPage) },
+  route(ROUTES.login, LoginEntrance, 'anonymous'),
+  route(ROUTES.register, RegisterPage, 'anonymous'),
+  route(ROUTES.forget, ForgetPage, 'anonymous'),
+  route(ROUTES.active, ActivePage),
+  route(ROUTES.authentication, AuthenticationPage),
   // The BFF's checked redirect renders here only to refuse (spec §4: "redirect failed", then login).
-  { path: BFF_PATHS.redirect, ...page(AuthenticationPage) },
-  { path: ROUTES.usercenter, ...page(UserCenterPage, 'session') },
-  { path: ROUTES.username, ...page(UsernamePage, 'session') },
-  { path: ROUTES.setphone, ...page(SetPhonePage, 'session') },
-  { path: ROUTES.wechat, ...page(WechatPage) },
-  { path: ROUTES.midpage, ...page(WechatPage) },
-  { path: ROUTES.carsiLogin, ...page(OauthCallbackPage) },
-  { path: ROUTES.githubLogin, ...page(OauthCallbackPage) },
-  { path: ROUTES.deleteProtocol, ...page(DeleteProtocolPage) },
-  { path: ROUTES.noPermission, ...page(NoPermissionPage) },
-  // The back office, for a signed-in user only.
+  route(BFF_PATHS.redirect, AuthenticationPage),
+  route(ROUTES.usercenter, UserCenterPage),
+  route(ROUTES.username, UsernamePage),
+  route(ROUTES.setphone, SetPhonePage),
+  route(ROUTES.wechat, WechatPage),
+  route(ROUTES.midpage, WechatPage),
+  route(ROUTES.carsiLogin, OauthCallbackPage),
+  route(ROUTES.githubLogin, OauthCallbackPage),
+  route(ROUTES.deleteProtocol, DeleteProtocolPage),
+  route(ROUTES.noPermission, NoPermissionPage),
+  // The back office, for a signed-in user only (SIGNED_IN_PAGES names it too), its outline its own.
   { ...adminRoute, element: <RequireSession>{adminRoute.element}</RequireSession> },
   // Demo mode only: the pages the built-in development links point at.
-  ...Object.values(DEMO_PAGES).map((path) => ({ path, ...page(DemoPage) })),
+  ...Object.values(DEMO_PAGES).map((path) => route(path, DemoPage)),
   // The sub-brand's twins, under the operator's prefix.
-  { path: brandRoute(brandPrefix, 'login'), ...page(LoginPage, 'anonymous') },
-  { path: brandRoute(brandPrefix, 'register'), ...page(RegisterPage, 'anonymous') },
-  { path: brandRoute(brandPrefix, 'authentication'), ...page(AuthenticationPage) },
-  { path: brandRoute(brandPrefix, 'forget'), ...page(ForgetPage, 'anonymous') },
-  { path: brandRoute(brandPrefix, 'wechat'), ...page(WechatPage) },
+  route(brandRoute(brandPrefix, 'login'), LoginPage, 'anonymous'),
+  route(brandRoute(brandPrefix, 'register'), RegisterPage, 'anonymous'),
+  route(brandRoute(brandPrefix, 'authentication'), AuthenticationPage),
+  route(brandRoute(brandPrefix, 'forget'), ForgetPage, 'anonymous'),
+  route(brandRoute(brandPrefix, 'wechat'), WechatPage),
   { path: '*', element: <Redirect to={ROUTES.login} /> },
 ];
 
