@@ -4,25 +4,27 @@
 // .br/.gz files beside the hashed assets (scripts/compress.mjs). CLIENT_DIST (default
 // dist/client) is the output directory, as rsbuild.config.ts reads it.
 //
-// Rsbuild runs through its JavaScript API to learn which CSS and JS files the lazy chunk groups of
-// the pages in ROUTE_MODULES load: the prerendered documents name them, and the BFF announces them
-// with preload links on the others (issue 17).
+// Rsbuild runs through its JavaScript API to learn which CSS and JS files the named lazy chunk
+// groups of the pages in ROUTE_CHUNKS load: the prerendered documents name them, and the BFF
+// announces them with preload links on the others (issue 17).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
 import { prerender } from './prerender.ts';
-import { IN_APP, IN_APP_MODULES, ROUTE_MODULES } from './route-modules.ts';
+import { IN_APP, IN_APP_CHUNKS, ROUTE_CHUNKS } from './route-modules.ts';
 
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';
 // Read by the BFF (bff/spa/route-preloads.ts ROUTE_PRELOADS_FILE).
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-/** The source files a module stands for (one, or those scope hoisting concatenated into it). */
-const resources = (module) => [module.resource, ...(module.modules ?? []).flatMap(resources)].filter(Boolean);
+const ANNOUNCED = [...Object.entries(ROUTE_CHUNKS), [IN_APP, IN_APP_CHUNKS]];
 
-/** Records, for each page of ROUTE_MODULES, the files of the chunk groups loaded on demand that hold its modules. */
-function routeChunks(routeFiles) {
+/**
+ * Records, for each page of ROUTE_CHUNKS, the files of its named chunk groups (its `import()`s'
+ * `webpackChunkName`), and the names no chunk group has.
+ */
+function routeChunks(routeFiles, unnamed) {
   return {
     name: 'route-chunks',
     setup(api) {
@@ -30,22 +32,15 @@ function routeChunks(routeFiles) {
         if (environment.name !== 'web') return;
         config.plugins.push({
           apply(compiler) {
-            compiler.hooks.afterEmit.tap('route-chunks', (compilation) => {
-              const { chunkGraph } = compilation;
-              for (const group of compilation.chunkGroups) {
-                if (group.isInitial()) continue;
-                const holds = (source) =>
-                  group.chunks.some((chunk) =>
-                    chunkGraph
-                      .getChunkModules(chunk)
-                      .some((m) => resources(m).some((r) => r.replaceAll('\\', '/').endsWith(source))),
-                  );
-                for (const [route, sources] of [...Object.entries(ROUTE_MODULES), [IN_APP, IN_APP_MODULES]]) {
-                  if (!sources.some(holds)) continue;
-                  const files = routeFiles.get(route) ?? new Set();
-                  for (const file of group.getFiles()) files.add(`/${file}`);
-                  routeFiles.set(route, files);
+            compiler.hooks.afterEmit.tap('route-chunks', ({ namedChunkGroups }) => {
+              for (const [route, names] of ANNOUNCED) {
+                const files = new Set();
+                for (const name of names) {
+                  const group = namedChunkGroups.get(name);
+                  if (!group) unnamed.add(name);
+                  for (const file of group?.getFiles() ?? []) files.add(`/${file}`);
                 }
+                routeFiles.set(route, files);
               }
             });
           },
@@ -56,6 +51,7 @@ function routeChunks(routeFiles) {
 }
 
 const routeFiles = new Map();
+const unnamed = new Set();
 const { content } = await loadConfig({ cwd: process.cwd(), command: 'build' });
 const rsbuild = await createRsbuild({
   cwd: process.cwd(),
@@ -63,14 +59,15 @@ const rsbuild = await createRsbuild({
   loadEnv: true,
   environment: ['web', 'renderer'],
 });
-rsbuild.addPlugins([routeChunks(routeFiles)]);
+rsbuild.addPlugins([routeChunks(routeFiles, unnamed)]);
 const build = await rsbuild.build();
 await build?.close?.();
 
-// The plugin reads Rspack's chunk graph (docs/adr/0015): if an upgrade changes what it reads, a
-// page would lose its preload links and its prerendered document its scripts, silently.
-const unfound = [...Object.keys(ROUTE_MODULES), IN_APP].filter((route) => !routeFiles.get(route)?.size);
-if (unfound.length) throw new Error(`no lazy chunk holds the modules of ${unfound.join(', ')} (ADR 0015)`);
+// A name on no `import()` (renamed, or the comment lost to a transform) would leave its page without
+// preload links and its prerendered document without its scripts, silently (docs/adr/0015).
+const empty = ANNOUNCED.filter(([route]) => !routeFiles.get(route)?.size).map(([route]) => route);
+if (unnamed.size || empty.length)
+  throw new Error(`no chunk group named ${[...unnamed].join(', ')} (pages ${empty.join(', ')}): ADR 0015`);
 const { [IN_APP]: inAppFiles = [], ...routeTable } = Object.fromEntries(
   [...routeFiles].map(([route, set]) => [route, [...set].filter((f) => /\.(js|css)$/.test(f)).sort()]),
 );

@@ -7,7 +7,7 @@
  * both ways, and the `import()` against the file the table names: a module named in one and not
  * another, or a page file that does not exist or is not the one loaded, fails.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_LISTS, firstListOf, type FirstListName } from '@shared/api/first-screen';
@@ -18,7 +18,7 @@ import { ROUTES } from '@shared/routes';
 import { ADMIN_ROUTES, PAGE_CODE_OF } from '@client/features/admin/admin-routes';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { LIST_RESOURCES } from '@client/lib/api/swr-keys';
-import { ADMIN_SHELL, IN_APP_MODULES, ROUTE_MODULES } from './route-modules';
+import { ADMIN_SHELL_CHUNK, backOfficeChunk, IN_APP_CHUNKS, ROUTE_CHUNKS } from './route-modules';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const noQuery = new URLSearchParams();
@@ -35,13 +35,46 @@ function loadedFile(load: () => unknown): string | undefined {
   return found && `client/features/admin/${found}.tsx`;
 }
 
+/** Every `import()` in the client that names its chunk: the name, and the file it loads from the root. */
+function namedImports(): Array<{ name: string; file: string; from: string }> {
+  const found = [];
+  for (const entry of readdirSync(path.join(ROOT, 'client'), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const from = path.join(entry.parentPath, entry.name);
+    const source = readFileSync(from, 'utf8');
+    for (const [, name, spec] of source.matchAll(
+      /import\(\s*\/\*\s*webpackChunkName:\s*"([^"]+)"\s*\*\/\s*'([^']+)'/g,
+    )) {
+      const bare = spec!.startsWith('@client/')
+        ? path.join(ROOT, 'client', spec!.slice('@client/'.length))
+        : spec!.startsWith('@shared/')
+          ? path.join(ROOT, 'shared', spec!.slice('@shared/'.length))
+          : path.resolve(path.dirname(from), spec!);
+      const file = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((end) => bare + end).find(existsSync);
+      found.push({ name: name!, file: path.relative(ROOT, file ?? bare), from: path.relative(ROOT, from) });
+    }
+  }
+  return found;
+}
+
 describe("the back office's table", () => {
-  it('names only page files that exist, as do the chunk tables', () => {
+  it('names only page files that exist', () => {
     for (const [, entry] of entries)
       for (const file of Object.values(entry.files))
         expect(existsSync(path.join(ROOT, file)), file).toBe(true);
-    for (const file of [...Object.values(ROUTE_MODULES).flat(), ...IN_APP_MODULES])
-      expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+  });
+
+  it('announces only chunks that one import() each names, a list page by the file the table names', () => {
+    const imports = namedImports();
+    for (const name of new Set([...Object.values(ROUTE_CHUNKS).flat(), ...IN_APP_CHUNKS]))
+      expect(
+        imports.filter((named) => named.name === name).map(({ from }) => from),
+        name,
+      ).toHaveLength(1);
+    for (const [name, entry] of entries)
+      expect(imports.find((named) => named.name === backOfficeChunk(name))?.file, name).toBe(
+        entry.files.list,
+      );
   });
 
   it('names the files the client loads for each page: its list, and its form when it has one', () => {
@@ -86,8 +119,8 @@ describe("the back office's table", () => {
 
   it("announces each list page's chunks: the shell's and the page's own", () => {
     for (const [name, entry] of entries)
-      expect(ROUTE_MODULES[entry.path], name).toEqual([ADMIN_SHELL, entry.files.list]);
-    const announced = Object.keys(ROUTE_MODULES).filter((page) => page.startsWith(`${ROUTES.admin}/`));
+      expect(ROUTE_CHUNKS[entry.path], name).toEqual([ADMIN_SHELL_CHUNK, backOfficeChunk(name)]);
+    const announced = Object.keys(ROUTE_CHUNKS).filter((page) => page.startsWith(`${ROUTES.admin}/`));
     expect(announced.sort()).toEqual(entries.map(([, entry]) => entry.path).sort());
   });
 });

@@ -1,28 +1,33 @@
 /**
  * The pages whose lazy chunks a document announces (scripts/build-client.mjs records their files
- * for the prerendered documents and the BFF's preload links, issue 17). The back office's list
- * pages are its table's (shared/back-office.ts): route-modules.test.ts fails when the file it
- * names is not the one client/features/admin/admin-routes.tsx loads.
+ * for the prerendered documents and the BFF's preload links, issue 17), each by the name its
+ * `import()` gives its chunk (`webpackChunkName`): the build reads the named chunk groups, and
+ * fails when a name here names none. The back office's list pages are its table's
+ * (shared/back-office.ts), each chunk `admin-<module>`. route-modules.test.ts fails when a name
+ * is on no `import()`, on two, or on one that loads another file than the table names.
  */
-import { BACK_OFFICE, BACK_OFFICE_NAMES } from '@shared/back-office';
+import { BACK_OFFICE, BACK_OFFICE_NAMES, type BackOfficeName } from '@shared/back-office';
 
-export const ADMIN_SHELL = 'client/features/admin/components/admin-shell.tsx';
-export const USER_CENTRE = 'client/features/account/routes/usercenter/index.tsx';
-/** The pages whose lazy chunks the document announces: the modules rendered for each beyond the entry. */
-export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+export const ADMIN_SHELL_CHUNK = 'admin-shell';
+const USER_CENTRE_CHUNK = 'usercenter';
+/** The chunk of a back-office module's list page. */
+export const backOfficeChunk = (name: BackOfficeName) => `admin-${name}`;
+
+/** The pages whose lazy chunks the document announces: the named chunks each renders beyond the entry. */
+export const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
   // For the documents that are not prerendered: phones, sub-platform looks, the intern widget.
-  '/login': ['client/features/auth/routes/login/index.tsx'],
-  '/register': ['client/features/auth/routes/register/index.tsx'],
-  '/forget': ['client/features/auth/routes/forget/index.tsx'],
-  '/usercenter': [USER_CENTRE],
+  '/login': ['login'],
+  '/register': ['register'],
+  '/forget': ['forget'],
+  '/usercenter': [USER_CENTRE_CHUNK],
   // A tab whose chunk the page loads on arrival (bff/spa/route-preloads.ts `preloadsFor`).
-  '/usercenter?tab=keys': [USER_CENTRE, 'client/features/account/routes/usercenter/access-keys.tsx'],
-  '/admin': [ADMIN_SHELL],
+  '/usercenter?tab=keys': [USER_CENTRE_CHUNK, 'usercenter-keys'],
+  '/admin': [ADMIN_SHELL_CHUNK],
   // Each back-office list page: the shell's chunk and its own.
   ...Object.fromEntries(
-    BACK_OFFICE_NAMES.map((name) => [BACK_OFFICE[name].path, [ADMIN_SHELL, BACK_OFFICE[name].files.list]]),
+    BACK_OFFICE_NAMES.map((name) => [BACK_OFFICE[name].path, [ADMIN_SHELL_CHUNK, backOfficeChunk(name)]]),
   ),
 };
 /** What the in-app browser's documents load besides their page's: the warning above it (spec §1). */
-export const IN_APP_MODULES = ['client/components/compat-warning.tsx'];
+export const IN_APP_CHUNKS = ['compat-warning'];
 export const IN_APP = 'in-app';

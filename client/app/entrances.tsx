@@ -9,9 +9,15 @@ import { widgetEntrance } from '../lib/widget';
 // Every page a chunk of its own, the login page too (issue 17): the pages a signed-in user comes
 // back to do not download the login form's code. Its prerendered document names the chunk, so it
 // arrives with the entry and hydration keeps the markup.
-export const LoginPage = lazyComponent(() => import('../features/auth/routes/login/index'));
-export const RegisterPage = lazyComponent(() => import('../features/auth/routes/register/index'));
-export const ForgetPage = lazyComponent(() => import('../features/auth/routes/forget/index'));
+export const LoginPage = lazyComponent(
+  () => import(/* webpackChunkName: "login" */ '../features/auth/routes/login/index'),
+);
+export const RegisterPage = lazyComponent(
+  () => import(/* webpackChunkName: "register" */ '../features/auth/routes/register/index'),
+);
+export const ForgetPage = lazyComponent(
+  () => import(/* webpackChunkName: "forget" */ '../features/auth/routes/forget/index'),
+);
 export const SetPhonePage = lazyComponent(() => import('../features/account/routes/setphone/index'));
 
 /**

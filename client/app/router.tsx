@@ -20,7 +20,9 @@ import { AnonymousOnly, FramedWidgetOnly, RequireSession } from './guards';
 
 const ActivePage = lazyComponent(() => import('../features/auth/routes/active/index'));
 const AuthenticationPage = lazyComponent(() => import('../features/auth/routes/authentication/index'));
-const UserCenterPage = lazyComponent(() => import('../features/account/routes/usercenter/index'));
+const UserCenterPage = lazyComponent(
+  () => import(/* webpackChunkName: "usercenter" */ '../features/account/routes/usercenter/index'),
+);
 const NoPermissionPage = lazyComponent(() => import('../features/public/routes/no-permission/index'));
 const UsernamePage = lazyComponent(() => import('../features/auth/routes/username/index'));
 const DeleteProtocolPage = lazyComponent(() => import('../features/public/routes/delete-protocol/index'));

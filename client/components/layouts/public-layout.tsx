@@ -13,7 +13,9 @@ import { useWidget } from '@client/lib/widget';
 
 // Only the one in-app browser shows it: Arco's Alert is fetched there alone.
 const CompatWarning = lazyComponent(() =>
-  import('../compat-warning').then((m) => ({ default: m.CompatWarning })),
+  import(/* webpackChunkName: "compat-warning" */ '../compat-warning').then((m) => ({
+    default: m.CompatWarning,
+  })),
 );
 
 /**

@@ -12,7 +12,10 @@ import { lazyComponent } from '@client/lib/lazy';
 
 // Lazy, like the pages: the shell's Layout, Menu, Avatar and Dropdown stay out of /login's download.
 const AdminShell = lazyComponent(() =>
-  import('./components/admin-shell').then((m) => ({ default: m.AdminShell, preloadParts: m.preloadParts })),
+  import(/* webpackChunkName: "admin-shell" */ './components/admin-shell').then((m) => ({
+    default: m.AdminShell,
+    preloadParts: m.preloadParts,
+  })),
 );
 
 export const adminRoute: RouteObject = {

@@ -21,14 +21,21 @@ type PageLoad = () => Promise<{ default: ComponentType }>;
 
 /**
  * Each module's pages' code, the one fact of a module the back office's table cannot hold (the
- * BFF's bundle holds no page): its list page, and its form when the table names one. The compiler
- * asks for a line for each module, and scripts/route-modules.test.ts checks that each loads the
- * file the table names (`files`).
+ * BFF's bundle holds no page): its list page, named `admin-<module>` as the chunk its document
+ * announces (scripts/route-modules.ts), and its form when the table names one. The compiler asks
+ * for a line for each module, and scripts/route-modules.test.ts checks that each loads the file
+ * the table names (`files`) under that chunk name.
  */
 const PAGE_CODE = {
-  users: { list: () => import('./routes/user/index'), form: () => import('./routes/user/form') },
-  platforms: { list: () => import('./routes/platform/index'), form: () => import('./routes/platform/form') },
-  roles: { list: () => import('./routes/role/index') },
+  users: {
+    list: () => import(/* webpackChunkName: "admin-users" */ './routes/user/index'),
+    form: () => import('./routes/user/form'),
+  },
+  platforms: {
+    list: () => import(/* webpackChunkName: "admin-platforms" */ './routes/platform/index'),
+    form: () => import('./routes/platform/form'),
+  },
+  roles: { list: () => import(/* webpackChunkName: "admin-roles" */ './routes/role/index') },
 } satisfies {
   [N in BackOfficeName]: { list: PageLoad } & (BackOffice[N] extends { form: string }
     ? { form: PageLoad }

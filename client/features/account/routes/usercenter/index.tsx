@@ -34,7 +34,9 @@ import '@client/features/account/components/flow.css';
 
 // Each a chunk of its own (issue 17): the account tab, where most visits land, waits for none of
 // them; the BFF announces the keys chunk on `?tab=keys` (scripts/build-client.mjs).
-const AccessKeys = lazyComponent(() => import('./access-keys').then((m) => ({ default: m.AccessKeys })));
+const AccessKeys = lazyComponent(() =>
+  import(/* webpackChunkName: "usercenter-keys" */ './access-keys').then((m) => ({ default: m.AccessKeys })),
+);
 const ContactChange = lazyComponent(() =>
   import('@client/features/account/components/contact-change').then((m) => ({ default: m.ContactChange })),
 );
