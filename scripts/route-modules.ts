@@ -15,7 +15,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/register': ['client/features/auth/routes/register/index.tsx'],
   '/forget': ['client/features/auth/routes/forget/index.tsx'],
   '/usercenter': [USER_CENTRE],
-  // A tab whose chunk the page loads on arrival (bff/spa/route-preloads.ts `preloadsFor`).
+  // A tab whose chunk the page loads on arrival (bff/documents/route-preloads.ts `preloadsFor`).
   '/usercenter?tab=keys': [USER_CENTRE, 'client/features/account/routes/usercenter/access-keys.tsx'],
   '/admin': [ADMIN_SHELL],
   // Each back-office list page: the shell's chunk and its own.

@@ -1,6 +1,6 @@
 /**
  * The outline of a page until it renders (issues 17 and 29): the BFF puts it in a client-rendered
- * document (bff/spa/skeleton.ts) and the app shows the same one while a page's code or session
+ * document (bff/documents/skeleton.ts) and the app shows the same one while a page's code or session
  * check is on its way (client/components/page-skeleton.tsx), so the first screen is one outline
  * shaped like the page, then the page: no blank frame between, and the back office never the user
  * centre's outline. Described once as a tree of class names, styled by the app's global.css.
