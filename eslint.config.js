@@ -53,7 +53,7 @@ const CLIENT_ZONES = [
 
 /**
  * bff/'s floors, from the bottom: the foundations (errors, bodies, logs, traces, the UAA client)
- * know no stage; the documents (spa/) know no gateway; the gateway and its guards (proxy/,
+ * know no stage; documents/ know no gateway; the gateway and its guards (proxy/,
  * session/, rate-limit/) know no document, redirect or observer; and only the composition
  * (index.ts, main.ts, app.ts and the stages it orders, bff/stages/) reads the Config and wires the
  * parts, which take their options.
@@ -85,14 +85,14 @@ const BFF_ZONES = [
     message: 'The foundations (errors, bodies, logs, traces, the UAA client) import no stage of the BFF.',
   },
   {
-    target: 'bff/spa',
-    from: BFF_STAGES.filter((stage) => !['bff/spa', 'bff/session'].includes(stage)),
+    target: 'bff/documents',
+    from: BFF_STAGES.filter((stage) => !['bff/documents', 'bff/session'].includes(stage)),
     message:
-      'The documents (spa/) import no gateway, redirect or observer: app.ts hands them what they need.',
+      'The documents (documents/) import no gateway, redirect or observer: app.ts hands them what they need.',
   },
   {
     target: ['bff/proxy', 'bff/session', 'bff/rate-limit'],
-    from: ['bff/spa', 'bff/redirect', 'bff/security-events', 'bff/metrics', 'bff/health', 'bff/dev'],
+    from: ['bff/documents', 'bff/redirect', 'bff/security-events', 'bff/metrics', 'bff/health', 'bff/dev'],
     message: 'The gateway and its guards import no document, redirect, event or metric: those observe them.',
   },
 ];

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { PRERENDER_DIR, RENDERER_FILE } from './shared/prerender';
+import { PRERENDER_DIR, RENDERER_FILE } from './shared/documents';
 
 const BFF = 'http://localhost:8080';
 const CLIENT_DIST = process.env.CLIENT_DIST ?? 'dist/client';
@@ -49,7 +49,7 @@ const SERVER_ENTRIES = {
   // render-host.js by its own URL.
   index: './bff/index.ts',
   'local-uaa': './local-uaa/index.ts',
-  'render-host': './bff/spa/render-host.ts',
+  'render-host': './bff/documents/render-host.ts',
   // The security events' verifier, for the security team (docs/security-events.md).
   'verify-events': './bff/security-events/verify-cli.ts',
 };

@@ -25,7 +25,7 @@ import { refusalEvents } from './security-events/gateway-events';
 import type { ShipperStats } from './security-events/syslog';
 import { createSecurityTrail } from './security-events/trail';
 import { readSessionToken } from './session/cookie';
-import type { ServerRenderer } from './spa/server-render';
+import type { RenderHost } from './documents/server-render';
 import { refusePlantedSessionCookies } from './stages/cookie-check';
 import { devRoutes } from './stages/dev-routes';
 import { countDocumentCalls } from './stages/document-calls';
@@ -55,8 +55,11 @@ export interface AppDeps {
   upstreamTimeoutMs?: number;
   /** The one upstream client (index.ts shares it with the allow-list); made from the config when absent. */
   client?: UpstreamClient;
-  /** The renderer of the signed-in pages (spa/server-render.ts); its owner closes it. Without it, the shell. */
-  renderer?: ServerRenderer;
+  /**
+   * The signed-in pages' render host (documents/server-render.ts); its owner closes it. Without it,
+   * the shell.
+   */
+  renderHost?: RenderHost;
   /** The security events' stream; made from the config (SECURITY_LOG_FILE, else stdout) when absent. */
   securityEvents?: SecurityEvents;
   /** The security events' syslog shipper's state, for the metrics (SECURITY_LOG_SYSLOG). */
@@ -84,9 +87,9 @@ export function createApp(deps: AppDeps): Express {
     rateLimitStoreUp: () => rateLimits.storeUp(),
     rateLimitsHeld: () => rateLimits.held(),
     securityShipping: deps.securityShipping,
-    renderer: deps.renderer,
+    renderHost: deps.renderHost,
   });
-  const spa = pages({
+  const { documents, routes: pageRoutes } = pages({
     staticDir: config.staticDir,
     configFor,
     upstream,
@@ -94,7 +97,7 @@ export function createApp(deps: AppDeps): Express {
     firstScreenTimeoutMs: config.firstScreenTimeoutMs,
     sessions,
     rateLimits,
-    renderer: deps.renderer,
+    renderHost: deps.renderHost,
   });
 
   const app = express();
@@ -148,7 +151,7 @@ export function createApp(deps: AppDeps): Express {
       allowlist,
       cookie,
       envOf,
-      documents: spa.documents,
+      documents,
       logger,
       upstreamTimeoutMs: timeoutMs,
       sessionToken: sessions.documentToken,
@@ -169,7 +172,7 @@ export function createApp(deps: AppDeps): Express {
       cookie,
     }),
     // 9. The app: its files, then a document for every other GET, its first screen inlined.
-    spa.routes,
+    pageRoutes,
     // Any other method on any other path: the JSON envelope, as every error of the BFF is.
     notFound,
   );

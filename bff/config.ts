@@ -17,8 +17,8 @@ import { builtInLinks, parseLinks } from './links';
 import { PROXY_ONLY_HEADERS, type ProxyOnlyHeader } from './tracing/context';
 import { DEFAULT_SEAL_EPOCH_S, sealPublicKey } from './security-events/seal';
 import type { SyslogTarget } from './security-events/syslog';
-import { FIRST_SCREEN_TIMEOUT_MS } from './spa/first-screen';
-import { HUNG_RENDER_MS, RENDER_TIMEOUT_MS } from './spa/server-render';
+import { FIRST_SCREEN_TIMEOUT_MS } from './documents/first-screen';
+import { HUNG_RENDER_MS, RENDER_TIMEOUT_MS } from './documents/server-render';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const bool = z
@@ -525,7 +525,7 @@ const schema = z
       .default(DEFAULT_BRAND_PREFIX),
     STATIC_DIR: z.string().min(1).default('dist/client'),
     /**
-     * The signed-in pages' renderer's old generation, in MB (spa/server-render.ts). It holds about
+     * The signed-in pages' renderer's old generation, in MB (documents/server-render.ts). It holds about
      * 15 MB once loaded and peaks near 45 MB with 8 renders at once: 64 leaves room for those and
      * keeps it, with its young generation and code (about 170 MB at most), beside the BFF in
      * the container's 384 MB. Below 32 it would collect without end; beyond it dies alone.
@@ -538,8 +538,8 @@ const schema = z
       .default(64),
     /**
      * How long a signed-in page's document waits for its first screen from the UAA
-     * (spa/first-screen.ts: the user, the modules, the first rows) and for its render
-     * (spa/server-render.ts), in ms. Past either the shell answers, which the app fills itself.
+     * (documents/first-screen.ts: the user, the modules, the first rows) and for its render
+     * (documents/server-render.ts), in ms. Past either the shell answers, which the app fills itself.
      * Raised on a machine whose renders are slow for a reason an operator knows; the shell is the
      * faster page once these exceed what the scripts take.
      */

@@ -16,7 +16,7 @@ import { watchRulesFile } from './rate-limit/watch';
 import { createAllowlist } from './redirect/allowlist';
 import { createAppServer, listenAvoiding, SERVER_TIMEOUTS } from './server';
 import { createUpstreamClient, localUaaOutbox } from './upstream/client';
-import { startServerRenderer } from './spa/server-render';
+import { startRenderHost } from './documents/server-render';
 import { createSecurityTrail } from './security-events/trail';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -78,8 +78,8 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
     ? watchRulesFile(rulesFile, () => reloadFromFile(rateLimits, rulesFile, logger), logger)
     : undefined;
 
-  // The signed-in pages' renderer, a process of its own (dist/server/render-host.js beside this file).
-  const renderer = startServerRenderer(
+  // The signed-in pages' render host, a process of its own (dist/server/render-host.js beside this file).
+  const renderHost = startRenderHost(
     config.staticDir,
     {
       file: fileURLToPath(new URL('./render-host.js', import.meta.url)),
@@ -101,7 +101,7 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
     outbox,
     devUpstream,
     client,
-    renderer,
+    renderHost,
   });
   const server = createAppServer(app, SERVER_TIMEOUTS, config.trustProxyHeaders);
   server.listen(config.port, config.host);
@@ -146,7 +146,7 @@ export async function main(config: Config, hooks: ProcessHooks = {}): Promise<vo
     force.unref();
     allowlist.stop();
     stopWatchingRules?.();
-    renderer?.close();
+    renderHost?.close();
     server.close(async () => {
       await rateLimits.close();
       await client.close();

@@ -1,12 +1,12 @@
 /**
- * The server renderer keeps each render to its request: two users' pages rendered interleaved
+ * The app's renderer keeps each render to its request: two users' pages rendered interleaved
  * each show their own user only, in their own language and time zone, whatever ran between.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '@shared/api/runtime-config';
 import type { FirstScreen } from '@shared/api/first-screen';
-import type { SignedInRequest } from '@shared/prerender';
-import { createRenderer, type Renderer } from './entry-server';
+import type { AppRenderer, SignedInRequest } from '@shared/documents';
+import { createRenderer } from './entry-server';
 import { texts } from './features/account/routes/usercenter/locale';
 
 const CONFIG: AppConfig = {
@@ -55,12 +55,12 @@ const request = (firstScreen: FirstScreen, locale: 'zh-CN' | 'en-US', timeZone: 
   firstScreen,
 });
 
-let renderer: Renderer;
+let renderer: AppRenderer;
 beforeAll(async () => {
   renderer = await createRenderer();
 }, 30_000);
 
-describe('the server renderer', () => {
+describe("the app's renderer", () => {
   it("renders two users' pages interleaved, each with its own data, language and time zone", async () => {
     const alice = request(member('alice', '13800000001'), 'en-US', 'Asia/Shanghai');
     const bob = request(member('bob', '13900000002'), 'zh-CN', 'America/New_York');

@@ -1,7 +1,7 @@
 /**
- * The app's server renderer, one bundle for two callers: scripts/prerender.ts renders the
+ * The app's renderer, one bundle for two callers: scripts/prerender.ts renders the
  * visitors' pages at build time (`prerender`), the BFF a signed-in page per request (`render`,
- * bff/spa/server-render.ts). Both render the tree client/main.tsx hydrates, with React's
+ * bff/documents/server-render.ts). Both render the tree client/main.tsx hydrates, with React's
  * renderToPipeableStream once every part's code has loaded. A render knows of the browser only its
  * request's RenderContext and of data only its first screen, in an SWR cache of its
  * own: nothing of one render reaches another.
@@ -12,9 +12,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { AppConfig } from '@shared/api/runtime-config';
-import { DEVICE_AGENTS, type DeviceClass } from '@shared/device';
+import { DEVICE_AGENTS } from '@shared/device';
 import { LOCALES, type Locale } from '@shared/i18n/locale';
-import { PLACEHOLDERS, type SignedInRenderer, type SignedInRequest } from '@shared/prerender';
+import { PLACEHOLDERS, type AppRenderer, type SignedInRequest } from '@shared/documents';
 import { DEFAULT_BRAND_PREFIX } from '@shared/routes';
 import { App } from './app/app';
 import { loadArcoLocale } from './app/providers';
@@ -79,16 +79,8 @@ async function renderPage(request: PageToRender, arco: ArcoTexts): Promise<strin
 
 type ArcoTexts = Record<Locale, Awaited<ReturnType<typeof loadArcoLocale>>>;
 
-export interface Renderer extends SignedInRenderer {
-  /**
-   * `route` for a visitor whose stored locale is `locale`, in the layout of `device`, at build
-   * time: its query is the search placeholder, then the route's own (`/login?tab=password`).
-   */
-  prerender(route: string, locale: Locale, device: DeviceClass): Promise<string>;
-}
-
 /** The renderer, once every part's code and Arco's texts have loaded. */
-export async function createRenderer(): Promise<Renderer> {
+export async function createRenderer(): Promise<AppRenderer> {
   const [texts] = await Promise.all([
     Promise.all(LOCALES.map(async (locale) => [locale, await loadArcoLocale(locale)] as const)),
     preloadEveryPart(),

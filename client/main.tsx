@@ -10,7 +10,7 @@ import {
   PRERENDERED_ATTRIBUTE,
   SIGNED_IN_ATTRIBUTE,
   TAKEN_OVER_ATTRIBUTE,
-} from '@shared/prerender';
+} from '@shared/documents';
 import { App } from './app/app';
 import { loadArcoLocale } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';

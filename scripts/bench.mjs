@@ -331,7 +331,7 @@ async function main() {
     };
     const round1 = await memoryRound();
     const round2 = await memoryRound();
-    // The signed-in pages' renderer is a process of the BFF's own (bff/spa/server-render.ts):
+    // The signed-in pages' renderer is a process of the BFF's own (bff/documents/server-render.ts):
     // reported beside it, not in the proxy's budget.
     memory = { round1, round2, growth: round2.rss - round1.rss, renderer: childrenRssMb(bffProcess.pid) };
     const peak = Math.max(rssIdle, round1.rss, round2.rss);

@@ -1,4 +1,4 @@
-// `npm run build:client`: the SPA and the app's server renderer as `rsbuild build` makes them
+// `npm run build:client`: the SPA and the app's renderer as `rsbuild build` makes them
 // (rsbuild.config.ts's `web` and `renderer` environments, unchanged), then the prerendered
 // /login, /register and /forget documents (scripts/prerender.ts, issues 9 and 17), then the
 // .br/.gz files beside the hashed assets (scripts/compress.mjs). CLIENT_DIST (default
@@ -16,7 +16,7 @@ import { IN_APP, IN_APP_CHUNKS, ROUTE_CHUNKS } from './route-modules.ts';
 
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';
-// Read by the BFF (bff/spa/route-preloads.ts ROUTE_PRELOADS_FILE).
+// Read by the BFF (bff/documents/route-preloads.ts ROUTE_PRELOADS_FILE).
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 const ANNOUNCED = [...Object.entries(ROUTE_CHUNKS), [IN_APP, IN_APP_CHUNKS]];
 

@@ -1,11 +1,11 @@
 // The visitors' pages rendered at build time (issues 9, 17): /login (and the sub-brand's twin),
 // /register and /forget, in both languages, in each device class's layout (shared/device.ts) and
-// for the tabs their addresses may name, by the app's
-// server renderer (client/entry-server.tsx). Each document is index.html with the page in its root
-// (which client/main.tsx hydrates), its critical CSS inline (beasties) and its stylesheets at the
-// body's end, its chunks' scripts preloaded. The manifest lists the documents with the CSP hashes
-// of their inline CSS for the BFF (bff/spa/prerendered.ts). Run by scripts/build-client.mjs, under
-// tsx (`npm run build:client`), so that it reads shared/prerender.ts as the BFF and the app do.
+// for the tabs their addresses may name, by the app's renderer (client/entry-server.tsx). Each
+// document is index.html with the page in its root (which client/main.tsx hydrates), its critical
+// CSS inline (beasties) and its stylesheets at the body's end, its chunks' scripts preloaded. The
+// manifest lists the documents with the CSP hashes of their inline CSS for the BFF
+// (bff/documents/prerendered.ts). Run by scripts/build-client.mjs, under tsx
+// (`npm run build:client`), so that it reads shared/documents.ts as the BFF and the app do.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,11 +21,11 @@ import {
   PRERENDERED_ATTRIBUTE,
   RENDERER_FILE,
   TEMPLATE_SLOTS,
+  type AppRenderer,
   type PrerenderedDocument,
-} from '@shared/prerender';
+} from '@shared/documents';
 import { DEFAULT_BRAND_PREFIX, TAB_PARAM } from '@shared/routes';
-import { styleHash } from '../bff/spa/prerendered';
-import type { Renderer } from '../client/entry-server';
+import { styleHash } from '../bff/documents/prerendered';
 
 /** A page to prerender: its route (`/login?tab=password`) and the files of its chunks. */
 export interface PrerenderPage {
@@ -83,7 +83,7 @@ export async function prerender({
   const outDir = path.join(clientDist, PRERENDER_DIR);
   // The renderer's bundle is there already (rsbuild.config.ts's `renderer` environment).
   const { createRenderer } = (await import(pathToFileURL(path.join(outDir, RENDERER_FILE)).href)) as {
-    createRenderer(): Promise<Renderer>;
+    createRenderer(): Promise<AppRenderer>;
   };
   const renderer = await createRenderer();
   const brandPrefix = DEFAULT_BRAND_PREFIX;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDERS } from './prerender';
+import { PLACEHOLDERS } from './documents';
 import { withParams } from './query';
 
 describe('withParams', () => {

@@ -2,7 +2,7 @@
  * A query string (`location.search`: '' or '?…') with some parameters changed: a value replaces
  * the first of its name where it stands (any later ones go) or is added at the end; null removes
  * them all. Every other parameter stays exactly as written: a prerendered page's query is the
- * placeholder the server fills in per request (shared/prerender.ts PLACEHOLDERS), which a round
+ * placeholder the server fills in per request (shared/documents.ts PLACEHOLDERS), which a round
  * trip through URLSearchParams would rewrite, and a visitor's own encoding is theirs.
  */
 export function withParams(search: string, changes: Readonly<Record<string, string | null>>): string {

@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics (prom-client), one registry per app: requests by route and status, their
  * answer times, upstream latency, rate-limit refusals, the allow-list's age, the signed-in pages'
- * renderer. Route labels come from a fixed set (the endpoint table, the BFF's own paths, 'spa',
+ * render host. Route labels come from a fixed set (the endpoint table, the BFF's own paths, 'spa',
  * 'static'), never from raw URLs.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -13,7 +13,7 @@ import { sendError } from '../http-errors';
 import { gatewayCallOf } from '../proxy/gateway-call';
 import type { AllowlistSource } from '../redirect/allowlist';
 import type { ShipperStats } from '../security-events/syslog';
-import { RENDER_OUTCOMES, type ServerRenderer } from '../spa/server-render';
+import { RENDER_OUTCOMES, type RenderHost } from '../documents/server-render';
 
 export const METRICS_PATH = BFF_PATHS.metrics;
 
@@ -88,8 +88,8 @@ export function createMetrics(deps: {
   rateLimitsHeld(): number | undefined;
   /** The security events' syslog shipper, when SECURITY_LOG_SYSLOG is set. */
   securityShipping?: () => ShipperStats;
-  /** The signed-in pages' renderer (spa/server-render.ts), when there is one: its renders, restarts and queue. */
-  renderer?: Pick<ServerRenderer, 'observe' | 'queueLength'>;
+  /** The signed-in pages' render host (documents/server-render.ts), if any: its renders, restarts, queue. */
+  renderHost?: Pick<RenderHost, 'observe' | 'queueLength'>;
 }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'bff_' });
@@ -191,7 +191,7 @@ export function createMetrics(deps: {
       },
     });
   }
-  if (deps.renderer) renderMetrics(registry, deps.renderer);
+  if (deps.renderHost) renderMetrics(registry, deps.renderHost);
 
   const middleware: RequestHandler = (req, res, next) => {
     const arrived = performance.now();
@@ -219,8 +219,8 @@ export function createMetrics(deps: {
   return { registry, middleware };
 }
 
-/** The renderer's renders by outcome, their time, its restarts and its queue. */
-function renderMetrics(registry: Registry, renderer: Pick<ServerRenderer, 'observe' | 'queueLength'>): void {
+/** The render host's renders by outcome, their time, its restarts and its queue. */
+function renderMetrics(registry: Registry, host: Pick<RenderHost, 'observe' | 'queueLength'>): void {
   const renders = new Counter({
     name: 'bff_render_total',
     help: 'Signed-in pages given to the renderer, by outcome: rendered, declined (the page goes elsewhere), or the shell instead for timeout, error, too_big, host_down (no renderer ready, or it died) or busy (its queue full)',
@@ -245,10 +245,10 @@ function renderMetrics(registry: Registry, renderer: Pick<ServerRenderer, 'obser
     help: 'Pages waiting for the renderer now (beyond 8 the shell answers)',
     registers: [registry],
     collect() {
-      this.set(renderer.queueLength());
+      this.set(host.queueLength());
     },
   });
-  renderer.observe({
+  host.observe({
     rendered(outcome, seconds) {
       renders.inc({ outcome });
       if (seconds !== undefined) durations.observe(seconds);

@@ -16,7 +16,7 @@ import { clearSessionCookie, readSessionToken, type CookiePolicy } from '../sess
 import type { SecurityEvents } from '../security-events/events';
 import { callWithSession, type SessionCallTarget } from '../upstream/session-call';
 import type { AllowlistSource } from './allowlist';
-import type { Documents } from '../spa/document';
+import type { Documents } from '../documents/document';
 
 export interface RedirectDeps extends SessionCallTarget {
   allowlist: AllowlistSource;

@@ -1,16 +1,16 @@
 /**
- * Stage 9, the app: its files, then every other GET is a document (spa/document.ts) with its first
+ * Stage 9, the app: its files, then every other GET is a document (documents/document.ts) with its first
  * screen's data (issue 17: a signed-in user's data, the first page of the list it opens on; a
- * visitor learns only that there is no session), drawn by the server renderer when it can.
+ * visitor learns only that there is no session), drawn by the render host when it can.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import type { AppConfig } from '@shared/api/runtime-config';
 import type { RateLimits } from '../rate-limit/limiter';
 import { uaaCallRulePath } from '../proxy/gateway-call';
-import { createDocuments, type Documents } from '../spa/document';
-import { createFirstScreenLoader } from '../spa/first-screen';
-import { documentRequestOf } from '../spa/document-request';
-import { renderSignedIn, type ServerRenderer } from '../spa/server-render';
+import { createDocuments, type Documents } from '../documents/document';
+import { createFirstScreenLoader } from '../documents/first-screen';
+import { documentRequestOf } from '../documents/document-request';
+import { renderSignedIn, type RenderHost } from '../documents/server-render';
 import { abortOnHangUp } from '../upstream/client';
 import type { SessionCallTarget } from '../upstream/session-call';
 import type { Sessions } from './sessions';
@@ -23,8 +23,8 @@ export interface PagesOptions {
   firstScreenTimeoutMs: number;
   sessions: Sessions;
   rateLimits: RateLimits;
-  /** The renderer of the signed-in pages; without it, the shell. */
-  renderer?: ServerRenderer;
+  /** The signed-in pages' render host; without it, the shell. */
+  renderHost?: RenderHost;
 }
 
 export interface Pages {
@@ -62,7 +62,7 @@ export function pages(opts: PagesOptions): Pages {
     // A HEAD request reads no page, so it costs the UAA nothing.
     const screen = req.method === 'HEAD' ? undefined : await firstScreenOf(req, res);
     const pageConfig = configFor(req);
-    const rendered = await renderSignedIn(opts.renderer, documentRequestOf(req), pageConfig, screen);
+    const rendered = await renderSignedIn(opts.renderHost, documentRequestOf(req), pageConfig, screen);
     documents.send(req, res, { config: pageConfig, firstScreen: screen, rendered });
   });
   return { documents, routes };

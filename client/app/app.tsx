@@ -3,7 +3,7 @@ import type { Locale as ArcoLocale } from '@arco-design/web-react/es/locale/inte
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import type { FirstScreen } from '@shared/api/first-screen';
-import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/prerender';
+import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/documents';
 import { firstScreenFallback } from '../lib/api/first-screen';
 import { onSessionChange } from '../lib/api/session-events';
 import { RenderContextProvider, type RenderContext } from '../lib/render-context';

@@ -116,7 +116,7 @@ export async function preloadRoute(url: URL, brandPrefix: string): Promise<void>
 }
 
 /**
- * The route table under whichever router holds it: the browser's below, or the server renderer's;
+ * The route table under whichever router holds it: the browser's below, or the app renderer's;
  * inside another site's frame, only the widget's pages.
  */
 export function AppRoutes() {

@@ -8,7 +8,7 @@ export interface Redirected {
 }
 
 const RedirectedContext = createContext<Redirected | undefined>(undefined);
-/** Given by the server renderer (client/entry-server.tsx), which sends no page that redirects. */
+/** Given by the app's renderer (client/entry-server.tsx), which sends no page that redirects. */
 export const RedirectedProvider = RedirectedContext.Provider;
 
 /**

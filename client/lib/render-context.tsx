@@ -1,7 +1,7 @@
 /**
  * What a render knows besides its data: the runtime config, the locale, the device (user agent,
  * touch points) and the time zone. Read once from the window by client/main.tsx, or given to
- * client/entry-server.tsx from the document's request (bff/spa/document-request.ts): components
+ * client/entry-server.tsx from the document's request (bff/documents/document-request.ts): components
  * read it here, never from globals, so that a server render depends on its request alone.
  */
 import { createContext, useContext } from 'react';

@@ -1,4 +1,4 @@
-/** The runtime configuration the BFF injects into index.html (bff/spa/document.ts). */
+/** The runtime configuration the BFF injects into index.html (bff/documents/document.ts). */
 import type { AppConfig } from '@shared/api/runtime-config';
 import { environmentFromHost } from '@shared/environment';
 import { BRAND_PREFIX_PATTERN, DEFAULT_BRAND_PREFIX } from '@shared/routes';

@@ -592,12 +592,12 @@ describe("the Ingress against nginx.conf's rules", () => {
 /** Every series name the BFF exports, with the labels each may carry. */
 async function exportedSeries(): Promise<Map<string, Set<string>>> {
   const allowlist = { ageSeconds: () => 1 } as unknown as AllowlistSource;
-  const renderer = { observe: () => undefined, queueLength: () => 0 };
+  const renderHost = { observe: () => undefined, queueLength: () => 0 };
   const { registry } = createMetrics({
     allowlist,
     rateLimitStoreUp: () => true,
     rateLimitsHeld: () => 0,
-    renderer,
+    renderHost,
   });
   const series = new Map<string, Set<string>>();
   for (const { name, type } of await registry.getMetricsAsJSON()) {

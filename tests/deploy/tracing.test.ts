@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CAPTCHA_PASS } from '@shared/api/envelope';
 import { encryptPassword } from '@shared/crypto';
-import { TIME_ZONE_COOKIE } from '@shared/prerender';
+import { TIME_ZONE_COOKIE } from '@shared/documents';
 import { startNginxUpstream, type NginxUpstream } from '../support/nginx-upstream';
 import {
   CLIENT_DIST,

@@ -19,7 +19,7 @@ import {
   uniqueName,
 } from '../support/e2e-admin';
 import { LANGS } from '../support/e2e-texts';
-import { LOCALE_COOKIE } from '../../shared/prerender';
+import { LOCALE_COOKIE } from '../../shared/documents';
 
 /** The language a link's address names. */
 async function langOf(link: Locator): Promise<string | null> {

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the signed-in pages rendered by the BFF per request (bff/spa/server-render.ts). The
+ * Issue 17: the signed-in pages rendered by the BFF per request (bff/documents/server-render.ts). The
  * document holds the account rows or the first table rows before any script runs; the app takes
  * it over without a console message (React keeps the server's markup), what was pressed meanwhile
  * is followed as a link, the times read in the browser's time zone, and an ended session still goes to

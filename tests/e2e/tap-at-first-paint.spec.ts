@@ -7,7 +7,7 @@
  *
  * Two browsers, a phone and a desktop browser as narrow; the back office's menu also on a desktop
  * browser at a desktop's width, where it is the side bar. Each gets the documents the server
- * renders in its layout (bff/spa/prerendered.ts, server-render.ts; issue 39: the phone had the
+ * renders in its layout (bff/documents/prerendered.ts, server-render.ts; issue 39: the phone had the
  * shell, whose tabs and menu showed only once the app had rendered them), and taps them before the
  * app has taken them over: the tabs and menu items are links, which the browser follows (before,
  * they were buttons only the app answered, and 0 of the 3 taps did anything).
@@ -25,7 +25,7 @@ import {
 import { createPhoneUser, loginByApi } from '../support/e2e-api';
 import { login, register, usercenter } from '../support/e2e-texts';
 import { ADMIN, adminTexts, platformTexts } from '../support/e2e-admin';
-import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
+import { TAKEN_OVER_ATTRIBUTE } from '../../shared/documents';
 
 // The benchmark's figures (bench/pages.mjs): DevTools' "Fast 3G", 562.5 ms RTT, ~1.44 Mbit/s down.
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 188_743, uploadThroughput: 86_400 };

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as TestingLibrary from '@testing-library/dom';
-import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
+import { TAKEN_OVER_ATTRIBUTE } from '../../shared/documents';
 import { until } from '../support/http';
 
 /** What a journey looks for, named as the page names it to a person (as Playwright's getByRole). */

@@ -3,7 +3,7 @@
  * a stub allow-list, a throwaway static directory and temporary JSON files. Test support only: it
  * imports vitest (afterAll) and is never part of the build.
  */
-import type { ServerRenderer } from '@bff/spa/server-render';
+import type { RenderHost } from '@bff/documents/server-render';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,8 +75,8 @@ export interface TestBffOptions {
   upstreamTimeoutMs?: number;
   /** A built SPA to serve instead of the miniature one (kept on close). */
   staticDir?: string;
-  /** The signed-in pages' renderer (bff/spa/server-render.ts); the caller closes it. */
-  renderer?: ServerRenderer;
+  /** The signed-in pages' render host (bff/documents/server-render.ts); the caller closes it. */
+  renderHost?: RenderHost;
   /** Demo mode's `/__dev/*` pages, served from this base URL. */
   devUpstream?: string;
 }
@@ -138,7 +138,7 @@ export async function startBff(opts: TestBffOptions): Promise<TestBff> {
     rateLimits,
     outbox: opts.outbox,
     upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 300,
-    renderer: opts.renderer,
+    renderHost: opts.renderHost,
     devUpstream: opts.devUpstream,
   });
   const server = createAppServer(app, {}, parsed.config.trustProxyHeaders);

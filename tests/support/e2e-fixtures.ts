@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { devices, test as base, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { common, LANGS, login, type Lang } from './e2e-texts';
-import { TAKEN_OVER_ATTRIBUTE } from '../../shared/prerender';
+import { TAKEN_OVER_ATTRIBUTE } from '../../shared/documents';
 import { securityLogFile } from './e2e-security-stream';
 import PHONE_PROFILE from './phone-profile.json' with { type: 'json' };
 
@@ -43,7 +43,7 @@ export function stackEnv(port: number): Record<string, string> {
     // The browser tests check what a signed-in page holds, not how soon: on a loaded CI machine
     // (three stacks and browsers on two cores) its UAA calls and render outlast the production
     // waits, and the page came as the shell. The waits themselves are tested with the renderer
-    // and the loader (bff/spa/server-render.test.ts, first-screen.test.ts).
+    // and the loader (bff/documents/server-render.test.ts, first-screen.test.ts).
     FIRST_SCREEN_TIMEOUT_MS: '5000',
     RENDER_TIMEOUT_MS: '5000',
   };

@@ -1,5 +1,5 @@
 /**
- * The first screen's data the BFF inlined into the page (bff/spa/first-screen.ts), given to SWR as
+ * The first screen's data the BFF inlined into the page (bff/documents/first-screen.ts), given to SWR as
  * its `fallback` (client/app/app.tsx) on the server and in the browser alike: the one way it
  * reaches a page. SWR still revalidates each entry on mount, so an ended session meets its 401.
  */

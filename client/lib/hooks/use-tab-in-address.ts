@@ -16,7 +16,7 @@ export interface TabInAddress<T extends string> {
 /**
  * A page's tab, kept in its address (`?tab=`): each tab a link a visitor can follow before the
  * app has taken the page over, a reload shows the tab again, and the server can send the
- * document of the tab asked for (bff/spa/prerendered.ts).
+ * document of the tab asked for (bff/documents/prerendered.ts).
  */
 export function useTabInAddress<T extends string>(tabs: readonly T[]): TabInAddress<T> {
   const { pathname, search } = useLocation();

@@ -1,7 +1,7 @@
 /**
  * The app's files and its documents. Hashed assets are cached for a year; every other GET is a
  * document, built here from one of three templates: index.html with the page's skeleton, a
- * prerendered page (./prerendered.ts), or a page the server renderer drew for this request
+ * prerendered page (./prerendered.ts), or a page the render host drew for this request
  * (./server-render.ts). Each gets the runtime config, the first screen's data (never the token),
  * its chunks' preload links, no caching, and a CSP that admits its inline styles by hash.
  */
@@ -15,7 +15,7 @@ import {
   PRERENDERED_ATTRIBUTE,
   SIGNED_IN_ATTRIBUTE,
   TEMPLATE_SLOTS,
-} from '@shared/prerender';
+} from '@shared/documents';
 import { compressedFor, servePrecompressed } from '../compress';
 import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
 import type { AppConfig } from '@shared/api/runtime-config';
@@ -38,7 +38,7 @@ export interface DocumentContent {
   /** The runtime config, when the caller has it already. */
   config?: AppConfig;
   firstScreen?: FirstScreen;
-  /** The page drawn for this request by the server renderer. */
+  /** The page drawn for this request by the render host. */
   rendered?: ServerRendered;
 }
 
@@ -131,7 +131,7 @@ export function createDocuments(opts: DocumentOptions): Documents {
   files.use(`/${PRERENDER_DIR}`, (req, res) => send(req, res));
   files.get('/index.html', (req, res) => send(req, res));
   // Only the files at the top of the build, as named: no spelling of a folder's name
-  // (`/%70rerender/renderer.mjs`, the server renderer) reaches what is beneath.
+  // (`/%70rerender/renderer.mjs`, the app's renderer) reaches what is beneath.
   const topFiles = existsSync(opts.staticDir)
     ? readdirSync(opts.staticDir, { withFileTypes: true })
         .filter((f) => f.isFile())

@@ -7,7 +7,7 @@
  */
 import type { Request } from 'express';
 import parseurl from 'parseurl';
-import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/prerender';
+import { LOCALE_COOKIE, TIME_ZONE_COOKIE } from '@shared/documents';
 
 /** What the BFF reads of a document's request. */
 export interface DocumentRequest {

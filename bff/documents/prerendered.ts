@@ -20,7 +20,7 @@ import {
   PRERENDER_MANIFEST,
   type PrerenderedDocument,
   type PrerenderManifest,
-} from '@shared/prerender';
+} from '@shared/documents';
 import type { DocumentRequest } from './document-request';
 
 /** The document for this request, or undefined when the shell must answer. */

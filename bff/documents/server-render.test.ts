@@ -1,7 +1,7 @@
 /**
  * The signed-in pages rendered per request (server-render.ts): when a page is rendered and when
  * the shell answers, how the markup enters the document, and the CSP that admits its style
- * attributes. The build's renderer is stood in for by a module in the built SPA's place
+ * attributes. The app's renderer is stood in for by a module in the built SPA's place
  * (prerender/renderer.mjs), loaded as the BFF loads the real one; the real one runs in the browser
  * tests (tests/e2e/signed-in-pages-arrive-rendered.spec.ts).
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { PRERENDER_DIR, RENDERER_FILE } from '@shared/prerender';
+import { PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/documents';
 import { makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import type { DocumentRequest } from './document-request';
@@ -20,11 +20,10 @@ import {
   MAX_RENDERED_BYTES,
   type RESTART_BACKOFF,
   renderSignedIn,
-  startServerRenderer,
+  startRenderHost,
   styleAttributeSources,
   type RenderOutcome,
-  type ServerRenderer,
-  type SignedInRequest,
+  type RenderHost,
 } from './server-render';
 import { createMetrics } from '../metrics/metrics';
 import type { AllowlistSource } from '../redirect/allowlist';
@@ -38,10 +37,10 @@ const SIGNED_IN = { authenticated: true, userInfo: USER } as unknown as SignedIn
 const CONFIG = {} as SignedInRequest['config'];
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-/** A renderer that records its requests and answers with `reply`. */
-function fakeRenderer(reply: (req: SignedInRequest) => string | undefined) {
+/** A render host that records its requests and answers with `reply`. */
+function fakeHost(reply: (req: SignedInRequest) => string | undefined) {
   const seen: SignedInRequest[] = [];
-  const renderer: ServerRenderer = {
+  const host: RenderHost = {
     render: async (req) => {
       seen.push(req);
       return reply(req);
@@ -50,7 +49,7 @@ function fakeRenderer(reply: (req: SignedInRequest) => string | undefined) {
     observe: () => undefined,
     close: () => undefined,
   };
-  return { renderer, seen };
+  return { host, seen };
 }
 
 const asked = (over: Partial<DocumentRequest> = {}): DocumentRequest => ({
@@ -67,25 +66,20 @@ describe('when a signed-in page is rendered', () => {
   const ok = () => '<main>rows</main>';
 
   it('renders a GET from a browser with a time zone, in the locale the app will pick and its layout', async () => {
-    const { renderer, seen } = fakeRenderer(ok);
-    const out = await renderSignedIn(
-      renderer,
-      asked({ search: '?lang=en-US&lang=zh-CN' }),
-      CONFIG,
-      SIGNED_IN,
-    );
+    const { host, seen } = fakeHost(ok);
+    const out = await renderSignedIn(host, asked({ search: '?lang=en-US&lang=zh-CN' }), CONFIG, SIGNED_IN);
     expect(out).toEqual({ html: '<main>rows</main>', lang: 'en-US', device: 'desktop', styleSources: [] });
     expect(seen[0]).toMatchObject({ locale: 'en-US', timeZone: 'Asia/Shanghai', userAgent: DESKTOP });
     expect(seen[0]?.url.pathname + seen[0]!.url.search).toBe('/usercenter?lang=en-US&lang=zh-CN');
     // No lang in the query: the cookie that mirrors the stored locale, else zh-CN.
-    expect((await renderSignedIn(renderer, asked({ localeCookie: 'en-US' }), CONFIG, SIGNED_IN))?.lang).toBe(
+    expect((await renderSignedIn(host, asked({ localeCookie: 'en-US' }), CONFIG, SIGNED_IN))?.lang).toBe(
       'en-US',
     );
-    expect((await renderSignedIn(renderer, asked({ localeCookie: 'fr-FR' }), CONFIG, SIGNED_IN))?.lang).toBe(
+    expect((await renderSignedIn(host, asked({ localeCookie: 'fr-FR' }), CONFIG, SIGNED_IN))?.lang).toBe(
       'zh-CN',
     );
     // A phone's page in the phone's layout: the renderer is given its user agent, the root its class.
-    expect((await renderSignedIn(renderer, asked({ userAgent: PHONE }), CONFIG, SIGNED_IN))?.device).toBe(
+    expect((await renderSignedIn(host, asked({ userAgent: PHONE }), CONFIG, SIGNED_IN))?.device).toBe(
       'mobile',
     );
     expect(seen.at(-1)?.userAgent).toBe(PHONE);
@@ -101,27 +95,25 @@ describe('when a signed-in page is rendered', () => {
     ['a path for a time zone', asked({ timeZoneCookie: '../../etc/passwd' })],
     ['a long time zone', asked({ timeZoneCookie: `Asia/${'x'.repeat(100)}` })],
   ])('leaves %s to the shell', async (_, request) => {
-    const { renderer, seen } = fakeRenderer(ok);
-    expect(await renderSignedIn(renderer, request, CONFIG, SIGNED_IN)).toBeUndefined();
+    const { host, seen } = fakeHost(ok);
+    expect(await renderSignedIn(host, request, CONFIG, SIGNED_IN)).toBeUndefined();
     expect(seen).toHaveLength(0);
   });
 
-  it('renders nobody who is not signed in, and nothing without a renderer', async () => {
-    const { renderer, seen } = fakeRenderer(ok);
-    expect(await renderSignedIn(renderer, asked(), CONFIG, { authenticated: false })).toBeUndefined();
-    expect(await renderSignedIn(renderer, asked(), CONFIG, undefined)).toBeUndefined();
+  it('renders nobody who is not signed in, and nothing without a render host', async () => {
+    const { host, seen } = fakeHost(ok);
+    expect(await renderSignedIn(host, asked(), CONFIG, { authenticated: false })).toBeUndefined();
+    expect(await renderSignedIn(host, asked(), CONFIG, undefined)).toBeUndefined();
     expect(seen).toHaveLength(0);
     expect(await renderSignedIn(undefined, asked(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 
   it('leaves a page that could not render, or whose render threw, to the shell', async () => {
-    expect(
-      await renderSignedIn(fakeRenderer(() => undefined).renderer, asked(), CONFIG, SIGNED_IN),
-    ).toBeUndefined();
-    const throwing = fakeRenderer(() => {
+    expect(await renderSignedIn(fakeHost(() => undefined).host, asked(), CONFIG, SIGNED_IN)).toBeUndefined();
+    const throwing = fakeHost(() => {
       throw new Error('window is not defined');
     });
-    expect(await renderSignedIn(throwing.renderer, asked(), CONFIG, SIGNED_IN)).toBeUndefined();
+    expect(await renderSignedIn(throwing.host, asked(), CONFIG, SIGNED_IN)).toBeUndefined();
   });
 });
 
@@ -145,7 +137,7 @@ describe('a rendered page as the BFF serves it', () => {
   let upstream: UpstreamDouble;
   let bff: TestBff;
   let staticDir: string;
-  let renderer: ServerRenderer | undefined;
+  let host: RenderHost | undefined;
   const logged: Array<[string, unknown, string?]> = [];
   const logger = {
     error: (obj: unknown, msg?: string) => void logged.push(['error', obj, msg]),
@@ -161,7 +153,7 @@ describe('a rendered page as the BFF serves it', () => {
       JSON.stringify({ '/usercenter': ['/static/js/async/uc.1a.js', '/static/css/async/uc.2b.css'] }),
     );
     mkdirSync(path.join(staticDir, PRERENDER_DIR));
-    // The build's renderer, stood in for: it echoes what it was given into the markup.
+    // The app's renderer, stood in for: it echoes what it was given into the markup.
     writeFileSync(
       path.join(staticDir, PRERENDER_DIR, RENDERER_FILE),
       `export async function createRenderer() {
@@ -182,7 +174,7 @@ describe('a rendered page as the BFF serves it', () => {
        }`,
     );
     // The host as the BFF's process forks it, from its source (tsx runs the TypeScript).
-    renderer = startServerRenderer(
+    host = startRenderHost(
       staticDir,
       {
         file: path.join(import.meta.dirname, 'render-host.ts'),
@@ -194,12 +186,12 @@ describe('a rendered page as the BFF serves it', () => {
       // ended as hung only well after the page has had its shell.
       { timeoutMs: 1000, hungMs: 3000, restart: { firstMs: 50, maxMs: 1000 } },
     );
-    bff = await startBff({ upstream: upstream.url, staticDir, renderer });
+    bff = await startBff({ upstream: upstream.url, staticDir, renderHost: host });
     respondSignedIn();
     await rendererLoaded();
   });
   afterAll(async () => {
-    renderer?.close();
+    host?.close();
     await bff.close();
     await upstream.close();
     rmSync(staticDir, { recursive: true, force: true });
@@ -349,25 +341,25 @@ describe('the render host as the BFF drives it', () => {
       restart?: typeof RESTART_BACKOFF;
       atStart?: string;
     } = {},
-  ): ServerRenderer {
+  ): RenderHost {
     const file = path.join(dir, `host-${Math.random().toString(36).slice(2)}.mjs`);
     writeFileSync(
       file,
       `${atStart} process.on('message', (m) => { ${onMessage} }); process.on('disconnect', () => process.exit(0)); process.send({ ready: true });`,
     );
-    const renderer = startServerRenderer(dir, { file, maxOldSpaceMb }, logger as never, {
+    const host = startRenderHost(dir, { file, maxOldSpaceMb }, logger as never, {
       timeoutMs,
       hungMs,
       restart,
     });
-    if (!renderer) throw new Error('no renderer');
-    return renderer;
+    if (!host) throw new Error('no host');
+    return host;
   }
-  async function whenReady(renderer: ServerRenderer): Promise<void> {
+  async function whenReady(host: RenderHost): Promise<void> {
     // Not ready yet: the shell at once. Ready: the host's answer.
     for (let i = 0; i < 200; i += 1) {
       const out = await Promise.race([
-        renderer.render(REQUEST),
+        host.render(REQUEST),
         new Promise((r) => setTimeout(() => r('waiting'), 5)),
       ]);
       if (out === 'waiting') return;
@@ -394,60 +386,60 @@ describe('the render host as the BFF drives it', () => {
   }
 
   it('drops what is not a reply, and lives on', async () => {
-    const renderer = startHost(
+    const host = startHost(
       "process.send(null); process.send('oops'); process.send({ id: m.id, html: 5 }); process.send({ id: String(m.id) });",
     );
-    await whenReady(renderer);
-    expect(await renderer.render(REQUEST)).toBeUndefined();
+    await whenReady(host);
+    expect(await host.render(REQUEST)).toBeUndefined();
     expect(logs).toContainEqual(['warn', 'server renderer: a render hung; its process was ended']);
-    renderer.close();
+    host.close();
   });
 
   it("answers each page by its id, as the renders finish, and gives the host none of the BFF's environment", async () => {
-    const renderer = startHost(
+    const host = startHost(
       "setTimeout(() => process.send({ id: m.id, html: m.request.url + ' ' + Object.keys(process.env).length }), m.request.url.endsWith('fast') ? 0 : 100);",
     );
-    await whenReady(renderer);
+    await whenReady(host);
     const url = (pathname: string) => ({ ...REQUEST, url: new URL(pathname, REQUEST.url) });
     // Asked first, answered last: each reply reaches its own page.
-    const slow = renderer.render(url('/slow'));
-    expect(await renderer.render(url('/fast'))).toBe('https://x.invalid/fast 0');
+    const slow = host.render(url('/slow'));
+    expect(await host.render(url('/fast'))).toBe('https://x.invalid/fast 0');
     expect(await slow).toBe('https://x.invalid/slow 0');
-    renderer.close();
+    host.close();
   });
 
   it("gives a slow render's page the shell at its deadline, but keeps the host, which is not hung", async () => {
     // Slower than the page waits (a busy machine), far quicker than a hang.
-    const renderer = startHost(
+    const host = startHost(
       "setTimeout(() => process.send({ id: m.id, html: 'late' }), m.request.url.endsWith('/slow') ? 400 : 0);",
       { timeoutMs: 150, hungMs: 5000 },
     );
     let restarts = 0;
     const told: RenderOutcome[] = [];
-    renderer.observe({
+    host.observe({
       rendered: (outcome) => void told.push(outcome),
       restarted: () => void (restarts += 1),
     });
-    await until(async () => (await renderer.render(REQUEST)) === 'late');
+    await until(async () => (await host.render(REQUEST)) === 'late');
     told.splice(0);
-    const slow = renderer.render({ ...REQUEST, url: new URL('/slow', REQUEST.url) });
+    const slow = host.render({ ...REQUEST, url: new URL('/slow', REQUEST.url) });
     expect(await slow).toBeUndefined();
     // Its render goes on, and counts against the queue until the host answers.
-    expect(renderer.queueLength()).toBe(1);
-    await until(() => renderer.queueLength() === 0);
+    expect(host.queueLength()).toBe(1);
+    await until(() => host.queueLength() === 0);
     // The same host, warm, renders the next page: nothing was ended, nothing started again.
-    expect(await renderer.render(REQUEST)).toBe('late');
+    expect(await host.render(REQUEST)).toBe('late');
     expect(told).toEqual(['timeout', 'rendered']);
     expect(restarts).toBe(0);
     expect(logs.filter(([level]) => level === 'warn')).toEqual([]);
-    renderer.close();
+    host.close();
   });
 
   it('gives the shell beyond its queue, and ends a hung host once, with every page it had', async () => {
-    const renderer = startHost('/* never answers */');
-    await whenReady(renderer);
+    const host = startHost('/* never answers */');
+    await whenReady(host);
     const started = Date.now();
-    const pages = Array.from({ length: 9 }, () => renderer.render(REQUEST));
+    const pages = Array.from({ length: 9 }, () => host.render(REQUEST));
     // The ninth is beyond the queue: the shell at once.
     expect(await pages[8]).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(250);
@@ -456,37 +448,37 @@ describe('the render host as the BFF drives it', () => {
     expect(
       logs.filter(([, msg]) => msg === 'server renderer: a render hung; its process was ended'),
     ).toHaveLength(1);
-    renderer.close();
+    host.close();
   });
 
   it("caps the host's heap: a render beyond it ends that host alone, and its page gets the shell", async () => {
     // 256 MB held, eight times the cap; the time-out is far beyond what the host takes to die.
-    const renderer = startHost(
+    const host = startHost(
       "const held = []; for (let mb = 0; mb < 256; mb += 1) held.push(new Array(128 * 1024).fill(mb)); process.send({ id: m.id, html: held.length + ' MB held' });",
       { timeoutMs: 10_000, maxOldSpaceMb: 32 },
     );
-    await whenReady(renderer);
-    expect(await renderer.render(REQUEST)).toBeUndefined();
+    await whenReady(host);
+    expect(await host.render(REQUEST)).toBeUndefined();
     expect(logs).toContainEqual(['warn', 'server renderer: its process exited']);
-    renderer.close();
+    host.close();
   });
 
   it('leaves a page larger than a first screen to the shell', async () => {
-    const renderer = startHost(
+    const host = startHost(
       "process.send({ id: m.id, html: '<main>' + '<span>tag</span>'.repeat(20000) + '</main>' });",
     );
-    await whenReady(renderer);
-    expect(await renderer.render(REQUEST)).toBeUndefined();
-    renderer.close();
+    await whenReady(host);
+    expect(await host.render(REQUEST)).toBeUndefined();
+    host.close();
   });
 
   it('weighs a page in bytes, as it is sent: Chinese text or emoji under the cap in length but not in size', async () => {
     // The host answers with the text the page's path names, repeated to 90 % of the cap in length.
-    const renderer = startHost(
+    const host = startHost(
       `const text = decodeURIComponent(new URL(m.request.url).pathname.slice(1)); process.send({ id: m.id, html: '<main>' + text.repeat(Math.ceil(${MAX_RENDERED_BYTES * 0.9} / text.length)) + '</main>' });`,
     );
-    await whenReady(renderer);
-    const pageOf = (text: string) => renderer.render({ ...REQUEST, url: new URL(`/${text}`, REQUEST.url) });
+    await whenReady(host);
+    const pageOf = (text: string) => host.render({ ...REQUEST, url: new URL(`/${text}`, REQUEST.url) });
     for (const text of ['用户名', '🙂']) {
       const html = `<main>${text.repeat(Math.ceil((MAX_RENDERED_BYTES * 0.9) / text.length))}</main>`;
       expect(html.length).toBeLessThan(MAX_RENDERED_BYTES);
@@ -495,11 +487,11 @@ describe('the render host as the BFF drives it', () => {
     }
     // The same length in ASCII is a page.
     expect(await pageOf('x')).toBeDefined();
-    renderer.close();
+    host.close();
   });
 
   it("tells each page's outcome and time, and each restart", async () => {
-    const renderer = startHost(
+    const host = startHost(
       `const path = new URL(m.request.url).pathname;
        if (path === '/hang') return;
        if (path === '/throw') return process.send({ id: m.id, failed: true });
@@ -508,13 +500,13 @@ describe('the render host as the BFF drives it', () => {
     );
     const told: Array<[RenderOutcome, number | undefined]> = [];
     let restarts = 0;
-    renderer.observe({
+    host.observe({
       rendered: (outcome, seconds) => void told.push([outcome, seconds]),
       restarted: () => void (restarts += 1),
     });
-    await until(async () => (await renderer.render(REQUEST)) === 'rendered');
+    await until(async () => (await host.render(REQUEST)) === 'rendered');
     told.splice(0);
-    const at = (pathname: string) => renderer.render({ ...REQUEST, url: new URL(pathname, REQUEST.url) });
+    const at = (pathname: string) => host.render({ ...REQUEST, url: new URL(pathname, REQUEST.url) });
     expect(await at('/page')).toBe('rendered');
     for (const pathname of ['/elsewhere', '/throw', '/big', '/hang'])
       expect(await at(pathname)).toBeUndefined();
@@ -540,25 +532,25 @@ describe('the render host as the BFF drives it', () => {
     await until(() => restarts === 1);
     await until(async () => (await at('/page')) === 'rendered');
     expect(restarts).toBe(1);
-    renderer.close();
+    host.close();
   });
 
   it('gives its renders, their times, its restarts and its queue to the metrics', async () => {
-    const renderer = startHost(
+    const host = startHost(
       "if (m.request.url.endsWith('/hang')) return; process.send({ id: m.id, html: 'rendered' });",
     );
     const { registry } = createMetrics({
       allowlist: { ageSeconds: () => 1 } as unknown as AllowlistSource,
       rateLimitStoreUp: () => undefined,
       rateLimitsHeld: () => undefined,
-      renderer,
+      renderHost: host,
     });
     /** One sample of the exposition, as Prometheus scrapes it. */
     const value = async (series: string) => {
       const line = (await registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
       return line === undefined ? undefined : Number(line.slice(series.length + 1));
     };
-    const rendered = async () => (await renderer.render(REQUEST)) === 'rendered';
+    const rendered = async () => (await host.render(REQUEST)) === 'rendered';
     // Every outcome is there from the start, at 0.
     expect(await value('bff_render_total{outcome="timeout"}')).toBe(0);
     expect(await value('bff_render_host_restarts_total')).toBe(0);
@@ -569,7 +561,7 @@ describe('the render host as the BFF drives it', () => {
     expect(timed).toBe(1);
     expect(await value('bff_render_total{outcome="host_down"}')).toBeGreaterThanOrEqual(0);
 
-    const hung = renderer.render({ ...REQUEST, url: new URL('/hang', REQUEST.url) });
+    const hung = host.render({ ...REQUEST, url: new URL('/hang', REQUEST.url) });
     expect(await value('bff_render_queue_length')).toBe(1);
     expect(await hung).toBeUndefined();
     // Its page has the shell; the host, hung, is ended with it out of the queue.
@@ -580,30 +572,30 @@ describe('the render host as the BFF drives it', () => {
     await until(async () => (await value('bff_render_host_restarts_total')) === 1);
     await until(rendered);
     expect(await value('bff_render_total{outcome="rendered"}')).toBe(2);
-    renderer.close();
+    host.close();
   });
 
   it('starts a host that died again by itself, the next page rendered by it', async () => {
     const starts = path.join(dir, `starts-${Math.random().toString(36).slice(2)}`);
     // Killed mid-render, as the kernel's out-of-memory killer does.
-    const renderer = startHost(
+    const host = startHost(
       "if (m.request.url.endsWith('/kill')) process.kill(process.pid, 'SIGKILL'); else process.send({ id: m.id, html: 'rendered' });",
       {
         timeoutMs: 10_000,
         atStart: `import { appendFileSync } from 'node:fs'; appendFileSync(${JSON.stringify(starts)}, 'x');`,
       },
     );
-    const rendered = async () => (await renderer.render(REQUEST)) === 'rendered';
+    const rendered = async () => (await host.render(REQUEST)) === 'rendered';
     await until(rendered);
     const killedAt = Date.now();
-    expect(await renderer.render({ ...REQUEST, url: new URL('/kill', REQUEST.url) })).toBeUndefined();
+    expect(await host.render({ ...REQUEST, url: new URL('/kill', REQUEST.url) })).toBeUndefined();
     // Its page got the shell when the host died, not when the render would have timed out.
     expect(Date.now() - killedAt).toBeLessThan(5000);
     // A host that had not died before starts again at once, without a page asking for it.
     await until(() => readFileSync(starts, 'utf8') === 'xx');
     await until(rendered);
     expect(exits).toEqual([{ code: null, signal: 'SIGKILL', restartInMs: 0 }]);
-    renderer.close();
+    host.close();
   });
 
   it('starts a host that keeps dying later each time, up to the longest wait, and at once after it served long', async () => {
@@ -617,12 +609,12 @@ describe('the render host as the BFF drives it', () => {
     crashing.close();
 
     exits.splice(0);
-    const renderer = startHost(
+    const host = startHost(
       "if (m.request.url.endsWith('/exit')) process.exit(2); process.send({ id: m.id, html: 'rendered' });",
       { restart: { firstMs: 40, maxMs: 400 } },
     );
-    const rendered = async () => (await renderer.render(REQUEST)) === 'rendered';
-    const exit = () => renderer.render({ ...REQUEST, url: new URL('/exit', REQUEST.url) });
+    const rendered = async () => (await host.render(REQUEST)) === 'rendered';
+    const exit = () => host.render({ ...REQUEST, url: new URL('/exit', REQUEST.url) });
     await until(rendered);
     await exit();
     await until(rendered);
@@ -634,6 +626,6 @@ describe('the render host as the BFF drives it', () => {
     await exit();
     await until(() => exits.length === 3);
     expect(exits.map((facts) => (facts as { restartInMs: number }).restartInMs)).toEqual([0, 40, 0]);
-    renderer.close();
+    host.close();
   });
 });

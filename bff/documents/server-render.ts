@@ -1,9 +1,9 @@
 /**
  * The signed-in pages rendered per request (docs/adr/0004), when the browser's first render will
  * match: a GET from a browser of a device class (its layout), in the locale the app will pick,
- * its times in the browser's time zone (its cookie). The build's renderer (client/entry-server.tsx) runs in a process of its
- * own (./render-host.ts), which keeps React and Arco out of the BFF's memory and event loop. When
- * it is missing, busy or slow, the shell answers.
+ * its times in the browser's time zone (its cookie). The app's renderer (client/entry-server.tsx)
+ * runs in a process of its own, the render host (./render-host.ts), which keeps React and Arco out
+ * of the BFF's memory and event loop. When it is missing, busy or slow, the shell answers.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,12 +14,10 @@ import type { FirstScreen } from '@shared/api/first-screen';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { resolveLocale, type Locale } from '@shared/i18n/locale';
 import { deviceClass, type DeviceClass } from '@shared/device';
-import { isTimeZone, PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/prerender';
+import { isTimeZone, PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/documents';
 import { inSpan } from '../tracing/context';
 import { styleHash } from './prerendered';
 import type { DocumentRequest } from './document-request';
-
-export type { SignedInRenderer, SignedInRequest } from '@shared/prerender';
 
 /** A page larger than this (UTF-8) is a list gone wild, not a first screen: the shell is lighter. */
 export const MAX_RENDERED_BYTES = 256 * 1024;
@@ -34,7 +32,7 @@ export const HUNG_RENDER_MS = 5_000;
 /** A page beyond these would wait longer than the shell takes. */
 const MAX_QUEUED_RENDERS = 8;
 /**
- * How long a renderer that died waits to be started again. One that had served for `maxMs` is
+ * How long a host that died waits to be started again. One that had served for `maxMs` is
  * started at once; one that died sooner, or before it was ready, is broken, not unlucky: it waits
  * `firstMs`, then twice as long each time, up to `maxMs`, so a crash loop costs one start (loading
  * the bundle) a minute.
@@ -55,7 +53,7 @@ const HostMessage = z.union([
 /**
  * How a render ended: a page, none (`declined`: the page goes elsewhere, the browser moves), or the
  * shell instead: it hung (`timeout`), threw (`error`), outweighed a first screen (`too_big`), found
- * no renderer ready or lost it meanwhile (`host_down`), or found its queue full (`busy`).
+ * no host ready or lost it meanwhile (`host_down`), or found its queue full (`busy`).
  */
 export const RENDER_OUTCOMES = [
   'rendered',
@@ -68,26 +66,27 @@ export const RENDER_OUTCOMES = [
 ] as const;
 export type RenderOutcome = (typeof RENDER_OUTCOMES)[number];
 
-/** What the renderer tells an operator (bff/metrics/metrics.ts counts it). */
+/** What the render host tells an operator (bff/metrics/metrics.ts counts it). */
 export interface RenderObserver {
-  /** A page's outcome, and how long it was with the renderer when it was sent to one. */
+  /** A page's outcome, and how long it was with the host when it was sent to one. */
   rendered(outcome: RenderOutcome, seconds: number | undefined): void;
-  /** A renderer process started again after the one before it died or was ended. */
+  /** The host's process started again after the one before it died or was ended. */
   restarted(): void;
 }
 
 /** The render host's script, what Node needs to run it (a loader in tests), and its heap's cap. */
-export interface RenderHost {
+export interface RenderHostOptions {
   file: string;
   execArgv?: string[];
-  /** Its old generation in MB (RENDERER_MAX_OLD_SPACE_MB): beyond it the renderer dies, not the replica. */
+  /** Its old generation in MB (RENDERER_MAX_OLD_SPACE_MB): beyond it the host dies, not the replica. */
   maxOldSpaceMb: number;
 }
 
-export interface ServerRenderer {
+/** The render host as the BFF drives it. */
+export interface RenderHost {
   /** The page's markup, or undefined (not ready, busy, timed out, failed, too big). */
   render(request: SignedInRequest): Promise<string | undefined>;
-  /** Pages sent to the renderer and not yet answered. */
+  /** Pages sent to the host and not yet answered. */
   queueLength(): number;
   /** Tells `observer` of every render's outcome and every restart from now on. */
   observe(observer: RenderObserver): void;
@@ -98,19 +97,19 @@ export interface ServerRenderer {
  * The render host, killed when a render hangs, started again by itself after it exits (the
  * pages get the shell meanwhile). Undefined when the build wrote no renderer or no host is given.
  */
-export function startServerRenderer(
+export function startRenderHost(
   staticDir: string,
-  host: RenderHost | undefined,
+  options: RenderHostOptions | undefined,
   logger: Pick<Logger, 'error' | 'warn' | 'debug'>,
   { timeoutMs = RENDER_TIMEOUT_MS, hungMs = HUNG_RENDER_MS, restart = RESTART_BACKOFF } = {},
-): ServerRenderer | undefined {
+): RenderHost | undefined {
   // A page's wait never outlasts the host's: the host is not ended while a page still waits on it.
   const hangMs = Math.max(hungMs, timeoutMs);
   const rendererFile = path.join(staticDir, PRERENDER_DIR, RENDERER_FILE);
-  if (!host || !existsSync(rendererFile)) return undefined;
-  const { file, maxOldSpaceMb } = host;
-  // The container's memory is the BFF's too: a renderer without a cap could take the replica with it.
-  const execArgv = [...(host.execArgv ?? []), `--max-old-space-size=${maxOldSpaceMb}`];
+  if (!options || !existsSync(rendererFile)) return undefined;
+  const { file, maxOldSpaceMb } = options;
+  // The container's memory is the BFF's too: a host without a cap could take the replica with it.
+  const execArgv = [...(options.execArgv ?? []), `--max-old-space-size=${maxOldSpaceMb}`];
   let child: ChildProcess | undefined;
   let ready = false;
   let closed = false;
@@ -133,7 +132,7 @@ export function startServerRenderer(
 
   /**
    * The process is done with: its pages get the shell and another is started after the backoff,
-   * in how many ms (undefined: it was done with already, or the renderer is closed).
+   * in how many ms (undefined: it was done with already, or the host is closed).
    */
   function drop(worker: ChildProcess): number | undefined {
     if (child !== worker) return undefined;
@@ -152,10 +151,10 @@ export function startServerRenderer(
   function start(): void {
     readyAt = undefined;
     if (starts++ > 0) for (const observer of observers) observer.restarted();
-    // No env: none of the BFF's settings (its keys, its upstream) reaches the renderer.
+    // No env: none of the BFF's settings (its keys, its upstream) reaches the host.
     const worker = fork(file, [rendererFile], { execArgv, env: {} });
     child = worker;
-    // The BFF's exit waits for no renderer; the renderer exits when the channel closes.
+    // The BFF's exit waits for no host; the host exits when the channel closes.
     worker.unref();
     worker.channel?.unref();
     worker.on('message', (message: unknown) => {
@@ -270,20 +269,20 @@ export function styleAttributeSources(html: string): string[] {
 
 /** The page rendered for this request, or undefined when the shell must answer. */
 export async function renderSignedIn(
-  renderer: ServerRenderer | undefined,
+  host: RenderHost | undefined,
   request: DocumentRequest,
   config: AppConfig,
   firstScreen: FirstScreen | undefined,
 ): Promise<ServerRendered | undefined> {
   const { method, userAgent, timeZoneCookie: timeZone } = request;
-  if (!renderer || !firstScreen?.authenticated || !firstScreen.userInfo) return undefined;
+  if (!host || !firstScreen?.authenticated || !firstScreen.userInfo) return undefined;
   const device = deviceClass(userAgent);
   if (method !== 'GET' || !device || !isTimeZone(timeZone)) return undefined;
   const url = new URL(`${request.path}${request.search}`, 'https://render.invalid');
   // As the app picks it: the query's `lang`, else the stored locale the cookie mirrors.
   const locale = resolveLocale(url.searchParams.get('lang'), request.localeCookie);
   const html = await inSpan('server render', { 'url.path': url.pathname, 'uaa_sso.locale': locale }, () =>
-    renderer.render({ url, locale, timeZone, userAgent: userAgent as string, config, firstScreen }),
+    host.render({ url, locale, timeZone, userAgent: userAgent as string, config, firstScreen }),
   ).catch(() => undefined);
   if (html === undefined) return undefined;
   return { html, lang: locale, device, styleSources: styleAttributeSources(html) };

@@ -1,14 +1,15 @@
 /**
- * The render host, which ./server-render.ts forks: it loads the build's renderer (its first
+ * The render host, which ./server-render.ts forks: it loads the app's renderer (its first
  * argument) and answers each page by its id. Renders share nothing, so they run side by side.
  */
 import { pathToFileURL } from 'node:url';
-import type { RenderRequest, SignedInRenderer } from './server-render';
+import type { AppRenderer } from '@shared/documents';
+import type { RenderRequest } from './server-render';
 
 const { createRenderer } = (await import(
   /* webpackIgnore: true */ pathToFileURL(process.argv[2] as string).href
 )) as {
-  createRenderer(): Promise<SignedInRenderer>;
+  createRenderer(): Promise<AppRenderer>;
 };
 const renderer = await createRenderer();
 process.on('message', async ({ id, request }: RenderRequest) => {
@@ -19,6 +20,6 @@ process.on('message', async ({ id, request }: RenderRequest) => {
   );
   process.send?.(reply);
 });
-// The BFF has gone: so does its renderer.
+// The BFF has gone: so does its render host.
 process.on('disconnect', () => process.exit(0));
 process.send?.({ ready: true });

@@ -11,7 +11,7 @@ import {
   RENDERER_FILE,
   PRERENDER_MANIFEST,
   type PrerenderManifest,
-} from '@shared/prerender';
+} from '@shared/documents';
 import { appConfigOf, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';

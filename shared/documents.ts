@@ -1,6 +1,6 @@
 /**
- * What the build's prerender (scripts/prerender.ts), the BFF's documents (bff/spa) and the
- * browser's entry (client/main.tsx) must agree on.
+ * What the build's prerender (scripts/prerender.ts), the BFF's documents (bff/documents), the app's
+ * renderer (client/entry-server.tsx) and the browser's entry (client/main.tsx) must agree on.
  */
 import type { FirstScreen } from './api/first-screen';
 import type { AppConfig } from './api/runtime-config';
@@ -23,10 +23,10 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
-/** Under the client's dist directory; bff/spa answers it as a route, never as files. */
+/** Under the client's dist directory; bff/documents answers it as a route, never as files. */
 export const PRERENDER_DIR = 'prerender';
 export const PRERENDER_MANIFEST = 'manifest.json';
-/** The server renderer's bundle in PRERENDER_DIR. */
+/** The app renderer's bundle in PRERENDER_DIR. */
 export const RENDERER_FILE = 'renderer.mjs';
 
 /** On `<div id="root">` of a rendered document: the locale it was rendered in. */
@@ -80,7 +80,7 @@ export interface PrerenderManifest {
   documents: PrerenderedDocument[];
 }
 
-/** A signed-in page the BFF asks the server renderer for (client/entry-server.tsx). */
+/** A signed-in page the render host (bff/documents/render-host.ts) asks the app's renderer for. */
 export interface SignedInRequest {
   /** The page's address as the browser asked for it. */
   url: URL;
@@ -92,7 +92,17 @@ export interface SignedInRequest {
   firstScreen: FirstScreen;
 }
 
-export interface SignedInRenderer {
+/**
+ * The app's renderer (client/entry-server.tsx, built as RENDERER_FILE): every page the server
+ * draws, the visitors' at build time (scripts/prerender.ts), a signed-in one per request in the
+ * render host.
+ */
+export interface AppRenderer {
+  /**
+   * `route` for a visitor whose stored locale is `locale`, in the layout of `device`, at build
+   * time: its query is the search placeholder, then the route's own (`/login?tab=password`).
+   */
+  prerender(route: string, locale: Locale, device: DeviceClass): Promise<string>;
   /** The markup of `<div id="root">`; undefined for a redirect; rejects when a part failed to render. */
   render(request: SignedInRequest): Promise<string | undefined>;
 }
