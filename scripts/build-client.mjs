@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
 import { prerender } from './prerender.ts';
-import { IN_APP, IN_APP_CHUNKS, ROUTE_CHUNKS } from './route-modules.ts';
+import { IN_APP, IN_APP_CHUNKS, PRERENDERED_PAGES, ROUTE_CHUNKS } from './route-modules.ts';
 
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';
@@ -79,22 +79,8 @@ const filesOf = (files) => ({
 await prerender({
   clientDist,
   inApp: filesOf(inAppFiles),
-  // Each page, and each tab's own document, the first tab's too: a tab pressed before the scripts
-  // is a link to that address (client/components/tabs.tsx), `?tab=sms` back from the password tab.
   // A document names its page's chunks, which it needs before the app can take over.
-  pages: [
-    '/login',
-    '/login?tab=sms',
-    '/login?tab=password',
-    '/register',
-    '/register?tab=email',
-    '/register?tab=phone',
-    '/forget',
-    '/forget?tab=phone',
-    '/forget?tab=email',
-  ].map((route) => {
-    return { route, ...filesOf(routeTable[route.split('?')[0]] ?? []) };
-  }),
+  pages: PRERENDERED_PAGES.map((route) => ({ route, ...filesOf(routeTable[route.split('?')[0]] ?? []) })),
 });
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {
   stdio: 'inherit',

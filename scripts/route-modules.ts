@@ -7,6 +7,7 @@
  * is on no `import()`, on two, or on one that loads another file than the table names.
  */
 import { BACK_OFFICE, BACK_OFFICE_NAMES, type BackOfficeName } from '@shared/back-office';
+import { PAGE_TABS, TAB_PARAM } from '@shared/routes';
 
 export const ADMIN_SHELL_CHUNK = 'admin-shell';
 const USER_CENTRE_CHUNK = 'usercenter';
@@ -31,3 +32,14 @@ export const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
 /** What the in-app browser's documents load besides their page's: the warning above it (spec §1). */
 export const IN_APP_CHUNKS = ['compat-warning'];
 export const IN_APP = 'in-app';
+
+/**
+ * The addresses the build prerenders (scripts/prerender.ts, for each language and device class of
+ * shared/device.ts): each visitor page with tabs, and each tab's own document, the first tab's
+ * too: a tab pressed before the scripts is a link to that address (client/components/tabs.tsx),
+ * `?tab=sms` back from the password tab.
+ */
+export const PRERENDERED_PAGES: readonly string[] = Object.entries(PAGE_TABS).flatMap(([page, tabs]) => [
+  page,
+  ...tabs.map((tab) => `${page}?${TAB_PARAM}=${tab}`),
+]);

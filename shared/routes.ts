@@ -58,6 +58,17 @@ export const SIGNED_IN_PAGES = {
   [ROUTES.admin]: 'admin',
 } as const satisfies Record<string, 'usercenter' | 'admin'>;
 
+/**
+ * The tabs of the visitor pages that have them, the first shown when the address names none
+ * (spec §2, `?tab=`): each page reads its own here, and the build prerenders a document for the
+ * page and for each of its tabs (scripts/route-modules.ts `PRERENDERED_PAGES`).
+ */
+export const PAGE_TABS = {
+  [ROUTES.login]: ['sms', 'password'],
+  [ROUTES.register]: ['email', 'phone'],
+  [ROUTES.forget]: ['phone', 'email'],
+} as const;
+
 /** What a back-office form page does: the `:operate` of its route (spec §2). */
 export type Operate = 'create' | 'edit' | 'view';
 export const OPERATES: readonly Operate[] = ['create', 'edit', 'view'];

@@ -20,9 +20,10 @@ import { useTypedBeforeHydration } from '@client/features/auth/hooks/use-typed-b
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
+import { PAGE_TABS, ROUTES } from '@shared/routes';
 
-type Channel = 'phone' | 'email';
-const CHANNELS: readonly Channel[] = ['phone', 'email'];
+const CHANNELS = PAGE_TABS[ROUTES.forget];
+type Channel = (typeof CHANNELS)[number];
 interface Values {
   item: string;
   code: string;

@@ -29,9 +29,10 @@ import { useTexts } from '@client/lib/i18n/use-texts';
 import { useLocale } from '@client/lib/i18n/locale-context';
 import { productMessage } from '@shared/errors/catalogue';
 import { texts } from './locale';
+import { PAGE_TABS, ROUTES } from '@shared/routes';
 
-type Tab = 'sms' | 'password';
-const TABS: readonly Tab[] = ['sms', 'password'];
+const TABS = PAGE_TABS[ROUTES.login];
+type Tab = (typeof TABS)[number];
 const OVERSEAS_CITIES = /hong\s*kong|taiwan|macau|macao|香港|台湾|澳门/i;
 
 export default function LoginPage({

@@ -22,9 +22,10 @@ import { CodeField } from '@client/components/code-field';
 import { ResultLink, ResultPanel } from '@client/components/result-panel';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
+import { PAGE_TABS, ROUTES } from '@shared/routes';
 
-type Tab = 'email' | 'phone';
-const TABS: readonly Tab[] = ['email', 'phone'];
+const TABS = PAGE_TABS[ROUTES.register];
+type Tab = (typeof TABS)[number];
 interface EmailValues {
   username: string;
   email: string;
