@@ -4,7 +4,7 @@
  * outline follows the route table's signed-in pages (SIGNED_IN_PAGES), every other page a visitor's.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { BFF_PATHS, DEMO_PAGES, ROUTES, SIGNED_IN_PAGES } from '@shared/routes';
 import { skeletonMarkup, skeletonPageOf } from '@shared/skeleton';
@@ -12,9 +12,9 @@ import { PageSkeleton } from './page-skeleton';
 
 const shown = (path: string) =>
   renderToStaticMarkup(
-    <MemoryRouter initialEntries={[path]}>
+    <StaticRouter location={path}>
       <PageSkeleton />
-    </MemoryRouter>,
+    </StaticRouter>,
   );
 
 describe("a page's outline", () => {
