@@ -67,11 +67,13 @@ export function skeletonInner(node: SkeletonNode): string {
   return (
     (node.mark ? MARK : '') +
     '<span class="boot-skeleton-line"></span>'.repeat(node.lines ?? 0) +
-    (node.children ?? [])
-      .map((child) => `<div class="${child.className}">${skeletonInner(child)}</div>`)
-      .join('')
+    (node.children ?? []).map((child) => element(child)).join('')
   );
 }
+
+/** An element of the outline and what it holds, with `attributes` (` name="value"`…) on it. */
+const element = (node: SkeletonNode, attributes = '') =>
+  `<div class="${node.className}"${attributes}>${skeletonInner(node)}</div>`;
 
 /** The attributes that mark a whole page's outline: busy, and whose page it is. */
 export const skeletonAttributes = (page: SkeletonPage) =>
@@ -80,9 +82,8 @@ export const skeletonAttributes = (page: SkeletonPage) =>
 /** The whole outline of the page at `path`, as the BFF puts it in a document. */
 export function skeletonMarkup(path: string): string {
   const page = skeletonPageOf(path);
-  const tree = skeletonTree(page);
   const attributes = Object.entries(skeletonAttributes(page))
     .map(([name, value]) => ` ${name}="${value}"`)
     .join('');
-  return `<div class="${tree.className}"${attributes}>${skeletonInner(tree)}</div>`;
+  return element(skeletonTree(page), attributes);
 }
