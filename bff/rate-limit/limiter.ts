@@ -254,7 +254,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
         const rule = limiter.rule.name;
         res.locals.rateLimit = { rule, reason: 'store-down' } satisfies RateLimitRefusal;
         logger.warn(
-          { reqId: req.id, rule, err: (err as Error).message },
+          { reqId: req.id, rule, err: err.message },
           'rate-limit store unavailable: request refused',
         );
         return 'store-down';
