@@ -97,6 +97,22 @@ async function layoutOf(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * `after` is `before`, each box within a pixel: a box whose edge sits near a half pixel rounds
+ * either way from one layout to the next (a tag 40.5 px wide was 41 and then 40 under load).
+ */
+function expectSameLayout(after: string[], before: string[]): void {
+  const close = (a: string | undefined, b: string | undefined) => {
+    const [tagA, ...boxA] = (a ?? '').split(' ');
+    const [tagB, ...boxB] = (b ?? '').split(' ');
+    return (
+      tagA === tagB && boxA.length === boxB.length && boxA.every((n, i) => Math.abs(+n - +boxB[i]!) <= 1)
+    );
+  };
+  const moved = after.findIndex((box, i) => !close(box, before[i]));
+  if (moved >= 0 || after.length !== before.length) expect(after).toEqual(before);
+}
+
 test.describe('signed-in pages rendered by the BFF', () => {
   test('the user centre arrives with its account rows, uncached, its style attributes admitted by hash', async ({
     browser,
@@ -186,7 +202,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
       await takenOver(page, drawn);
       await atRest(page);
       // Nothing moved (what only the app answers looks not ready until then, in place).
-      expect(await layoutOf(page)).toEqual(before);
+      expectSameLayout(await layoutOf(page), before);
       expect(problems).toEqual([]);
       await context.close();
     });

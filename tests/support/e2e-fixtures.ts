@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { devices, test as base, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { common, LANGS, login, type Lang } from './e2e-texts';
-import { TAKEN_OVER_ATTRIBUTE } from '../../shared/documents';
+import { PRERENDERED_ATTRIBUTE, TAKEN_OVER_ATTRIBUTE } from '../../shared/documents';
 import { securityLogFile } from './e2e-security-stream';
 import PHONE_PROFILE from './phone-profile.json' with { type: 'json' };
 
@@ -60,10 +60,53 @@ export const DESKTOP = desktop;
  */
 export const PHONE = PHONE_PROFILE;
 
-export const test = base.extend<{ sharedPage: Page }, { workerContext: BrowserContext }>({
+/** A page the server sent (prerendered or rendered) that the app has not taken over yet. */
+const NOT_TAKEN_OVER = `#root[${PRERENDERED_ATTRIBUTE}]:not([${TAKEN_OVER_ATTRIBUTE}])`;
+
+type Navigation = 'goto' | 'reload' | 'goBack' | 'goForward';
+const NAVIGATIONS: readonly Navigation[] = ['goto', 'reload', 'goBack', 'goForward'];
+
+/**
+ * Makes `page`'s navigations that wait for the load (Playwright's default) also wait until the app
+ * has taken the page over, as a person waits until a button looks ready: a page the server sent
+ * shows its buttons before the app answers them (client/app/global.css), and a press in between
+ * reaches no handler. A load can come before React's hydration has committed, and on a loaded CI
+ * machine a press came in between (a refused resend that never showed). A navigation that asks
+ * for less ('commit', 'domcontentloaded') is one that looks at the page before the app has it, and
+ * is left as it is; so are files that set `awaitsTheApp: false`.
+ */
+function awaitTheAppAfterLoads(page: Page): void {
+  for (const name of NAVIGATIONS) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+    page[name] = (async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      const options = args.at(-1) as { waitUntil?: string } | undefined;
+      const waitUntil = (typeof options === 'object' && options?.waitUntil) || 'load';
+      if (waitUntil === 'load' || waitUntil === 'networkidle')
+        await page
+          .locator(NOT_TAKEN_OVER)
+          .waitFor({ state: 'detached', timeout: 10_000 })
+          .catch((error: Error) => {
+            throw new Error(`${name}: the app did not take ${page.url()} over (${error.message})`);
+          });
+      return response;
+    }) as never;
+  }
+}
+
+export const test = base.extend<
+  { sharedPage: Page; awaitsTheApp: boolean },
+  { workerContext: BrowserContext }
+>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this pattern
   baseURL: async ({}, use, testInfo) => {
     await use(stackURL(testInfo.parallelIndex));
+  },
+  /** Whether navigations wait for the app to take the page over (awaitTheAppAfterLoads). */
+  awaitsTheApp: [true, { option: true }],
+  page: async ({ page, awaitsTheApp }, use) => {
+    if (awaitsTheApp) awaitTheAppAfterLoads(page);
+    await use(page);
   },
   workerContext: [
     async ({ browser }, use, workerInfo) => {
@@ -81,9 +124,12 @@ export const test = base.extend<{ sharedPage: Page }, { workerContext: BrowserCo
    * desktop viewport; a failed test's tab is replaced by a new one. A test that
    * needs its own context options, init scripts or a clock takes `page`.
    */
-  sharedPage: async ({ workerContext: context, baseURL }, use, testInfo) => {
+  sharedPage: async ({ workerContext: context, baseURL, awaitsTheApp }, use, testInfo) => {
     const page = context.pages()[0] ?? (await context.newPage());
+    const navigations = NAVIGATIONS.map((name) => [name, page[name]] as const);
+    if (awaitsTheApp) awaitTheAppAfterLoads(page);
     await use(page);
+    for (const [name, navigate] of navigations) page[name] = navigate as never;
     const failed = testInfo.status !== testInfo.expectedStatus;
     for (const other of context.pages()) if (failed || other !== page) await other.close();
     await context.clearCookies();
