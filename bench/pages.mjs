@@ -1,6 +1,7 @@
 // Page weight and load time in headless Chromium (playwright-core, Debian's /usr/bin/chromium).
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { createServer } from 'node:http';
 import { gzipSync, constants } from 'node:zlib';
 import forge from 'node-forge';
 import { chromium } from 'playwright-core';
@@ -242,9 +243,10 @@ export const USABLE = {
  * for (`usable`, one of USABLE) is there: in the DOM, laid out, enabled, with its text, nothing
  * still loading around it. The check runs in the frame's requestAnimationFrame, where the
  * browser lays the page out anyway, so that measuring forces no layout of its own before the
- * first paint. A field must then take a typed key.
+ * first paint. A field must then take a typed key. `app: false` loads a page that is not the app's
+ * (the machine's floor, FLOOR_PAGE), which no React takes over.
  */
-export async function loadTime({ browser, url, usable, cookies = [], profile = 'desktop' }) {
+export async function loadTime({ browser, url, usable, cookies = [], profile = 'desktop', app = true }) {
   const context = await browser.newContext(PROFILES[profile]);
   if (cookies.length) await context.addCookies(cookies);
   const page = await context.newPage();
@@ -301,9 +303,10 @@ export async function loadTime({ browser, url, usable, cookies = [], profile = '
     usableAt: window.__benchUsableAt,
     fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
   }));
-  // Every page is timed until React has it too ("interactive"), so that a page React had to
-  // render again is seen.
-  await page.waitForFunction(() => window.__benchTakenOverAt !== undefined, null, { timeout: 30_000 });
+  // Every page of the app is timed until React has it too ("interactive"), so that a page React
+  // had to render again is seen.
+  if (app)
+    await page.waitForFunction(() => window.__benchTakenOverAt !== undefined, null, { timeout: 30_000 });
   const takenOverAt = await page.evaluate(() => window.__benchTakenOverAt);
   let typed = true;
   if (usable.type) {
@@ -327,3 +330,21 @@ export async function loadTime({ browser, url, usable, cookies = [], profile = '
 }
 
 export { PHONE_FIELD };
+
+/**
+ * The machine's floor: a document with a heading and nothing else, no style, no script, loaded as
+ * every page is (same profile, throttling, cold context). What it takes to be painted is what this
+ * machine and Chromium take for any page; a page's own share is its figure minus this. The budgets
+ * were set on a faster machine (docs/performance.md).
+ */
+export const FLOOR_PAGE = '<!doctype html><html lang="en"><title>floor</title><h1>Log in</h1></html>';
+
+/** Serves FLOOR_PAGE on a loopback port; resolves to its address and a way to stop it. */
+export async function serveFloorPage() {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(FLOOR_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}

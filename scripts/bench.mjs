@@ -38,6 +38,7 @@ import {
   loginCookie,
   pageWeight,
   PROFILES,
+  serveFloorPage,
   USABLE,
 } from '../bench/pages.mjs';
 // /login's weight budgets, which a browser test checks on every build too (tests/e2e/login-javascript-budget.spec.ts).
@@ -346,6 +347,8 @@ async function main() {
   // --- Page weight and load time -----------------------------------------------------------------
   let weight;
   const loads = [];
+  /** The floor of each profile (FLOOR_PAGE), in ms: what any page takes on this machine. */
+  const floors = {};
   if (part('pages')) {
     log('page weight and load time (Chromium)...');
     browser = await launch();
@@ -399,6 +402,30 @@ async function main() {
           ]
         : []),
     ];
+    // This machine's floor first: an empty document through the same throttling (FLOOR_PAGE).
+    const floorPage = await serveFloorPage();
+    try {
+      for (const profile of Object.keys(PROFILES)) {
+        const runs = [];
+        for (let i = 0; i < PAGE_RUNS; i += 1)
+          runs.push(
+            await loadTime({ browser, url: floorPage.url, usable: { selector: 'h1' }, profile, app: false }),
+          );
+        const sorted = runs.sort((a, b) => a.ready - b.ready);
+        floors[profile] = sorted[Math.floor((sorted.length - 1) / 2)].ready;
+        loads.push({
+          page: '(an empty page: the floor)',
+          profile,
+          ...sorted[Math.floor((sorted.length - 1) / 2)],
+          slowest: sorted[sorted.length - 1].ready,
+          finalPath: '/',
+        });
+      }
+    } catch (err) {
+      log(`  the floor: ${err.message.split('\n')[0]}`);
+    } finally {
+      floorPage.close();
+    }
     for (const [page, profile] of pages.flatMap((p) => Object.keys(PROFILES).map((pr) => [p, pr]))) {
       const budget = page.login
         ? BUDGET.loginUsableMs
@@ -490,6 +517,13 @@ async function main() {
     log(
       `Load time from navigation start: cold cache, fresh context, 4x CPU slowdown, Fast 3G ` +
         `(562.5 ms RTT, 1.44 Mbit/s), median of ${PAGE_RUNS}`,
+    );
+    log(
+      `This machine's floor (an empty document, same throttling): first painted at ` +
+        Object.entries(floors)
+          .map(([profile, ms]) => `${ms} ms (${profile})`)
+          .join(', ') +
+        "; a page's own share is its figure minus the floor.",
     );
     // Each page on the desktop and the phone side by side: usable, and interactive (React's).
     console.table(
