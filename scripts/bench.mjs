@@ -56,6 +56,11 @@ const CONNECTIONS = 50;
 const MEMORY_ROUND = option('memory-requests', 100_000);
 // Cold loads per page; the median is the figure (the CPUs are shared), the slowest is shown.
 const PAGE_RUNS = option('page-runs', 3);
+/** The median load of `runs` by time to usable (a failed load, NaN, counts as slowest), and the slowest. */
+const medianOf = (runs) => {
+  const sorted = [...runs].sort((a, b) => (a.ready || Infinity) - (b.ready || Infinity));
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)], slowest: sorted[sorted.length - 1] };
+};
 // The open-loop rate of the added-latency figure: a few hundred calls a second, as in production.
 const RATE = option('rate', 300);
 // --only=proxy,memory,pages: a part of the run, when working on one budget.
@@ -411,13 +416,13 @@ async function main() {
           runs.push(
             await loadTime({ browser, url: floorPage.url, usable: { selector: 'h1' }, profile, app: false }),
           );
-        const sorted = runs.sort((a, b) => a.ready - b.ready);
-        floors[profile] = sorted[Math.floor((sorted.length - 1) / 2)].ready;
+        const { median, slowest } = medianOf(runs);
+        floors[profile] = median.ready;
         loads.push({
           page: '(an empty page: the floor)',
           profile,
-          ...sorted[Math.floor((sorted.length - 1) / 2)],
-          slowest: sorted[sorted.length - 1].ready,
+          ...median,
+          slowest: slowest.ready,
           finalPath: '/',
         });
       }
@@ -451,9 +456,7 @@ async function main() {
           runs.push({ fcp: NaN, ready: NaN, typed: false, finalPath: '(failed)', apiCalls: NaN });
         }
       }
-      const sorted = runs.sort((a, b) => (a.ready || Infinity) - (b.ready || Infinity));
-      const median = sorted[Math.floor((sorted.length - 1) / 2)];
-      const slowest = sorted[sorted.length - 1];
+      const { median, slowest } = medianOf(runs);
       const load = { page: p.path, profile, ...median, slowest: slowest.ready, budget: p.budget };
       loads.push(load);
       const expected = p.path.split('?')[0];

@@ -63,8 +63,7 @@ export const PHONE = PHONE_PROFILE;
 /** A page the server sent (prerendered or rendered) that the app has not taken over yet. */
 const NOT_TAKEN_OVER = `#root[${PRERENDERED_ATTRIBUTE}]:not([${TAKEN_OVER_ATTRIBUTE}])`;
 
-type Navigation = 'goto' | 'reload' | 'goBack' | 'goForward';
-const NAVIGATIONS: readonly Navigation[] = ['goto', 'reload', 'goBack', 'goForward'];
+const NAVIGATIONS = ['goto', 'reload', 'goBack', 'goForward'] as const;
 
 /**
  * Makes `page`'s navigations that wait for the load (Playwright's default) also wait until the app
