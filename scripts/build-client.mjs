@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
 import { prerender } from './prerender.ts';
+import { signedInStyles } from './signed-in-styles.ts';
 import { IN_APP, IN_APP_CHUNKS, PRERENDERED_PAGES, ROUTE_CHUNKS } from './route-modules.ts';
 
 process.env.NODE_ENV ??= 'production';
@@ -82,6 +83,7 @@ await prerender({
   // A document names its page's chunks, which it needs before the app can take over.
   pages: PRERENDERED_PAGES.map((route) => ({ route, ...filesOf(routeTable[route.split('?')[0]] ?? []) })),
 });
+await signedInStyles({ clientDist, routes: routeTable });
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {
   stdio: 'inherit',
 });

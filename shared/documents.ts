@@ -26,6 +26,8 @@ export function isTimeZone(value: unknown): value is string {
 /** Under the client's dist directory; bff/documents answers it as a route, never as files. */
 export const PRERENDER_DIR = 'prerender';
 export const PRERENDER_MANIFEST = 'manifest.json';
+/** In PRERENDER_DIR: each signed-in route's critical CSS (scripts/signed-in-styles.ts). */
+export const SIGNED_IN_STYLES = 'signed-in-styles.json';
 /** The app renderer's bundle in PRERENDER_DIR. */
 export const RENDERER_FILE = 'renderer.mjs';
 
@@ -46,6 +48,7 @@ export const TEMPLATE_SLOTS = {
   config: '<!--app-config-->',
   headEnd: '</head>',
   root: '<div id="root"></div>',
+  bodyEnd: '</body>',
   lang: '<html lang="zh-CN"',
 } as const;
 

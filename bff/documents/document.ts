@@ -17,11 +17,17 @@ import {
   TEMPLATE_SLOTS,
 } from '@shared/documents';
 import { compressedFor, servePrecompressed } from '../compress';
-import { chooseDocument, fillPlaceholders, loadPrerendered, withStyleHashes } from './prerendered';
+import {
+  chooseDocument,
+  fillPlaceholders,
+  loadPrerendered,
+  loadSignedInStyles,
+  withStyleHashes,
+} from './prerendered';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { skeletonMarkup } from '@shared/skeleton';
 import { documentRequestOf } from './document-request';
-import { loadRoutePreloads, preloadsFor } from './route-preloads';
+import { linksOf, loadRoutePreloads, preloadsFor, routeOf } from './route-preloads';
 import type { ServerRendered } from './server-render';
 
 const SLOTS = TEMPLATE_SLOTS;
@@ -73,6 +79,11 @@ export function createDocuments(opts: DocumentOptions): Documents {
     if (!template.includes(slot)) throw new Error(`index.html has no ${slot}: not the app's build`);
   const prerendered = loadPrerendered(opts.staticDir);
   const preloads = loadRoutePreloads(opts.staticDir);
+  const signedInStyles = loadSignedInStyles(opts.staticDir);
+  // A rendered page with its critical CSS inline links the stylesheets at the body's end, as the
+  // prerendered documents do: its first paint waits for the document alone.
+  const templateSheets = template.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
+  const inlineTemplate = templateSheets.reduce((text, link) => text.replace(link, ''), template);
 
   function build(req: Request, res: Response, content: DocumentContent, status: number): string {
     const config = {
@@ -87,8 +98,15 @@ export function createDocuments(opts: DocumentOptions): Documents {
       prerendered && !rendered && status === 200 && !content.pageError && !opts.hasSession(req)
         ? chooseDocument(prerendered.manifest, asked, config.brandPrefix)
         : undefined;
+    const route =
+      rendered && status === 200
+        ? routeOf(preloads, asked.path, req.query.tab, config.brandPrefix)
+        : undefined;
+    const inline = route ? signedInStyles.get(route) : undefined;
     const policy = res.getHeader(CSP);
-    const styles = rendered?.styleSources ?? doc?.styleHashes ?? [];
+    const styles = rendered
+      ? [...rendered.styleSources, ...(inline ? [inline.hash] : [])]
+      : (doc?.styleHashes ?? []);
     if (typeof policy === 'string') res.setHeader(CSP, withStyleHashes(policy, styles));
     // Functions, not strings, replace: a `$&` in the data is text, not a replacement pattern.
     if (prerendered && doc)
@@ -104,6 +122,23 @@ export function createDocuments(opts: DocumentOptions): Documents {
     const root = rendered
       ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${DEVICE_ATTRIBUTE}="${rendered.device}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
       : `<div id="root">${skeletonMarkup(asked.path)}</div>`;
+    if (inline && route) {
+      const files = preloads.get(route) ?? [];
+      const scripts = linksOf(
+        files.filter((f) => f.endsWith('.js')),
+        true,
+      );
+      const sheets = linksOf(
+        files.filter((f) => f.endsWith('.css')),
+        true,
+      );
+      return inlineTemplate
+        .replace(SLOTS.lang, () => `<html lang="${rendered?.lang}"`)
+        .replace(SLOTS.config, () => head)
+        .replace(SLOTS.headEnd, () => `<style>${inline.css}</style>${scripts}${SLOTS.headEnd}`)
+        .replace(SLOTS.root, () => root)
+        .replace(SLOTS.bodyEnd, () => `${templateSheets.join('')}${sheets}${SLOTS.bodyEnd}`);
+    }
     return template
       .replace(SLOTS.lang, () => `<html lang="${rendered?.lang ?? 'zh-CN'}"`)
       .replace(SLOTS.config, () => head)

@@ -10,13 +10,20 @@ import {
   PRERENDER_DIR,
   RENDERER_FILE,
   PRERENDER_MANIFEST,
+  SIGNED_IN_STYLES,
   type PrerenderManifest,
 } from '@shared/documents';
 import { appConfigOf, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { rawRequest } from '@tests/support/http';
 import { startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import type { DocumentRequest } from './document-request';
-import { chooseDocument, fillPlaceholders, withStyleHashes } from './prerendered';
+import {
+  chooseDocument,
+  fillPlaceholders,
+  loadSignedInStyles,
+  styleHash,
+  withStyleHashes,
+} from './prerendered';
 import { ROUTE_PRELOADS_FILE } from './route-preloads';
 
 const LOGIN_CHUNK = '/static/js/async/login.3e1f.js';
@@ -166,6 +173,33 @@ describe('which requests get a prerendered document', () => {
     const register = asked({ path: '/register', search: '?lang=en-US' });
     expect(chooseDocument(manifest, register, 'acme')?.file).toBe('register.en-US.html');
     expect(chooseDocument(manifest, { ...register, path: '/acme-register' }, 'acme')).toBeUndefined();
+  });
+});
+
+describe("the signed-in pages' critical CSS as the build wrote it", () => {
+  const withStyles = (styles: unknown) => {
+    const dir = makeStaticDir();
+    mkdirSync(path.join(dir, PRERENDER_DIR));
+    writeFileSync(path.join(dir, PRERENDER_DIR, SIGNED_IN_STYLES), JSON.stringify(styles));
+    return dir;
+  };
+
+  it('is read with the hash that admits each CSS, and is empty when the build wrote none', () => {
+    const dir = withStyles({ '/usercenter': 'a{color:red}' });
+    expect(loadSignedInStyles(dir)).toEqual(
+      new Map([['/usercenter', { css: 'a{color:red}', hash: styleHash('a{color:red}') }]]),
+    );
+    expect(loadSignedInStyles(makeStaticDir()).size).toBe(0);
+  });
+
+  it('refuses CSS that could end its style element, or that is not text, at start', () => {
+    for (const bad of ['a{}</style><script>alert(1)</script>', 'a{}</STYLE ', ['a{}'], null]) {
+      const dir = withStyles({ '/usercenter': bad });
+      expect(() => loadSignedInStyles(dir), JSON.stringify(bad)).toThrow(
+        /signed-in-styles\.json: bad CSS for \/usercenter/,
+      );
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -18,6 +18,7 @@ import {
   PLACEHOLDERS,
   PRERENDER_DIR,
   PRERENDER_MANIFEST,
+  SIGNED_IN_STYLES,
   type PrerenderedDocument,
   type PrerenderManifest,
 } from '@shared/documents';
@@ -78,6 +79,30 @@ export const styleHash = (text: string) =>
 /** The policy (bff/security/headers.ts's, which always has a style-src) with the sources added to it. */
 export const withStyleHashes = (policy: string, hashes: readonly string[]) =>
   policy.replace(/(?<=^|;)\s*style-src(?=[\s;]|$)[^;]*/i, (directive) => [directive, ...hashes].join(' '));
+
+/** A signed-in route's critical CSS and the CSP source that admits it inline. */
+export interface InlineStyle {
+  css: string;
+  hash: string;
+}
+
+/**
+ * Each signed-in route's critical CSS (scripts/signed-in-styles.ts), read once at start; an empty
+ * table when the build wrote none (the pages then link their stylesheets in the head).
+ */
+export function loadSignedInStyles(staticDir: string): Map<string, InlineStyle> {
+  const file = path.join(staticDir, PRERENDER_DIR, SIGNED_IN_STYLES);
+  const table = new Map<string, InlineStyle>();
+  if (!existsSync(file)) return table;
+  const styles = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  for (const [route, css] of Object.entries(styles)) {
+    // Inline in a style element: text that could end it is not CSS the build wrote.
+    if (typeof css !== 'string' || /<\/style/i.test(css))
+      throw new Error(`${SIGNED_IN_STYLES}: bad CSS for ${route}`);
+    table.set(route, { css, hash: styleHash(css) });
+  }
+  return table;
+}
 
 export interface Prerendered {
   manifest: PrerenderManifest;

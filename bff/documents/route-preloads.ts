@@ -29,7 +29,7 @@ export function loadRoutePreloads(staticDir: string): Map<string, string[]> {
  * Low priority, as the entry's deferred scripts: a high one would hold the entry back. A rendered
  * page needs its chunks' styles before its first paint: stylesheets then, not preloads.
  */
-function linksOf(files: readonly string[], renderedPage: boolean): string {
+export function linksOf(files: readonly string[], renderedPage: boolean): string {
   return files
     .map((f) =>
       f.endsWith('.js')
@@ -42,9 +42,27 @@ function linksOf(files: readonly string[], renderedPage: boolean): string {
 }
 
 /**
- * The links of a page, or of its tab when the table has it (`/usercenter?tab=keys`); a repeated
- * `tab` is none. The sub-brand's twins (`/xlab-login`) load the chunks of the pages they copy.
+ * The route of the table a page answers to: its tab's when the table has it (`/usercenter?tab=keys`),
+ * else its own; a repeated `tab` is none. The sub-brand's twins (`/xlab-login`) are the pages they
+ * copy. Undefined when the table has neither.
  */
+export function routeOf(
+  table: ReadonlyMap<string, unknown>,
+  pagePath: string,
+  tab: unknown,
+  brandPrefix?: string,
+): string | undefined {
+  const trimmed = pagePath.replace(/(.)\/+$/, '$1');
+  const copied = brandPrefix
+    ? BRANDABLE_PAGES.find((name) => trimmed === brandRoute(brandPrefix, name))
+    : undefined;
+  const page = copied ? `/${copied}` : trimmed;
+  const tabbed = typeof tab === 'string' ? `${page}?tab=${tab}` : undefined;
+  if (tabbed && table.has(tabbed)) return tabbed;
+  return table.has(page) ? page : undefined;
+}
+
+/** The links of a page, or of its tab when the table has it (`routeOf`). */
 export function preloadsFor(
   table: Map<string, string[]>,
   pagePath: string,
@@ -52,11 +70,6 @@ export function preloadsFor(
   brandPrefix?: string,
   renderedPage = false,
 ): string {
-  const trimmed = pagePath.replace(/(.)\/+$/, '$1');
-  const copied = brandPrefix
-    ? BRANDABLE_PAGES.find((name) => trimmed === brandRoute(brandPrefix, name))
-    : undefined;
-  const page = copied ? `/${copied}` : trimmed;
-  const files = (typeof tab === 'string' && table.get(`${page}?tab=${tab}`)) || (table.get(page) ?? []);
-  return linksOf(files, renderedPage);
+  const route = routeOf(table, pagePath, tab, brandPrefix);
+  return linksOf(route ? (table.get(route) ?? []) : [], renderedPage);
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS } from '@shared/contract/endpoints';
-import { PRERENDER_DIR, RENDERER_FILE, type SignedInRequest } from '@shared/documents';
+import { PRERENDER_DIR, RENDERER_FILE, SIGNED_IN_STYLES, type SignedInRequest } from '@shared/documents';
 import { makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import { ok, sendJson, startUpstream, type UpstreamDouble } from '@tests/support/upstream-double';
 import type { DocumentRequest } from './document-request';
@@ -35,6 +35,7 @@ const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKi
 const USER = { ssoUid: 'u-1', username: "ada $& $' $`", phone: null, email: null };
 const SIGNED_IN = { authenticated: true, userInfo: USER } as unknown as SignedInRequest['firstScreen'];
 const CONFIG = {} as SignedInRequest['config'];
+const CRITICAL = 'dd{color:#123}';
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** A render host that records its requests and answers with `reply`. */
@@ -150,9 +151,17 @@ describe('a rendered page as the BFF serves it', () => {
     staticDir = makeStaticDir();
     writeFileSync(
       path.join(staticDir, ROUTE_PRELOADS_FILE),
-      JSON.stringify({ '/usercenter': ['/static/js/async/uc.1a.js', '/static/css/async/uc.2b.css'] }),
+      JSON.stringify({
+        '/usercenter': ['/static/js/async/uc.1a.js', '/static/css/async/uc.2b.css'],
+        '/usercenter?tab=keys': ['/static/css/async/keys.3c.css', '/static/js/async/keys.4d.js'],
+      }),
     );
     mkdirSync(path.join(staticDir, PRERENDER_DIR));
+    // The keys tab's critical CSS, as scripts/signed-in-styles.ts writes it; the account tab has none.
+    writeFileSync(
+      path.join(staticDir, PRERENDER_DIR, SIGNED_IN_STYLES),
+      JSON.stringify({ '/usercenter?tab=keys': CRITICAL }),
+    );
     // The app's renderer, stood in for: it echoes what it was given into the markup.
     writeFileSync(
       path.join(staticDir, PRERENDER_DIR, RENDERER_FILE),
@@ -237,6 +246,29 @@ describe('a rendered page as the BFF serves it', () => {
     expect(reply.text).not.toContain('session-token-never-in-the-page');
     const styleSrc = /style-src ([^;]*)/.exec(reply.headers['content-security-policy'] as string)?.[1];
     expect(styleSrc).toBe(`'self' 'unsafe-hashes' ${sha256('width:200px')}`);
+  });
+
+  it("inlines a page's critical CSS, admitted by its hash, and links its stylesheets at the body's end", async () => {
+    const reply = await page('/usercenter?tab=keys', [SESSION, 'tz=UTC']);
+    expect(reply.status).toBe(200);
+    const [head = '', body = ''] = reply.text.split('</head>');
+    expect(head).toContain(`<style>${CRITICAL}</style>`);
+    expect(head).toContain(
+      '<link rel="preload" href="/static/js/async/keys.4d.js" as="script" fetchpriority="low">',
+    );
+    // Nothing in the head holds the first paint back: the stylesheets follow the page.
+    expect(head).not.toMatch(/rel="stylesheet"/);
+    expect(body).toMatch(
+      /<\/dd><\/div><link rel="stylesheet" href="\/static\/css\/async\/keys\.3c\.css"><\/body>/,
+    );
+    const styleSrc = /style-src ([^;]*)/.exec(reply.headers['content-security-policy'] as string)?.[1];
+    expect(styleSrc).toBe(`'self' 'unsafe-hashes' ${sha256('width:200px')} ${sha256(CRITICAL)}`);
+    // A page without critical CSS links its stylesheets in the head, which its first paint waits for.
+    const account = await page('/usercenter', [SESSION, 'tz=UTC']);
+    expect(account.text.split('</head>')[0]).toContain(
+      '<link rel="stylesheet" href="/static/css/async/uc.2b.css">',
+    );
+    expect(account.text).not.toContain('<style>');
   });
 
   it('serves the shell, its skeleton and its usual CSP, without the time zone or when the page cannot render', async () => {

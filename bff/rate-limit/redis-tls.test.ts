@@ -18,15 +18,23 @@ let caFile: string;
 let ports: { node: number; sentinel: number };
 const servers: ChildProcess[] = [];
 const backends: CounterBackend[] = [];
+/** What the stores logged, for the message of a wait that timed out. */
+const logged: string[] = [];
 
+/**
+ * Polls `check` until it holds. The deadline is generous: TLS handshakes to a sentinel and its
+ * primary just started, on a machine running the rest of the suite, once took over 10 s (CI,
+ * 2026-11-29); the test is about TLS, not speed, and a passing run does not wait for it.
+ */
 async function until(
   what: string,
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
+  timeoutMs = 25_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; the stores logged:\n${logged.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -74,7 +82,10 @@ function startServer(name: string, lines: string[], sentinel = false): void {
 }
 
 function backend(target: RedisTarget): CounterBackend {
-  const made = redisBackend(target, createLogger('silent'));
+  const made = redisBackend(
+    target,
+    createLogger('info', { write: (line: string) => void logged.push(line) }),
+  );
   backends.push(made);
   return made;
 }
@@ -100,7 +111,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-it('counts through a rediss:// URL with REDIS_CA_FILE', async () => {
+it('counts through a rediss:// URL with REDIS_CA_FILE', { timeout: 30_000 }, async () => {
   const store = backend({ mode: 'single', url: `rediss://127.0.0.1:${ports.node}`, tls: { caFile } });
   await until('the TLS connection', () => store.up() === true);
   const distinct = store.distinctFor('tls-single');
@@ -108,21 +119,25 @@ it('counts through a rediss:// URL with REDIS_CA_FILE', async () => {
   expect(await distinct.admit('k', 'b', 1, 60_000)).toMatchObject({ admitted: false });
 });
 
-it('counts through Sentinel over TLS (REDIS_TLS=true, REDIS_CA_FILE), sentinel and primary alike', async () => {
-  const target = (tls: RedisTarget['tls']): RedisTarget => ({
-    mode: 'sentinel',
-    name: 'tls-test',
-    sentinels: [{ host: '127.0.0.1', port: ports.sentinel }],
-    tls,
-  });
-  const store = backend(target({ caFile }));
-  await until('the primary through the sentinel, over TLS', () => store.up() === true);
-  const distinct = store.distinctFor('tls-sentinel');
-  expect(await distinct.admit('k', 'a', 1, 60_000)).toMatchObject({ admitted: true, added: true });
-  expect(await distinct.admit('k', 'b', 1, 60_000)).toMatchObject({ admitted: false });
+it(
+  'counts through Sentinel over TLS (REDIS_TLS=true, REDIS_CA_FILE), sentinel and primary alike',
+  { timeout: 30_000 },
+  async () => {
+    const target = (tls: RedisTarget['tls']): RedisTarget => ({
+      mode: 'sentinel',
+      name: 'tls-test',
+      sentinels: [{ host: '127.0.0.1', port: ports.sentinel }],
+      tls,
+    });
+    const store = backend(target({ caFile }));
+    await until('the primary through the sentinel, over TLS', () => store.up() === true);
+    const distinct = store.distinctFor('tls-sentinel');
+    expect(await distinct.admit('k', 'a', 1, 60_000)).toMatchObject({ admitted: true, added: true });
+    expect(await distinct.admit('k', 'b', 1, 60_000)).toMatchObject({ admitted: false });
 
-  // Without the CA the sentinel's certificate is refused: never up.
-  const untrusted = backend(target({}));
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  expect(untrusted.up()).toBe(false);
-});
+    // Without the CA the sentinel's certificate is refused: never up.
+    const untrusted = backend(target({}));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(untrusted.up()).toBe(false);
+  },
+);

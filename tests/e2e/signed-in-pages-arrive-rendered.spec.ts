@@ -81,8 +81,9 @@ const root = (page: Page) => page.locator('#root');
 
 /**
  * Where each box of the page is drawn, once its stylesheets and fonts are in: its tag, place and
- * size. The browser paints nothing before the head's stylesheets, but a script may read the boxes
- * earlier, unstyled (seen once under load: the whole page at the body's 8 px margin).
+ * size. The first paint has the page's inline critical CSS and the stylesheets follow at the
+ * body's end; a script may read the boxes before any CSS applies (seen once under load: the whole
+ * page at the body's 8 px margin).
  */
 async function layoutOf(page: Page): Promise<string[]> {
   await page.waitForFunction(() =>
@@ -204,6 +205,69 @@ test.describe('signed-in pages rendered by the BFF', () => {
       // Nothing moved (what only the app answers looks not ready until then, in place).
       expectSameLayout(await layoutOf(page), before);
       expect(problems).toEqual([]);
+      await context.close();
+    });
+
+  /**
+   * The first paint is the page's critical CSS, inline (scripts/signed-in-styles.ts), and the
+   * stylesheets come at the body's end: each page looks the same without them. A rule the page
+   * uses and the build's sample renders did not shows here as a box unstyled.
+   */
+  for (const [path, who, phone] of [
+    ['/usercenter', 'member', false],
+    ['/usercenter?tab=keys', 'member', true],
+    ['/usercenter?tab=help', 'admin', false],
+    ['/admin/user', 'admin', false],
+    ['/admin/platform', 'admin', true],
+    ['/admin/role', 'admin', false],
+  ] as const)
+    test(`${path} looks the same with its inline CSS alone as with its stylesheets (${phone ? 'phone' : 'desktop'})`, async ({
+      browser,
+      baseURL,
+    }, info) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        timezoneId: ZONE,
+        ...(phone && {
+          userAgent: IPHONE_UA,
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+        }),
+      });
+      const page = await context.newPage();
+      if (who === 'admin') await loginByApi(page, ADMIN.account, ADMIN.password);
+      else {
+        const user = await createPhoneUser(baseURL!);
+        await loginByApi(page, user.phone, user.password);
+        await api(page.request, '/open/credential/create', { description: 'a key' });
+      }
+      await context.addCookies([{ name: 'tz', value: ZONE, url: baseURL! }]);
+      await rendererReady(page, path.split('?')[0]);
+      const address = new URL(`${path}${path.includes('?') ? '&' : '?'}lang=en-US`, baseURL).href;
+      // One document for both: the lists change meanwhile, as other tests add users and platforms.
+      const served = await context.request.get(address);
+      const body = await served.body();
+      expect(body.toString()).toContain(`data-device="${phone ? 'mobile' : 'desktop'}" data-signed-in=""`);
+      const headers = Object.fromEntries(
+        Object.entries(served.headers()).filter(([name]) => !/^content-(encoding|length)$/.test(name)),
+      );
+      const shot = async (stylesheets: boolean) => {
+        const tab = await context.newPage();
+        await tab.route(address, (route) => route.fulfill({ status: 200, headers, body }));
+        // Refused: the page shows what the document holds, as at its first paint.
+        if (!stylesheets) await tab.route('**/static/css/**', (route) => route.abort());
+        await tab.goto(address, { waitUntil: 'networkidle' });
+        await tab.evaluate(() => document.fonts.ready);
+        const taken = await tab.screenshot({ animations: 'disabled', caret: 'hide', fullPage: true });
+        await info.attach(stylesheets ? 'with stylesheets' : 'inline CSS only', {
+          body: taken,
+          contentType: 'image/png',
+        });
+        await tab.close();
+        return taken;
+      };
+      expect((await shot(false)).equals(await shot(true)), 'inline CSS alone = with stylesheets').toBe(true);
       await context.close();
     });
 

@@ -28,7 +28,7 @@ import { AccountInfo } from './account-info';
 import { CancelAccount } from './cancel-account';
 import { Help } from './help';
 import { texts } from './locale';
-import { isOperation, type Operation } from './status';
+import { isOperation, SECTIONS, type Operation, type Section } from './status';
 import './usercenter.css';
 import '@client/features/account/components/flow.css';
 
@@ -44,8 +44,6 @@ const PasswordChange = lazyComponent(() =>
   import('./password-change').then((m) => ({ default: m.PasswordChange })),
 );
 
-type Section = 'account' | 'keys' | 'help';
-const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
 
 /** The chunks the page's first render at `url` shows: the keys tab, a change flow it opens on. */
 export function preloadParts(url: URL): Promise<unknown> {

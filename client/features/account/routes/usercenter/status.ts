@@ -5,6 +5,10 @@
 export type Operation = 'phone' | 'email' | 'github' | 'password' | 'wechat' | 'username' | 'help';
 export type Status = { kind: 'init' } | { kind: 'operate'; operation: Operation } | { kind: 'update' };
 
+/** The page's tabs (`?tab=keys`); the first when the address names none. */
+export type Section = 'account' | 'keys' | 'help';
+export const SECTIONS: readonly Section[] = ['account', 'keys', 'help'];
+
 export const OPERATIONS: readonly Operation[] = [
   'phone',
   'email',
