@@ -21,8 +21,11 @@ import type { InternalUser, Platform, Role } from '@shared/contract/admin';
 import { BACK_OFFICE_MODULES } from '@shared/contract/modules';
 import { DEVICE_AGENTS, DEVICE_CLASSES } from '@shared/device';
 import {
+  DEVICE_ATTRIBUTE,
+  PRERENDERED_ATTRIBUTE,
   PRERENDER_DIR,
   RENDERER_FILE,
+  SIGNED_IN_ATTRIBUTE,
   SIGNED_IN_STYLES,
   TEMPLATE_SLOTS,
   type AppRenderer,
@@ -217,7 +220,9 @@ export async function signedInStyles({
   const sizes: string[] = [];
   const names = Object.keys(routes);
   for (const route of names) {
-    const markups: string[] = [];
+    // Keyed by their elements and attributes: renders that differ only in their text (the other
+    // language, another sample's values) match the same rules, and beasties reads each once.
+    const markups = new Map<string, string>();
     for (const { address, firstScreen } of samplesOf(route, names))
       for (const locale of LOCALES)
         for (const device of DEVICE_CLASSES) {
@@ -229,17 +234,23 @@ export async function signedInStyles({
             config: CONFIG,
             firstScreen,
           });
-          if (html !== undefined) markups.push(`<div data-device="${device}">${html}</div>`);
+          if (html !== undefined)
+            markups.set(
+              `${device} ${html.replace(/>[^<]+</g, '><')}`,
+              // Each in a root as the BFF sends it (a rule may read its attributes, `#root > x` its
+              // children): ids repeat, which beasties' selector matching takes.
+              `<div id="root" ${PRERENDERED_ATTRIBUTE}="${locale}" ${DEVICE_ATTRIBUTE}="${device}" ${SIGNED_IN_ATTRIBUTE}="">${html}</div>`,
+            );
         }
     // A route that only goes elsewhere (`/admin`, to its first module) has no page to style.
-    if (!markups.length) continue;
+    if (!markups.size) continue;
     const links = (routes[route] ?? [])
       .filter((f) => f.endsWith('.css'))
       .map((href) => `<link href="${href}" rel="stylesheet">`)
       .join('');
     const composed = template
       .replace(TEMPLATE_SLOTS.headEnd, () => `${links}${TEMPLATE_SLOTS.headEnd}`)
-      .replace(TEMPLATE_SLOTS.root, () => `<div id="root">${markups.join('')}</div>`);
+      .replace(TEMPLATE_SLOTS.root, () => [...markups.values()].join(''));
     const processed = await withoutUnusedProperties(await beasties.process(composed));
     const css = /<style>([\s\S]*?)<\/style>/.exec(processed)?.[1];
     if (!css) throw new Error(`${route}: beasties kept no CSS`);

@@ -211,7 +211,9 @@ test.describe('signed-in pages rendered by the BFF', () => {
   /**
    * The first paint is the page's critical CSS, inline (scripts/signed-in-styles.ts), and the
    * stylesheets come at the body's end: each page looks the same without them. A rule the page
-   * uses and the build's sample renders did not shows here as a box unstyled.
+   * uses and the build's sample renders did not shows here as a box unstyled. Scripts are on but
+   * none arrives, as before the app has the page: its controls look not ready
+   * (`@media (scripting: enabled)`), with the inline CSS alone too.
    */
   for (const [path, who, phone] of [
     ['/usercenter', 'member', false],
@@ -226,7 +228,6 @@ test.describe('signed-in pages rendered by the BFF', () => {
       baseURL,
     }, info) => {
       const context = await browser.newContext({
-        javaScriptEnabled: false,
         timezoneId: ZONE,
         ...(phone && {
           userAgent: IPHONE_UA,
@@ -255,6 +256,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
       const shot = async (stylesheets: boolean) => {
         const tab = await context.newPage();
         await tab.route(address, (route) => route.fulfill({ status: 200, headers, body }));
+        await tab.route('**/static/js/**', (route) => route.abort());
         // Refused: the page shows what the document holds, as at its first paint.
         if (!stylesheets) await tab.route('**/static/css/**', (route) => route.abort());
         await tab.goto(address, { waitUntil: 'networkidle' });

@@ -44,7 +44,6 @@ const PasswordChange = lazyComponent(() =>
   import('./password-change').then((m) => ({ default: m.PasswordChange })),
 );
 
-
 /** The chunks the page's first render at `url` shows: the keys tab, a change flow it opens on. */
 export function preloadParts(url: URL): Promise<unknown> {
   const parts = [];
