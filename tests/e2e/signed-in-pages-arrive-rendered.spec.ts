@@ -215,15 +215,15 @@ test.describe('signed-in pages rendered by the BFF', () => {
    * none arrives, as before the app has the page: its controls look not ready
    * (`@media (scripting: enabled)`), with the inline CSS alone too.
    */
-  for (const [path, who, phone] of [
-    ['/usercenter', 'member', false],
-    ['/usercenter?tab=keys', 'member', true],
-    ['/usercenter?tab=help', 'admin', false],
-    ['/admin/user', 'admin', false],
-    ['/admin/platform', 'admin', true],
-    ['/admin/role', 'admin', false],
+  for (const [path, who, phone, lang] of [
+    ['/usercenter', 'member', false, 'en-US'],
+    ['/usercenter?tab=keys', 'member', true, 'zh-CN'],
+    ['/usercenter?tab=help', 'admin', false, 'zh-CN'],
+    ['/admin/user', 'admin', false, 'en-US'],
+    ['/admin/platform', 'admin', true, 'en-US'],
+    ['/admin/role', 'admin', false, 'zh-CN'],
   ] as const)
-    test(`${path} looks the same with its inline CSS alone as with its stylesheets (${phone ? 'phone' : 'desktop'})`, async ({
+    test(`${path} looks the same with its inline CSS alone as with its stylesheets (${phone ? 'phone' : 'desktop'}, ${lang})`, async ({
       browser,
       baseURL,
     }, info) => {
@@ -245,7 +245,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
       }
       await context.addCookies([{ name: 'tz', value: ZONE, url: baseURL! }]);
       await rendererReady(page, path.split('?')[0]);
-      const address = new URL(`${path}${path.includes('?') ? '&' : '?'}lang=en-US`, baseURL).href;
+      const address = new URL(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, baseURL).href;
       // One document for both: the lists change meanwhile, as other tests add users and platforms.
       const served = await context.request.get(address);
       const body = await served.body();
