@@ -123,15 +123,9 @@ export function createDocuments(opts: DocumentOptions): Documents {
       ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${DEVICE_ATTRIBUTE}="${rendered.device}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
       : `<div id="root">${skeletonMarkup(asked.path)}</div>`;
     if (inline && route) {
-      const files = preloads.get(route) ?? [];
-      const scripts = linksOf(
-        files.filter((f) => f.endsWith('.js')),
-        true,
-      );
-      const sheets = linksOf(
-        files.filter((f) => f.endsWith('.css')),
-        true,
-      );
+      const files = (ext: string) => (preloads.get(route) ?? []).filter((f) => f.endsWith(ext));
+      const scripts = linksOf(files('.js'), true);
+      const sheets = linksOf(files('.css'), true);
       return inlineTemplate
         .replace(SLOTS.lang, () => `<html lang="${rendered?.lang}"`)
         .replace(SLOTS.config, () => head)
