@@ -2,9 +2,9 @@
 // (bff/documents/server-render.ts), so the build cannot inline what each needs as it does for the
 // prerendered pages (scripts/prerender.ts); it renders each page of the preload table
 // (route-preloads.json: `/usercenter`, `/usercenter?tab=keys`, `/admin/user`...) as a member with
-// every field set and as one with none, with a list full and empty, in both languages and each
-// device class, side by side in one document, and keeps the rules beasties finds that any of them
-// uses. The BFF inlines a page's CSS and links its stylesheets at the body's end
+// every field set and as one with none, with its list of many pages, of one and empty, in both
+// languages and each device class, side by side in one document, and keeps the rules beasties
+// finds that any of them uses (PurgeCSS then drops the custom properties none reads, ADR 0009). The BFF inlines a page's CSS and links its stylesheets at the body's end
 // (bff/documents/document.ts): the first paint waits for the document alone, not for 40-250 KB of
 // stylesheets one more round trip away. A rule a live page uses that no sample does shows when the
 // stylesheets arrive, a moment later; tests/e2e/signed-in-pages-arrive-rendered.spec.ts compares
