@@ -11,31 +11,14 @@ import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { AppConfig } from '@shared/api/runtime-config';
 import { DEVICE_AGENTS } from '@shared/device';
 import { LOCALES, type Locale } from '@shared/i18n/locale';
-import { PLACEHOLDERS, type AppRenderer, type SignedInRequest } from '@shared/documents';
-import { DEFAULT_BRAND_PREFIX } from '@shared/routes';
+import { PLACEHOLDERS, PRERENDER_CONFIG, type AppRenderer, type SignedInRequest } from '@shared/documents';
 import { App } from './app/app';
 import { loadArcoLocale } from './app/providers';
 import { AppRoutes } from './app/router';
 import { preloadEveryPart } from './lib/lazy';
 import { RedirectedProvider, type Redirected } from './lib/redirect';
-
-/** The runtime config the prerendered pages render with: what varies per deployment is a placeholder. */
-const PRERENDER_CONFIG: AppConfig = {
-  env: 'production',
-  demo: false,
-  brandPrefix: DEFAULT_BRAND_PREFIX,
-  links: {
-    home: '/',
-    feedback: '/feedback',
-    default: { agreement: PLACEHOLDERS.agreement, privacy: PLACEHOLDERS.privacy },
-    platforms: {},
-  },
-  captcha: { provider: 'local' },
-  openerOrigins: [],
-};
 
 /** A page to render: a signed-in one's request, or a prerendered one's without a first screen or zone. */
 type PageToRender = Omit<SignedInRequest, 'firstScreen' | 'timeZone'> & Partial<SignedInRequest>;

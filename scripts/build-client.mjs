@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
-import { prerender } from './prerender.ts';
+import { documentTools, prerender } from './prerender.ts';
 import { signedInStyles } from './signed-in-styles.ts';
 import { IN_APP, IN_APP_CHUNKS, PRERENDERED_PAGES, ROUTE_CHUNKS } from './route-modules.ts';
 
@@ -77,13 +77,15 @@ const filesOf = (files) => ({
   css: files.filter((f) => f.endsWith('.css')),
   js: files.filter((f) => f.endsWith('.js')),
 });
+const tools = await documentTools(clientDist);
 await prerender({
   clientDist,
+  tools,
   inApp: filesOf(inAppFiles),
   // A document names its page's chunks, which it needs before the app can take over.
   pages: PRERENDERED_PAGES.map((route) => ({ route, ...filesOf(routeTable[route.split('?')[0]] ?? []) })),
 });
-await signedInStyles({ clientDist, routes: routeTable });
+await signedInStyles({ clientDist, tools, routes: routeTable });
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {
   stdio: 'inherit',
 });

@@ -68,36 +68,50 @@ function checkPlaceholders(html: string) {
     throw new Error('a placeholder was rendered in a form the BFF would not fill in');
 }
 
+/**
+ * What the build's documents are made with, loaded once for the prerendered pages and the
+ * signed-in pages' critical CSS (scripts/signed-in-styles.ts): the app's renderer, index.html, and
+ * beasties as both inline their CSS.
+ */
+export async function documentTools(clientDist: string) {
+  // The renderer's bundle is there already (rsbuild.config.ts's `renderer` environment).
+  const rendererFile = path.join(clientDist, PRERENDER_DIR, RENDERER_FILE);
+  const { createRenderer } = (await import(pathToFileURL(rendererFile).href)) as {
+    createRenderer(): Promise<AppRenderer>;
+  };
+  return {
+    renderer: await createRenderer(),
+    template: readFileSync(path.join(clientDist, 'index.html'), 'utf8'),
+    beasties: new Beasties({
+      path: clientDist,
+      publicPath: '/',
+      // The stylesheets at the body's end, not switched on by a script (the CSP admits none inline).
+      preload: 'body',
+      inlineFonts: false,
+      keyframes: 'critical',
+      compress: true,
+      logLevel: 'warn',
+    }),
+  };
+}
+export type DocumentTools = Awaited<ReturnType<typeof documentTools>>;
+
 /** Each page in both languages; /login's sub-brand twin shares its files. */
 export async function prerender({
   clientDist,
+  tools: { renderer, template, beasties },
   pages,
   inApp,
 }: {
   clientDist: string;
+  tools: DocumentTools;
   pages: PrerenderPage[];
   /** The files the in-app browser's documents load besides their page's (its warning's). */
   inApp: Omit<PrerenderPage, 'route'>;
 }) {
   const started = Date.now();
   const outDir = path.join(clientDist, PRERENDER_DIR);
-  // The renderer's bundle is there already (rsbuild.config.ts's `renderer` environment).
-  const { createRenderer } = (await import(pathToFileURL(path.join(outDir, RENDERER_FILE)).href)) as {
-    createRenderer(): Promise<AppRenderer>;
-  };
-  const renderer = await createRenderer();
   const brandPrefix = DEFAULT_BRAND_PREFIX;
-  const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-  const beasties = new Beasties({
-    path: clientDist,
-    publicPath: '/',
-    // The stylesheets at the body's end, not switched on by a script (the CSP admits none inline).
-    preload: 'body',
-    inlineFonts: false,
-    keyframes: 'critical',
-    compress: true,
-    logLevel: 'warn',
-  });
   const documents: PrerenderedDocument[] = [];
   const sizes: string[] = [];
   const routes = pages.flatMap((page) =>

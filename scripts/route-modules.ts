@@ -21,7 +21,7 @@ export const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
   '/register': ['register'],
   '/forget': ['forget'],
   '/usercenter': [USER_CENTRE_CHUNK],
-  // A tab whose chunk the page loads on arrival (bff/documents/route-preloads.ts `preloadsFor`).
+  // A tab whose chunk the page loads on arrival (bff/documents/route-preloads.ts `routeOf`).
   '/usercenter?tab=keys': [USER_CENTRE_CHUNK, 'usercenter-keys'],
   '/admin': [ADMIN_SHELL_CHUNK],
   // Each back-office list page: the shell's chunk and its own.

@@ -9,13 +9,10 @@
 // stylesheets one more round trip away. A rule a live page uses that no sample does shows when the
 // stylesheets arrive, a moment later; tests/e2e/signed-in-pages-arrive-rendered.spec.ts compares
 // the pages with the inline CSS alone and with their stylesheets.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import Beasties from 'beasties';
 import type { FirstList, FirstScreen } from '@shared/api/first-screen';
 import { listPagingOf } from '@shared/api/list-address';
-import type { AppConfig } from '@shared/api/runtime-config';
 import { BACK_OFFICE, backOfficeListAt, type BackOfficeName } from '@shared/back-office';
 import type { InternalUser, Platform, Role } from '@shared/contract/admin';
 import { BACK_OFFICE_MODULES } from '@shared/contract/modules';
@@ -23,31 +20,17 @@ import { DEVICE_AGENTS, DEVICE_CLASSES } from '@shared/device';
 import {
   DEVICE_ATTRIBUTE,
   PRERENDERED_ATTRIBUTE,
+  PRERENDER_CONFIG,
   PRERENDER_DIR,
-  RENDERER_FILE,
   SIGNED_IN_ATTRIBUTE,
   SIGNED_IN_STYLES,
   TEMPLATE_SLOTS,
-  type AppRenderer,
 } from '@shared/documents';
 import { LOCALES } from '@shared/i18n/locale';
-import { DEFAULT_BRAND_PREFIX, FLOW_PARAM, ROUTES, TAB_PARAM } from '@shared/routes';
+import { FLOW_PARAM, ROUTES, TAB_PARAM } from '@shared/routes';
 import { OPERATIONS, SECTIONS } from '../client/features/account/routes/usercenter/status';
-import { withoutUnusedProperties } from './prerender';
+import { withoutUnusedProperties, type DocumentTools } from './prerender';
 
-const CONFIG: AppConfig = {
-  env: 'production',
-  demo: false,
-  brandPrefix: DEFAULT_BRAND_PREFIX,
-  links: {
-    home: '/',
-    feedback: '/feedback',
-    default: { agreement: '/agreement', privacy: '/privacy' },
-    platforms: {},
-  },
-  captcha: { provider: 'local' },
-  openerOrigins: [],
-};
 const CREATED = '2026-01-01T08:00:00Z';
 /** The paging of an address that names none, which the page's first render asks for. */
 const PAGING = listPagingOf(new URLSearchParams());
@@ -194,28 +177,16 @@ export function samplesOf(route: string, routes: readonly string[]) {
  */
 export async function signedInStyles({
   clientDist,
+  tools: { renderer, template, beasties },
   routes,
 }: {
   clientDist: string;
+  tools: DocumentTools;
   /** Each route and the files of its chunks. */
   routes: Record<string, string[]>;
 }) {
   const started = Date.now();
   const outDir = path.join(clientDist, PRERENDER_DIR);
-  const { createRenderer } = (await import(pathToFileURL(path.join(outDir, RENDERER_FILE)).href)) as {
-    createRenderer(): Promise<AppRenderer>;
-  };
-  const renderer = await createRenderer();
-  const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-  const beasties = new Beasties({
-    path: clientDist,
-    publicPath: '/',
-    preload: 'body',
-    inlineFonts: false,
-    keyframes: 'critical',
-    compress: true,
-    logLevel: 'warn',
-  });
   const styles: Record<string, string> = {};
   const sizes: string[] = [];
   const names = Object.keys(routes);
@@ -231,7 +202,7 @@ export async function signedInStyles({
             locale,
             timeZone: 'Asia/Shanghai',
             userAgent: DEVICE_AGENTS[device],
-            config: CONFIG,
+            config: PRERENDER_CONFIG,
             firstScreen,
           });
           if (html !== undefined)

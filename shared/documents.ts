@@ -6,6 +6,7 @@ import type { FirstScreen } from './api/first-screen';
 import type { AppConfig } from './api/runtime-config';
 import type { DeviceClass } from './device';
 import type { Locale } from './i18n/locale';
+import { DEFAULT_BRAND_PREFIX } from './routes';
 
 /** Mirrors the stored locale, which the server cannot read; not a secret. */
 export const LOCALE_COOKIE = 'locale';
@@ -62,6 +63,24 @@ export const PLACEHOLDERS = {
   agreement: 'https://prerender.invalid/agreement',
   privacy: 'https://prerender.invalid/privacy',
 } as const;
+
+/**
+ * The runtime config the build renders with (the prerendered pages, the signed-in pages' samples
+ * for their critical CSS): what varies per deployment is a placeholder.
+ */
+export const PRERENDER_CONFIG: AppConfig = {
+  env: 'production',
+  demo: false,
+  brandPrefix: DEFAULT_BRAND_PREFIX,
+  links: {
+    home: '/',
+    feedback: '/feedback',
+    default: { agreement: PLACEHOLDERS.agreement, privacy: PLACEHOLDERS.privacy },
+    platforms: {},
+  },
+  captcha: { provider: 'local' },
+  openerOrigins: [],
+};
 
 export interface PrerenderedDocument {
   /** The route it renders: /login, or the sub-brand's twin. */

@@ -27,7 +27,7 @@ import {
 import type { AppConfig } from '@shared/api/runtime-config';
 import { skeletonMarkup } from '@shared/skeleton';
 import { documentRequestOf } from './document-request';
-import { linksOf, loadRoutePreloads, preloadsFor, routeOf } from './route-preloads';
+import { linksOf, loadRoutePreloads, routeOf } from './route-preloads';
 import type { ServerRendered } from './server-render';
 
 const SLOTS = TEMPLATE_SLOTS;
@@ -98,11 +98,13 @@ export function createDocuments(opts: DocumentOptions): Documents {
       prerendered && !rendered && status === 200 && !content.pageError && !opts.hasSession(req)
         ? chooseDocument(prerendered.manifest, asked, config.brandPrefix)
         : undefined;
+    // The route of the build's tables this page answers to (a prerendered one names its own files):
+    // its chunks, its critical CSS.
     const route =
-      rendered && status === 200
-        ? routeOf(preloads, asked.path, req.query.tab, config.brandPrefix)
-        : undefined;
-    const inline = route ? signedInStyles.get(route) : undefined;
+      status === 200 && !doc ? routeOf(preloads, asked.path, req.query.tab, config.brandPrefix) : undefined;
+    const pageFiles = route ? (preloads.get(route) ?? []) : [];
+    const files = (ext: string) => pageFiles.filter((f) => f.endsWith(ext));
+    const inline = rendered && route ? signedInStyles.get(route) : undefined;
     const policy = res.getHeader(CSP);
     const styles = rendered
       ? [...rendered.styleSources, ...(inline ? [inline.hash] : [])]
@@ -114,16 +116,10 @@ export function createDocuments(opts: DocumentOptions): Documents {
         SLOTS.config,
         () => head,
       );
-    // At the head's end, after the entry's own files.
-    const links =
-      status === 200
-        ? preloadsFor(preloads, asked.path, req.query.tab, config.brandPrefix, Boolean(rendered))
-        : '';
     const root = rendered
       ? `<div id="root" ${PRERENDERED_ATTRIBUTE}="${rendered.lang}" ${DEVICE_ATTRIBUTE}="${rendered.device}" ${SIGNED_IN_ATTRIBUTE}="">${rendered.html}</div>`
       : `<div id="root">${skeletonMarkup(asked.path)}</div>`;
-    if (inline && route) {
-      const files = (ext: string) => (preloads.get(route) ?? []).filter((f) => f.endsWith(ext));
+    if (inline) {
       const scripts = linksOf(files('.js'), true);
       const sheets = linksOf(files('.css'), true);
       return inlineTemplate
@@ -133,6 +129,8 @@ export function createDocuments(opts: DocumentOptions): Documents {
         .replace(SLOTS.root, () => root)
         .replace(SLOTS.bodyEnd, () => `${templateSheets.join('')}${sheets}${SLOTS.bodyEnd}`);
     }
+    // At the head's end, after the entry's own files.
+    const links = linksOf(pageFiles, Boolean(rendered));
     return template
       .replace(SLOTS.lang, () => `<html lang="${rendered?.lang ?? 'zh-CN'}"`)
       .replace(SLOTS.config, () => head)

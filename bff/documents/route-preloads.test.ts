@@ -1,6 +1,18 @@
 /** Which preload links a document gets (route-preloads.ts), from the build's table. */
 import { describe, expect, it } from 'vitest';
-import { preloadsFor } from './route-preloads';
+import { linksOf, routeOf } from './route-preloads';
+
+/** The links of the route a page answers to, as bff/documents/document.ts puts them in its head. */
+function preloadsFor(
+  table: Map<string, string[]>,
+  pagePath: string,
+  tab: unknown,
+  brandPrefix?: string,
+  renderedPage = false,
+): string {
+  const route = routeOf(table, pagePath, tab, brandPrefix);
+  return linksOf(route ? (table.get(route) ?? []) : [], renderedPage);
+}
 
 const file = (name: string) => `/static/js/${name}.js`;
 const TABLE = new Map([

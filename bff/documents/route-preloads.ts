@@ -61,15 +61,3 @@ export function routeOf(
   if (tabbed && table.has(tabbed)) return tabbed;
   return table.has(page) ? page : undefined;
 }
-
-/** The links of a page, or of its tab when the table has it (`routeOf`). */
-export function preloadsFor(
-  table: Map<string, string[]>,
-  pagePath: string,
-  tab: unknown,
-  brandPrefix?: string,
-  renderedPage = false,
-): string {
-  const route = routeOf(table, pagePath, tab, brandPrefix);
-  return linksOf(route ? (table.get(route) ?? []) : [], renderedPage);
-}

@@ -14,6 +14,7 @@ import {
   test,
   watchConsole,
   type Browser,
+  type BrowserContextOptions,
   type Page,
   type Route,
 } from '../support/e2e-fixtures';
@@ -75,6 +76,32 @@ async function zonedBrowser(browser: Browser, baseURL: string, javaScriptEnabled
   await context.addCookies([{ name: 'tz', value: ZONE, url: baseURL }]);
   await rendererReady(page);
   return { context, page, user };
+}
+
+/** An iPhone's browser, 390 px wide. */
+const PHONE: BrowserContextOptions = {
+  userAgent: IPHONE_UA,
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** A browser of its own (`options`: a phone's, a zone), signed in as the demo admin or as a new member with a key. */
+async function signedInBrowser(
+  browser: Browser,
+  baseURL: string,
+  who: 'admin' | 'member',
+  options: BrowserContextOptions,
+) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  if (who === 'admin') await loginByApi(page, ADMIN.account, ADMIN.password);
+  else {
+    const user = await createPhoneUser(baseURL);
+    await loginByApi(page, user.phone, user.password);
+    await api(page.request, '/open/credential/create', { description: 'a key' });
+  }
+  return { context, page };
 }
 
 const root = (page: Page) => page.locator('#root');
@@ -177,19 +204,7 @@ test.describe('signed-in pages rendered by the BFF', () => {
       browser,
       baseURL,
     }) => {
-      const context = await browser.newContext({
-        userAgent: IPHONE_UA,
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      if (who === 'admin') await loginByApi(page, ADMIN.account, ADMIN.password);
-      else {
-        const user = await createPhoneUser(baseURL!);
-        await loginByApi(page, user.phone, user.password);
-        await api(page.request, '/open/credential/create', { description: 'phone key' });
-      }
+      const { context, page } = await signedInBrowser(browser, baseURL!, who, PHONE);
       await returningBrowser(page, baseURL!);
       await rendererReady(page, path);
       const problems = watchConsole(page);
@@ -227,22 +242,10 @@ test.describe('signed-in pages rendered by the BFF', () => {
       browser,
       baseURL,
     }, info) => {
-      const context = await browser.newContext({
+      const { context, page } = await signedInBrowser(browser, baseURL!, who, {
         timezoneId: ZONE,
-        ...(phone && {
-          userAgent: IPHONE_UA,
-          viewport: { width: 390, height: 844 },
-          isMobile: true,
-          hasTouch: true,
-        }),
+        ...(phone && PHONE),
       });
-      const page = await context.newPage();
-      if (who === 'admin') await loginByApi(page, ADMIN.account, ADMIN.password);
-      else {
-        const user = await createPhoneUser(baseURL!);
-        await loginByApi(page, user.phone, user.password);
-        await api(page.request, '/open/credential/create', { description: 'a key' });
-      }
       await context.addCookies([{ name: 'tz', value: ZONE, url: baseURL! }]);
       await rendererReady(page, path.split('?')[0]);
       const address = new URL(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`, baseURL).href;
