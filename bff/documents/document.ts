@@ -32,6 +32,8 @@ import type { ServerRendered } from './server-render';
 
 const SLOTS = TEMPLATE_SLOTS;
 const CSP = 'Content-Security-Policy';
+/** The element after a rendered page's root, which its first paint waits for. */
+const ROOT_END = 'root-end';
 
 const NOT_BUILT = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>SSO</title>${SLOTS.config}</head><body>${SLOTS.root}</body></html>`;
 
@@ -122,12 +124,20 @@ export function createDocuments(opts: DocumentOptions): Documents {
     if (inline) {
       const scripts = linksOf(files('.js'), true);
       const sheets = linksOf(files('.css'), true);
-      return inlineTemplate
-        .replace(SLOTS.lang, () => `<html lang="${rendered?.lang}"`)
-        .replace(SLOTS.config, () => head)
-        .replace(SLOTS.headEnd, () => `<style>${inline.css}</style>${scripts}${SLOTS.headEnd}`)
-        .replace(SLOTS.root, () => root)
-        .replace(SLOTS.bodyEnd, () => `${templateSheets.join('')}${sheets}${SLOTS.bodyEnd}`);
+      return (
+        inlineTemplate
+          .replace(SLOTS.lang, () => `<html lang="${rendered?.lang}"`)
+          .replace(SLOTS.config, () => head)
+          // Nothing render-blocks the page now: without this, a frame could show the header parsed and
+          // the content not yet (Chromium's `blocking="render"` until the root's end is parsed).
+          .replace(
+            SLOTS.headEnd,
+            () =>
+              `<style>${inline.css}</style><link rel="expect" href="#${ROOT_END}" blocking="render">${scripts}${SLOTS.headEnd}`,
+          )
+          .replace(SLOTS.root, () => `${root}<template id="${ROOT_END}"></template>`)
+          .replace(SLOTS.bodyEnd, () => `${templateSheets.join('')}${sheets}${SLOTS.bodyEnd}`)
+      );
     }
     // At the head's end, after the entry's own files.
     const links = linksOf(pageFiles, Boolean(rendered));

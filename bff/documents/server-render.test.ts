@@ -259,8 +259,10 @@ describe('a rendered page as the BFF serves it', () => {
     // Nothing in the head holds the first paint back: the stylesheets follow the page.
     expect(head).not.toMatch(/rel="stylesheet"/);
     expect(body).toMatch(
-      /<\/dd><\/div><link rel="stylesheet" href="\/static\/css\/async\/keys\.3c\.css"><\/body>/,
+      /<\/dd><\/div><template id="root-end"><\/template><link rel="stylesheet" href="\/static\/css\/async\/keys\.3c\.css"><\/body>/,
     );
+    // Its first paint waits for the root's end to be parsed: never the header without the page.
+    expect(head).toContain('<link rel="expect" href="#root-end" blocking="render">');
     const styleSrc = /style-src ([^;]*)/.exec(reply.headers['content-security-policy'] as string)?.[1];
     expect(styleSrc).toBe(`'self' 'unsafe-hashes' ${sha256('width:200px')} ${sha256(CRITICAL)}`);
     // A page without critical CSS links its stylesheets in the head, which its first paint waits for.
