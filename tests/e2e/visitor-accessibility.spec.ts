@@ -47,7 +47,8 @@ test('the accessibility measure finds violations, in the page and inside a frame
   await page.setContent(
     `<!doctype html><html lang="en"><title>t</title><body><main><iframe title="f" srcdoc='<html lang="en"><title>f</title>${faulty}</html>'></iframe></main></body></html>`,
   );
-  await expect.poll(() => page.frames().length).toBe(2);
+  // The frame exists before its srcdoc is parsed: wait for its content, not for the frame.
+  await expect(page.frameLocator('iframe').locator('button')).toHaveCount(1);
   expect((await blockingViolations(page)).map((v) => v.split(':')[0]).sort()).toEqual([
     'button-name',
     'image-alt',
