@@ -78,7 +78,7 @@ export async function loginAsNewAdmin(browser: Browser, adminPage: Page, roleIds
   return { user, page, context };
 }
 
-export async function createPlatform(request: APIRequestContext, displayName = `P${uniqueSuffix()}`) {
+export async function createPlatform(request: APIRequestContext, displayName = uniqueName('P')) {
   const reply = await api(request, '/mgmt/platforms/add', {
     displayName,
     homePageUrl: 'https://e2e.example.org',
@@ -108,8 +108,13 @@ export async function findUser(request: APIRequestContext, query: Record<string,
   return (reply.data as unknown as { users: Record<string, unknown>[] }).users;
 }
 
-/** A unique platform-name fragment (letters and digits only, as the name rule wants). */
-export const uniqueName = (prefix: string) => `${prefix}${uniqueSuffix()}`.replace(/[^A-Za-z0-9]/g, '');
+/**
+ * A unique platform name: the prefix and digits only. Tests type letters into the back office's
+ * platform searches (which match case-insensitively, anywhere in a name): a random letter suffix
+ * once held 'cm' and showed up in another test's search for CMG.
+ */
+export const uniqueName = (prefix: string) =>
+  `${prefix.replace(/[^A-Za-z0-9]/g, '')}${Date.now() % 1e10}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 
 export { newPhone };
 
