@@ -5,12 +5,12 @@ import { WebLink } from '@client/components/web-link';
 import { deletePlatforms, useBackOfficeList, type ListFilters } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import {
-  AdminFilters,
   dayRange,
   filterText,
   useListAddress,
   useFromList,
 } from '@client/features/admin/components/list-filters';
+import { AdminFilters } from '@client/features/admin/components/filter-panel';
 import {
   ACTIONS_WIDTH,
   AdminList,

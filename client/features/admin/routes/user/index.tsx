@@ -13,13 +13,13 @@ import {
 } from '@client/features/admin/api';
 import { AdminPage } from '@client/features/admin/components/admin-page';
 import {
-  AdminFilters,
   dayRange,
   filterText,
   useListAddress,
   useFromList,
   type FilterParams,
 } from '@client/features/admin/components/list-filters';
+import { AdminFilters } from '@client/features/admin/components/filter-panel';
 import {
   ACTIONS_WIDTH,
   AdminList,
