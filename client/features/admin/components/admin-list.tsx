@@ -11,19 +11,15 @@ import {
   type TableProps,
 } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { LIST_PAGE_SIZES } from '@shared/api/list-address';
-import { productMessage } from '@shared/errors/catalogue';
-import { format } from '@shared/i18n/define-texts';
 import { useTexts } from '@client/lib/i18n/use-texts';
-import { useLocale } from '@client/lib/i18n/locale-context';
-import { notify } from '@client/lib/notify';
-import { useConfirm } from '@client/lib/hooks/use-confirm';
 import { DataLoadError } from '@client/components/load-error';
 import { adminTexts } from './admin-shell.locale';
 import { useA11yTable } from './admin-table';
 import { LinkButton } from '@client/components/link-button';
 import type { OpenedFrom } from './list-filters';
+import type { useListDeletion } from './list-deletion';
 
 /**
  * Spec §9: 12 per page by default; the 12, 15 and 20 options exist but the size changer is not
@@ -227,39 +223,4 @@ export function useLastPageWhenPastTheEnd(
   useEffect(() => {
     if (pastTheEnd) onPage(lastPage, { replace: true });
   }, [pastTheEnd, lastPage, onPage]);
-}
-
-/**
- * A list's selection and its confirmed deletions: one row from its actions, or the selected
- * rows in bulk (none selected: a warning, nothing asked). `holder` renders the dialog.
- */
-export function useListDeletion(deleteIds: (ids: string[]) => Promise<unknown>, deletedText: string) {
-  const t = useTexts(adminTexts);
-  const { locale } = useLocale();
-  const { confirm, holder } = useConfirm();
-  const [selected, setSelected] = useState<string[]>([]);
-
-  function remove(ids: string[], content: string): void {
-    confirm({
-      title: t.deleteTitle,
-      content,
-      okText: t.confirm,
-      cancelText: t.cancel,
-      onOk: async () => {
-        await deleteIds(ids);
-        notify.success(deletedText);
-        setSelected((s) => s.filter((id) => !ids.includes(id)));
-      },
-    });
-  }
-
-  function removeSelected(): void {
-    if (selected.length === 0) {
-      notify.warning(productMessage('selectToDelete', locale));
-      return;
-    }
-    remove(selected, format(t.deleteSelected, { count: selected.length }));
-  }
-
-  return { selected, setSelected, remove, removeSelected, holder };
 }

@@ -11,12 +11,8 @@ import {
   useFromList,
 } from '@client/features/admin/components/list-filters';
 import { AdminFilters } from '@client/features/admin/components/filter-panel';
-import {
-  ACTIONS_WIDTH,
-  AdminList,
-  rowActionsColumn,
-  useListDeletion,
-} from '@client/features/admin/components/admin-list';
+import { useListDeletion } from '@client/features/admin/components/list-deletion';
+import { ACTIONS_WIDTH, AdminList, rowActionsColumn } from '@client/features/admin/components/admin-list';
 import { dayParam } from '@shared/api/list-address';
 import { useFormatTime } from '@client/lib/format-time';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';

@@ -20,12 +20,12 @@ import {
   type FilterParams,
 } from '@client/features/admin/components/list-filters';
 import { AdminFilters } from '@client/features/admin/components/filter-panel';
+import { useListDeletion } from '@client/features/admin/components/list-deletion';
 import {
   ACTIONS_WIDTH,
   AdminList,
   CellText,
   rowActionsColumn,
-  useListDeletion,
 } from '@client/features/admin/components/admin-list';
 import { dayParam } from '@shared/api/list-address';
 import { useFormatTime } from '@client/lib/format-time';
