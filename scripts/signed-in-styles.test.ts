@@ -36,7 +36,16 @@ describe("the signed-in pages' sample renders", () => {
       const data = firstScreen.list?.data as { records: unknown[]; total: number };
       return `${firstScreen.userInfo?.phone ? 'full' : 'bare'} ${data.records.length}/${data.total}`;
     });
-    expect(totals).toEqual(['full 2/42', 'full 2/2', 'full 0/0', 'bare 2/42', 'bare 2/2', 'bare 0/0']);
+    expect(totals).toEqual([
+      'full 2/1000',
+      'full 2/42',
+      'full 2/2',
+      'full 0/0',
+      'bare 2/1000',
+      'bare 2/42',
+      'bare 2/2',
+      'bare 0/0',
+    ]);
   });
 
   it('hold data the contract takes from the UAA, at the paging the page asks for first', () => {

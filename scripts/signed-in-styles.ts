@@ -69,8 +69,9 @@ function backOfficePage(
 }
 
 /**
- * Each list a page opens on, with rows in every state: one page of many (the next page's arrow
- * live), the only page (both arrows off), and none (the empty state).
+ * Each list a page opens on, with rows in every state: the first of so many pages that the pager
+ * folds the middle ones into "…" (in CI's back office; its own size and icon), one page of a few
+ * (the next page's arrow live), the only page (both arrows off), and none (the empty state).
  */
 function listsFor(name: FirstList['name']): FirstList[] {
   if (name === 'credentials') {
@@ -89,7 +90,7 @@ function listsFor(name: FirstList['name']): FirstList[] {
   }
   const { rows: rowsField, total: totalField } = BACK_OFFICE[name].list;
   const rows: readonly unknown[] = SAMPLE_ROWS[name];
-  return [42, rows.length, 0].map(
+  return [1000, 42, rows.length, 0].map(
     (total) =>
       ({
         name,
