@@ -13,13 +13,18 @@ import path from 'node:path';
 import { createRsbuild, loadConfig } from '@rsbuild/core';
 import { documentTools, prerender } from './prerender.ts';
 import { signedInStyles } from './signed-in-styles.ts';
-import { IN_APP, IN_APP_CHUNKS, PRERENDERED_PAGES, ROUTE_CHUNKS } from './route-modules.ts';
+import { DESKTOP_CHUNKS, IN_APP, IN_APP_CHUNKS, PRERENDERED_PAGES, ROUTE_CHUNKS } from './route-modules.ts';
+import { desktopPartsOf } from '../shared/documents.ts';
 
 process.env.NODE_ENV ??= 'production';
 const clientDist = process.env.CLIENT_DIST ?? 'dist/client';
 // Read by the BFF (bff/documents/route-preloads.ts ROUTE_PRELOADS_FILE).
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-const ANNOUNCED = [...Object.entries(ROUTE_CHUNKS), [IN_APP, IN_APP_CHUNKS]];
+const ANNOUNCED = [
+  ...Object.entries(ROUTE_CHUNKS),
+  ...Object.entries(DESKTOP_CHUNKS).map(([route, names]) => [desktopPartsOf(route), names]),
+  [IN_APP, IN_APP_CHUNKS],
+];
 
 /**
  * Records, for each page of ROUTE_CHUNKS, the files of its named chunk groups (its `import()`s'
@@ -85,7 +90,16 @@ await prerender({
   // A document names its page's chunks, which it needs before the app can take over.
   pages: PRERENDERED_PAGES.map((route) => ({ route, ...filesOf(routeTable[route.split('?')[0]] ?? []) })),
 });
-await signedInStyles({ clientDist, tools, routes: routeTable });
+// Each route's critical CSS is cut from all its files, its desktop parts' too (their fields are
+// rendered on a desktop); the desktop parts are no route of their own.
+const routes = Object.keys(ROUTE_CHUNKS);
+await signedInStyles({
+  clientDist,
+  tools,
+  routes: Object.fromEntries(
+    routes.map((route) => [route, [...routeTable[route], ...(routeTable[desktopPartsOf(route)] ?? [])]]),
+  ),
+});
 execFileSync(process.execPath, [path.join('scripts', 'compress.mjs'), path.join(clientDist, 'static')], {
   stdio: 'inherit',
 });

@@ -18,7 +18,14 @@ import { ROUTES } from '@shared/routes';
 import { ADMIN_ROUTES, PAGE_CODE_OF } from '@client/features/admin/admin-routes';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { LIST_RESOURCES } from '@client/lib/api/swr-keys';
-import { ADMIN_SHELL_CHUNK, backOfficeChunk, IN_APP_CHUNKS, ROUTE_CHUNKS } from './route-modules';
+import {
+  ADMIN_SHELL_CHUNK,
+  backOfficeChunk,
+  DESKTOP_CHUNKS,
+  filtersChunk,
+  IN_APP_CHUNKS,
+  ROUTE_CHUNKS,
+} from './route-modules';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const noQuery = new URLSearchParams();
@@ -66,15 +73,22 @@ describe("the back office's table", () => {
 
   it('announces only chunks that one import() each names, a list page by the file the table names', () => {
     const imports = namedImports();
-    for (const name of new Set([...Object.values(ROUTE_CHUNKS).flat(), ...IN_APP_CHUNKS]))
+    const desktop = Object.values(DESKTOP_CHUNKS).flat();
+    for (const name of new Set([...Object.values(ROUTE_CHUNKS).flat(), ...desktop, ...IN_APP_CHUNKS]))
       expect(
         imports.filter((named) => named.name === name).map(({ from }) => from),
         name,
       ).toHaveLength(1);
-    for (const [name, entry] of entries)
+    for (const [name, entry] of entries) {
       expect(imports.find((named) => named.name === backOfficeChunk(name))?.file, name).toBe(
         entry.files.list,
       );
+      // Its filter fields, loaded by its list page, when the table names them.
+      const fields = imports.find((named) => named.name === filtersChunk(name));
+      expect(fields && [fields.file, fields.from], `${name}: filters`).toEqual(
+        entry.files.filters && [entry.files.filters, entry.files.list],
+      );
+    }
   });
 
   it('names the files the client loads for each page: its list, and its form when it has one', () => {
@@ -122,5 +136,14 @@ describe("the back office's table", () => {
       expect(ROUTE_CHUNKS[entry.path], name).toEqual([ADMIN_SHELL_CHUNK, backOfficeChunk(name)]);
     const announced = Object.keys(ROUTE_CHUNKS).filter((page) => page.startsWith(`${ROUTES.admin}/`));
     expect(announced.sort()).toEqual(entries.map(([, entry]) => entry.path).sort());
+    // A desktop's document, its filter fields too; a list with none, nothing more.
+    expect(DESKTOP_CHUNKS).toEqual(
+      Object.fromEntries(
+        entries
+          .filter(([, entry]) => entry.files.filters)
+          .map(([name, entry]) => [entry.path, [filtersChunk(name)]]),
+      ),
+    );
+    expect(Object.keys(DESKTOP_CHUNKS).length).toBeGreaterThan(0);
   });
 });

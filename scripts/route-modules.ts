@@ -29,6 +29,21 @@ export const ROUTE_CHUNKS: Readonly<Record<string, readonly string[]>> = {
     BACK_OFFICE_NAMES.map((name) => [BACK_OFFICE[name].path, [ADMIN_SHELL_CHUNK, backOfficeChunk(name)]]),
   ),
 };
+/** The chunk of a back-office list's filter fields (its table's `files.filters`). */
+export const filtersChunk = (name: BackOfficeName) => `admin-${name}-filters`;
+
+/**
+ * What a page's desktop document announces besides its ROUTE_CHUNKS: the parts a phone's loads
+ * only once the page is the app's (a list's filter fields, folded there). Recorded in the
+ * preload table under desktopPartsOf(route) (shared/documents.ts).
+ */
+export const DESKTOP_CHUNKS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  BACK_OFFICE_NAMES.filter((name) => 'filters' in BACK_OFFICE[name].files).map((name) => [
+    BACK_OFFICE[name].path,
+    [filtersChunk(name)],
+  ]),
+);
+
 /** What the in-app browser's documents load besides their page's: the warning above it (spec §1). */
 export const IN_APP_CHUNKS = ['compat-warning'];
 export const IN_APP = 'in-app';

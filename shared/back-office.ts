@@ -42,8 +42,12 @@ export interface BackOfficeEntry {
     /** The address's filter parameters (list-address.ts), as its filter form writes them. */
     filters: readonly string[];
   };
-  /** The source files of its pages, from the repository's root: the chunks a document announces. */
-  files: { list: string; form?: string };
+  /**
+   * The source files of its pages, from the repository's root: the chunks a document announces.
+   * `filters`, its list's filter fields, which a desktop's document announces and a phone loads
+   * once the page is the app's (client/features/admin/components/filter-panel.tsx).
+   */
+  files: { list: string; form?: string; filters?: string };
 }
 
 export const BACK_OFFICE = {
@@ -64,6 +68,7 @@ export const BACK_OFFICE = {
     files: {
       list: 'client/features/admin/routes/user/index.tsx',
       form: 'client/features/admin/routes/user/form.tsx',
+      filters: 'client/features/admin/routes/user/filters.tsx',
     },
   },
   platforms: {
@@ -82,6 +87,7 @@ export const BACK_OFFICE = {
     files: {
       list: 'client/features/admin/routes/platform/index.tsx',
       form: 'client/features/admin/routes/platform/form.tsx',
+      filters: 'client/features/admin/routes/platform/filters.tsx',
     },
   },
   roles: {

@@ -29,6 +29,13 @@ export const PRERENDER_DIR = 'prerender';
 export const PRERENDER_MANIFEST = 'manifest.json';
 /** In PRERENDER_DIR: each signed-in route's critical CSS (scripts/signed-in-styles.ts). */
 export const SIGNED_IN_STYLES = 'signed-in-styles.json';
+/**
+ * The preload table's (route-preloads.json) key for what a route's desktop document announces
+ * besides the route's own files: the parts a phone loads only once the page is the app's
+ * (scripts/route-modules.ts DESKTOP_CHUNKS). No address has it: `#` never reaches a server.
+ */
+export const desktopPartsOf = (route: string) => `${route}#desktop`;
+
 /** The app renderer's bundle in PRERENDER_DIR. */
 export const RENDERER_FILE = 'renderer.mjs';
 

@@ -12,6 +12,7 @@ import { FIRST_SCREEN_ELEMENT_ID, type FirstScreen } from '@shared/api/first-scr
 import {
   PRERENDER_DIR,
   DEVICE_ATTRIBUTE,
+  desktopPartsOf,
   PRERENDERED_ATTRIBUTE,
   SIGNED_IN_ATTRIBUTE,
   TEMPLATE_SLOTS,
@@ -26,6 +27,7 @@ import {
 } from './prerendered';
 import type { AppConfig } from '@shared/api/runtime-config';
 import { skeletonMarkup } from '@shared/skeleton';
+import { deviceClass } from '@shared/device';
 import { documentRequestOf } from './document-request';
 import { linksOf, loadRoutePreloads, routeOf } from './route-preloads';
 import type { ServerRendered } from './server-render';
@@ -104,7 +106,12 @@ export function createDocuments(opts: DocumentOptions): Documents {
     // its chunks, its critical CSS.
     const route =
       status === 200 && !doc ? routeOf(preloads, asked.path, req.query.tab, config.brandPrefix) : undefined;
-    const pageFiles = route ? (preloads.get(route) ?? []) : [];
+    // A desktop's document also announces the parts a phone's loads only once the page is the
+    // app's (a list's filter fields: scripts/route-modules.ts DESKTOP_CHUNKS).
+    const desktop = (rendered?.device ?? deviceClass(asked.userAgent)) === 'desktop';
+    const pageFiles = route
+      ? [...(preloads.get(route) ?? []), ...((desktop && preloads.get(desktopPartsOf(route))) || [])]
+      : [];
     const files = (ext: string) => pageFiles.filter((f) => f.endsWith(ext));
     const inline = rendered && route ? signedInStyles.get(route) : undefined;
     const policy = res.getHeader(CSP);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Request } from 'express';
 import { ENDPOINTS } from '@shared/contract/endpoints';
 import { FIRST_SCREEN_ELEMENT_ID } from '@shared/api/first-screen';
+import { DEVICE_AGENTS } from '@shared/device';
+import { desktopPartsOf } from '@shared/documents';
 import { appConfigOf, ASSET_PATH, makeStaticDir, startBff, type TestBff } from '@tests/support/bff-harness';
 import {
   ok,
@@ -33,6 +35,8 @@ const USER = {
 };
 const CHUNK = '/static/js/async/usercenter.1a2b3c.js';
 const KEYS_CHUNK = '/static/js/async/access-keys.7f8e9d.js';
+const USERS_CHUNK = '/static/js/async/admin-users.5a6b7c.js';
+const FIELDS_CHUNK = '/static/js/async/admin-users-filters.8d9e0f.js';
 
 /** The inlined data as the SPA reads it: the element's text up to the first `</script>`. */
 function firstScreenOf(html: string): unknown {
@@ -105,6 +109,8 @@ beforeAll(async () => {
     JSON.stringify({
       '/usercenter': [CHUNK, '/static/css/async/usercenter.4d5e6f.css', '"><script>x.js'],
       '/usercenter?tab=keys': [CHUNK, KEYS_CHUNK],
+      '/admin/user': [USERS_CHUNK],
+      [desktopPartsOf('/admin/user')]: [FIELDS_CHUNK],
     }),
   );
   bff = await startBff({ upstream: upstream.url, staticDir });
@@ -416,6 +422,24 @@ describe("a page's lazy chunks", () => {
     const reply = await request(bff.url).get(address);
     expect(reply.text).toContain(`href="${CHUNK}"`);
     expect(reply.text).not.toContain(KEYS_CHUNK);
+  });
+
+  it("are, on a desktop's document, also the parts a phone's loads once the page is the app's", async () => {
+    const desktop = await request(bff.url).get('/admin/user').set('User-Agent', DEVICE_AGENTS.desktop);
+    expect(desktop.text).toContain(`href="${USERS_CHUNK}"`);
+    expect(desktop.text).toContain(
+      `<link rel="preload" href="${FIELDS_CHUNK}" as="script" fetchpriority="low">`,
+    );
+    for (const device of ['mobile', 'mobile-in-app'] as const) {
+      const phone = await request(bff.url).get('/admin/user').set('User-Agent', DEVICE_AGENTS[device]);
+      expect(phone.text, device).toContain(`href="${USERS_CHUNK}"`);
+      expect(phone.text, device).not.toContain(FIELDS_CHUNK);
+    }
+    // The parts' key is no address: `#` never reaches a server, and its escape is a path of its own.
+    const escaped = await request(bff.url)
+      .get('/admin/user%23desktop')
+      .set('User-Agent', DEVICE_AGENTS.desktop);
+    expect(escaped.text).not.toContain(FIELDS_CHUNK);
   });
 
   it('are not announced on other pages', async () => {

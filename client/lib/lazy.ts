@@ -14,6 +14,8 @@ interface Module<C> {
 export interface Preloadable {
   /** Loads the code; with `url`, also the parts the component's first render there needs. */
   preload(url?: URL): Promise<void>;
+  /** Whether the code is here: the component then renders at once, without suspending. */
+  isLoaded(): boolean;
 }
 
 const everyPart: Array<() => Promise<void>> = [];
@@ -33,7 +35,7 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
     if (url) await module.preloadParts?.(url);
   }
   everyPart.push(() => preload());
-  return Object.assign(Part, { preload }) as unknown as C & Preloadable;
+  return Object.assign(Part, { preload, isLoaded: () => loaded !== undefined }) as unknown as C & Preloadable;
 }
 
 /** Every part's code, and that of the parts they declare as they load: the server's, once. */

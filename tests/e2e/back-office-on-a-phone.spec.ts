@@ -4,14 +4,17 @@
  * row's actions are in view at the right edge, and the filters are folded behind a button that
  * says how many are set. 390 x 844, both languages.
  */
-import { expect, test } from '../support/e2e-fixtures';
+import { expect, PHONE as PHONE_PROFILE, test } from '../support/e2e-fixtures';
+import { TAKEN_OVER_ATTRIBUTE } from '../../shared/documents';
 import {
   adminTexts,
   createPlatform,
+  createInternalUser,
   listRows,
   loginAsAdmin,
   platformTexts,
   uniqueName,
+  userTexts,
 } from '../support/e2e-admin';
 import { LANGS } from '../support/e2e-texts';
 
@@ -68,4 +71,44 @@ test('1280 px: the filters are open, with no button of their own', async ({ shar
   await page.goto('/admin/user?lang=en-US');
   await expect(page.getByRole('search')).toBeVisible();
   await expect(page.getByRole('button', { name: adminTexts['en-US'].filters })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE_PROFILE);
+
+  // Issue 39: the fields' code (Arco's Form, DatePicker, Select) is not in the way of the app's
+  // taking the page over; it is asked for once the page is the app's, and shows when opened.
+  test("a list is taken over without its filter fields' code, which comes for the opened filters", async ({
+    page,
+  }) => {
+    const c = adminTexts['en-US'];
+    const t = userTexts['en-US'];
+    await loginAsAdmin(page);
+    const user = await createInternalUser(page.request, { email: `${uniqueName('fields')}@example.org` });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route(/\/static\/js\/async\/admin-users-filters\.[\w]+\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const reply = await page.goto('/admin/user?lang=en-US', { waitUntil: 'commit' });
+    expect(await reply!.text()).not.toContain('admin-users-filters');
+    await page.locator(`#root[${TAKEN_OVER_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    await expect(listRows(page).first()).toBeVisible();
+    // Taken over while the fields' code is held back, and asked for by then.
+    await expect.poll(() => asked.length).toBe(1);
+    const toggle = page.getByRole('button', { name: c.filters, exact: true });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('.admin-filters-loading')).toBeVisible();
+    release();
+    const search = page.getByRole('search');
+    await search.getByRole('textbox', { name: t.email, exact: true }).fill(user.email!);
+    await search.getByRole('button', { name: c.search }).click();
+    await expect(listRows(page)).toHaveCount(1);
+    await expect(listRows(page).first()).toContainText(user.email!);
+    await expect(page.locator('.admin-filters-loading')).toHaveCount(0);
+  });
 });

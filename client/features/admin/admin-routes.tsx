@@ -91,7 +91,10 @@ export const ADMIN_PAGE_ROUTES: RouteObject[] = PAGES.map(({ path, Page }) => ({
   element: <Page />,
 }));
 
-/** The code of the page at `url`, loaded with the shell's before a document is taken over. */
+/**
+ * The code of the page at `url` and of the parts its first render there needs (the page's own
+ * `preloadParts`), loaded with the shell's before a document is taken over.
+ */
 export async function preloadParts(url: URL): Promise<void> {
-  await PAGES.find(({ path }) => matchPath(path, url.pathname))?.Page.preload();
+  await PAGES.find(({ path }) => matchPath(path, url.pathname))?.Page.preload(url);
 }

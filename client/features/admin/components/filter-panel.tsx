@@ -1,98 +1,86 @@
 /**
- * A list's filter panel, apart from list-filters.tsx: Rspack keeps or drops a module's code whole,
- * so while the panel lived there every list's chunk held Arco's Form (with b-validate and ~70
- * lodash modules), also the roles' list, which has no filters (docs/performance.md).
+ * A list's filter panel: its "Filters" button (a phone's) and its fields (filter-form.tsx, which
+ * each list's own `filters.tsx` fills). Two modules, because Rspack keeps or drops a module's code
+ * whole: the panel comes with its page, the fields in a chunk of their own (`admin-<list>-filters`,
+ * scripts/route-modules.ts), so that a phone, where the panel is folded, takes the page over
+ * without Arco's Form, DatePicker and Select and loads them once the page is its (issue 39,
+ * docs/performance.md). A desktop's document announces the fields' chunk and the app loads it
+ * before taking the page over, as the page's own.
  */
-import { Button, Form, type FormInstance } from '@arco-design/web-react';
+import { Button, Spin } from '@arco-design/web-react';
 import { IconFilter } from '@arco-design/web-react/icon';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { isMobileAgent } from '@shared/device';
 import { format } from '@shared/i18n/define-texts';
-import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
+import { LazyPart } from '@client/components/load-error';
+import { useDevice } from '@client/lib/hooks/use-device';
+import type { Preloadable } from '@client/lib/lazy';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { adminTexts } from './admin-shell.locale';
-
-/**
- * Arco's searchable Select gives the focus to a text field of its own inside the named combobox,
- * which is named by its placeholder only ("All"): it takes the combobox's name (issue 40).
- */
-function useNamedChoiceInputs() {
-  const ref = useRef<HTMLElement>(null);
-  useBeforePaint(() => {
-    ref.current?.querySelectorAll('[role="combobox"][aria-label]').forEach((box) => {
-      const name = box.getAttribute('aria-label') ?? '';
-      box.querySelectorAll('input').forEach((input) => input.setAttribute('aria-label', name));
-    });
-  });
-  return ref;
-}
 
 /** How many filters are set. */
 const setCount = (values: object) =>
   Object.values(values).filter((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '')).length;
 
 /**
- * The filter panel of a list: the page's fields, then Search and Reset. On a phone it is folded
- * behind a "Filters" button that says how many are set (issue 40: the form filled the first
- * screen, the rows came below it).
+ * A list page's `preloadParts`: its fields' code, before the app takes a desktop's page over
+ * (they show at once there); a phone's or a tablet's panel is folded and loads them later.
  */
-export function AdminFilters<T extends object>({
-  form,
+export function preloadFilterFields(fields: Preloadable): Promise<void> {
+  return isMobileAgent(navigator.userAgent, navigator.maxTouchPoints) ? Promise.resolve() : fields.preload();
+}
+
+/**
+ * The filter panel of a list: `children`, the list's fields (its lazy `filters.tsx`). On a phone
+ * or tablet it is folded behind a "Filters" button that says how many are set (issue 40: the form
+ * filled the first screen, the rows came below it), and its fields are rendered once it is first
+ * opened, their code asked for as soon as the page is the app's. On a desktop they are always
+ * there, folded by the stylesheet alone in a narrow window.
+ */
+export function FilterPanel({
   values,
-  onSearch,
-  onReset,
+  fields,
   children,
 }: {
-  form: FormInstance<T>;
-  /** The filters the address holds: the fields show them, also when Back or Forward changes them. */
-  values: T;
-  onSearch: (values: T) => void;
-  onReset: () => void;
+  /** The filters the address holds, counted on the button. */
+  values: object;
+  /** The fields' code. */
+  fields: Preloadable;
   children: ReactNode;
 }) {
   const t = useTexts(adminTexts);
-  const named = useNamedChoiceInputs();
+  const { mobile } = useDevice();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const formId = useId();
-  const shown = JSON.stringify(values);
+  // Fetched, not waited for: a failure shows where the fields would (LazyPart) when opened.
   useEffect(() => {
-    // Every field, the ones the address leaves out emptied.
-    const fields = Object.keys(form.getFieldsValue());
-    const emptied = Object.fromEntries(fields.map((field) => [field, undefined]));
-    form.setFieldsValue({ ...emptied, ...JSON.parse(shown) } as Parameters<typeof form.setFieldsValue>[0]);
-  }, [form, shown]);
+    if (mobile) fields.preload().catch(() => undefined);
+  }, [mobile, fields]);
+  // Rendered as they are where their code is here (the desktop's first render, after
+  // preloadFilterFields): a Suspense boundary around them would hydrate after the rest of the
+  // page, and the page's first update (the platforms' names) would then throw the fields away and
+  // render them afresh (React's error #421). Else they wait for their code, a spinner in their place.
+  const [here] = useState(() => fields.isLoaded());
+  const waiting = <LazyPart fallback={<Spin className="admin-filters-loading" />}>{children}</LazyPart>;
   const count = setCount(values);
+  const classes = ['admin-panel', 'admin-filters-panel', mobile && 'is-folding', open && 'is-open'];
   return (
-    <section
-      className={open ? 'admin-panel admin-filters-panel is-open' : 'admin-panel admin-filters-panel'}
-      ref={named}
-    >
-      {/* Shown on a phone only (admin-shell.css). */}
+    <section className={classes.filter(Boolean).join(' ')}>
+      {/* Shown on a phone or tablet, and in a narrow window (admin-shell.css). */}
       <Button
         className="admin-filters-toggle"
         icon={<IconFilter />}
         aria-expanded={open}
         aria-controls={formId}
-        onClick={() => setOpen((now) => !now)}
+        onClick={() => {
+          setOpen((now) => !now);
+          setOpened(true);
+        }}
       >
         {count ? format(t.filtersSet, { count }) : t.filters}
       </Button>
-      <Form
-        id={formId}
-        form={form}
-        layout="vertical"
-        initialValues={values}
-        onSubmit={onSearch}
-        className="admin-filters"
-        role="search"
-      >
-        {children}
-        <div className="admin-filter-buttons">
-          <Button type="primary" htmlType="submit">
-            {t.search}
-          </Button>
-          <Button onClick={onReset}>{t.reset}</Button>
-        </div>
-      </Form>
+      <div id={formId}>{mobile ? opened && waiting : here ? children : waiting}</div>
     </section>
   );
 }

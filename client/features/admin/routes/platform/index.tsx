@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, type TableColumnProps } from '@arco-design/web-react';
+import type { TableColumnProps } from '@arco-design/web-react';
 import type { Platform } from '@shared/contract/admin';
 import { operatePath, ROUTES, type Operate } from '@shared/routes';
 import { WebLink } from '@client/components/web-link';
@@ -10,7 +10,9 @@ import {
   useListAddress,
   useFromList,
 } from '@client/features/admin/components/list-filters';
-import { AdminFilters } from '@client/features/admin/components/filter-panel';
+import { FilterPanel, preloadFilterFields } from '@client/features/admin/components/filter-panel';
+import { lazyComponent } from '@client/lib/lazy';
+import type { FilterValues } from './filters';
 import { useListDeletion } from '@client/features/admin/components/list-deletion';
 import { ACTIONS_WIDTH, AdminList, rowActionsColumn } from '@client/features/admin/components/admin-list';
 import { dayParam } from '@shared/api/list-address';
@@ -19,12 +21,6 @@ import { adminTexts } from '@client/features/admin/components/admin-shell.locale
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 import { format } from '@shared/i18n/define-texts';
-
-interface FilterValues {
-  platformsId?: string;
-  displayName?: string;
-  created?: string[];
-}
 
 const toOperate = (operate: Operate, id?: string) => operatePath(ROUTES.adminPlatformOperate, operate, id);
 
@@ -49,13 +45,17 @@ function filtersOf(values: FilterValues): ListFilters<'platforms'> {
   };
 }
 
+const Filters = lazyComponent(() => import(/* webpackChunkName: "admin-platforms-filters" */ './filters'));
+
+/** The parts the page's first render needs: its filter fields on a desktop. */
+export const preloadParts = () => preloadFilterFields(Filters);
+
 /** /admin/platform: the sub-platform list (spec §2). */
 export default function PlatformListPage() {
   const formatTime = useFormatTime();
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
   const from = useFromList();
-  const [form] = Form.useForm<FilterValues>();
   const { page, size, values, setPage, apply } = useListAddress('platforms', fieldsOf);
   const { data, error, isLoading, mutate } = useBackOfficeList(
     'platforms',
@@ -100,21 +100,9 @@ export default function PlatformListPage() {
   return (
     <AdminPage title={common.modules.platforms}>
       {deletion.holder}
-      <AdminFilters form={form} values={values} onSearch={search} onReset={() => search({})}>
-        <Form.Item label={t.id} field="platformsId">
-          <Input placeholder={t.idPlaceholder} allowClear />
-        </Form.Item>
-        <Form.Item label={t.name} field="displayName">
-          <Input placeholder={t.namePlaceholder} allowClear />
-        </Form.Item>
-        <Form.Item label={t.created} field="created">
-          <DatePicker.RangePicker
-            className="admin-range"
-            placeholder={[common.createdFrom, common.createdTo]}
-            allowClear
-          />
-        </Form.Item>
-      </AdminFilters>
+      <FilterPanel values={values} fields={Filters}>
+        <Filters values={values} onSearch={search} />
+      </FilterPanel>
       <AdminList<Platform>
         addLabel={t.add}
         addTo={toOperate('create')}

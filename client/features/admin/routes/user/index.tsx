@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Select, Switch, type TableColumnProps } from '@arco-design/web-react';
+import { Switch, type TableColumnProps } from '@arco-design/web-react';
 import { AsEnteredTitle, useAsEnteredLang } from '@client/features/admin/components/as-entered';
 import { useState } from 'react';
 import type { InternalUser } from '@shared/contract/admin';
@@ -19,7 +19,9 @@ import {
   useFromList,
   type FilterParams,
 } from '@client/features/admin/components/list-filters';
-import { AdminFilters } from '@client/features/admin/components/filter-panel';
+import { FilterPanel, preloadFilterFields } from '@client/features/admin/components/filter-panel';
+import { lazyComponent } from '@client/lib/lazy';
+import type { FilterValues } from './filters';
 import { useListDeletion } from '@client/features/admin/components/list-deletion';
 import {
   ACTIONS_WIDTH,
@@ -36,17 +38,6 @@ import { texts } from './locale';
 import './user.css';
 import { format } from '@shared/i18n/define-texts';
 import { handleError } from '@client/lib/api/handle-error';
-
-interface FilterValues {
-  ssoUid?: string;
-  phone?: string;
-  email?: string;
-  githubAccount?: string;
-  created?: string[];
-  /** A platform id, or DEFAULT_SOURCE. */
-  source?: string;
-  platforms?: string[];
-}
 
 /** The registration-source filter's "all" choice (no filter). */
 const ALL = '__all';
@@ -100,6 +91,11 @@ function filtersOf(values: FilterValues): ListFilters<'users'> {
   };
 }
 
+const Filters = lazyComponent(() => import(/* webpackChunkName: "admin-users-filters" */ './filters'));
+
+/** The parts the page's first render needs: its filter fields on a desktop. */
+export const preloadParts = () => preloadFilterFields(Filters);
+
 /** /admin/user: the internal-user list (spec §2). */
 export default function UserListPage() {
   const formatTime = useFormatTime();
@@ -107,7 +103,6 @@ export default function UserListPage() {
   const common = useTexts(adminTexts);
   const langOf = useAsEnteredLang();
   const from = useFromList();
-  const [form] = Form.useForm<FilterValues>();
   const { page, size, values, setPage, apply } = useListAddress('users', fieldsOf);
   const [switching, setSwitching] = useState<string | null>(null);
   const names = usePlatformNames();
@@ -212,44 +207,14 @@ export default function UserListPage() {
   return (
     <AdminPage title={common.modules.users}>
       {deletion.holder}
-      <AdminFilters form={form} values={values} onSearch={search} onReset={() => search({})}>
-        <Form.Item label={t.ssoUid} field="ssoUid">
-          <Input placeholder={t.ssoUidPlaceholder} allowClear />
-        </Form.Item>
-        <Form.Item label={t.phone} field="phone">
-          <Input placeholder={t.phonePlaceholder} allowClear />
-        </Form.Item>
-        <Form.Item label={t.email} field="email">
-          <Input placeholder={t.emailPlaceholder} allowClear />
-        </Form.Item>
-        <Form.Item label={t.github} field="githubAccount">
-          <Input placeholder={t.githubPlaceholder} allowClear />
-        </Form.Item>
-        <Form.Item label={t.created} field="created">
-          <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
-        </Form.Item>
-        <Form.Item label={t.columnSource} field="source">
-          {/* Arco's label points at the select's frame, which names nothing: the field is named here. */}
-          <Select
-            aria-label={t.columnSource}
-            placeholder={t.all}
-            options={sourceOptions}
-            showSearch
-            allowClear
-          />
-        </Form.Item>
-        <Form.Item label={t.columnPlatforms} field="platforms">
-          <Select
-            aria-label={t.columnPlatforms}
-            placeholder={t.all}
-            mode="multiple"
-            options={platformOptions}
-            showSearch
-            allowClear
-            maxTagCount={2}
-          />
-        </Form.Item>
-      </AdminFilters>
+      <FilterPanel values={values} fields={Filters}>
+        <Filters
+          values={values}
+          onSearch={search}
+          sourceOptions={sourceOptions}
+          platformOptions={platformOptions}
+        />
+      </FilterPanel>
       <AdminList<InternalUser>
         addLabel={t.add}
         addTo={toOperate('create')}

@@ -1,0 +1,74 @@
+/**
+ * /admin/user's filter fields: a chunk of their own, which a phone loads once the page is the
+ * app's (components/filter-panel.tsx).
+ */
+import { DatePicker, Form, Input, Select } from '@arco-design/web-react';
+import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
+import { FilterForm, type FilterFieldsProps } from '@client/features/admin/components/filter-form';
+import { useTexts } from '@client/lib/i18n/use-texts';
+import { texts } from './locale';
+
+export interface FilterValues {
+  ssoUid?: string;
+  phone?: string;
+  email?: string;
+  githubAccount?: string;
+  created?: string[];
+  /** A platform id, or the default source, or all of them. */
+  source?: string;
+  platforms?: string[];
+}
+
+interface Option {
+  label: string;
+  value: string;
+}
+
+export default function UserFilters({
+  sourceOptions,
+  platformOptions,
+  ...form
+}: FilterFieldsProps<FilterValues> & { sourceOptions: Option[]; platformOptions: Option[] }) {
+  const t = useTexts(texts);
+  const common = useTexts(adminTexts);
+  return (
+    <FilterForm {...form}>
+      <Form.Item label={t.ssoUid} field="ssoUid">
+        <Input placeholder={t.ssoUidPlaceholder} allowClear />
+      </Form.Item>
+      <Form.Item label={t.phone} field="phone">
+        <Input placeholder={t.phonePlaceholder} allowClear />
+      </Form.Item>
+      <Form.Item label={t.email} field="email">
+        <Input placeholder={t.emailPlaceholder} allowClear />
+      </Form.Item>
+      <Form.Item label={t.github} field="githubAccount">
+        <Input placeholder={t.githubPlaceholder} allowClear />
+      </Form.Item>
+      <Form.Item label={t.created} field="created">
+        <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
+      </Form.Item>
+      <Form.Item label={t.columnSource} field="source">
+        {/* Arco's label points at the select's frame, which names nothing: the field is named here. */}
+        <Select
+          aria-label={t.columnSource}
+          placeholder={t.all}
+          options={sourceOptions}
+          showSearch
+          allowClear
+        />
+      </Form.Item>
+      <Form.Item label={t.columnPlatforms} field="platforms">
+        <Select
+          aria-label={t.columnPlatforms}
+          placeholder={t.all}
+          mode="multiple"
+          options={platformOptions}
+          showSearch
+          allowClear
+          maxTagCount={2}
+        />
+      </Form.Item>
+    </FilterForm>
+  );
+}
