@@ -61,6 +61,7 @@ export function FilterPanel({
   // preloadFilterFields): a Suspense boundary around them would hydrate after the rest of the
   // page, and the page's first update (the platforms' names) would then throw the fields away and
   // render them afresh (React's error #421). Else they wait for their code, a spinner in their place.
+  // Decided once: changing between the two would mount the fields afresh, what was typed lost.
   const [here] = useState(() => fields.isLoaded());
   const waiting = <LazyPart fallback={<Spin className="admin-filters-loading" />}>{children}</LazyPart>;
   const count = setCount(values);

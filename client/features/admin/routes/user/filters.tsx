@@ -2,7 +2,7 @@
  * /admin/user's filter fields: a chunk of their own, which a phone loads once the page is the
  * app's (components/filter-panel.tsx).
  */
-import { DatePicker, Form, Input, Select } from '@arco-design/web-react';
+import { DatePicker, Form, Input, Select, type SelectProps } from '@arco-design/web-react';
 import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
 import { FilterForm, type FilterFieldsProps } from '@client/features/admin/components/filter-form';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -19,16 +19,14 @@ export interface FilterValues {
   platforms?: string[];
 }
 
-interface Option {
-  label: string;
-  value: string;
-}
-
 export default function UserFilters({
   sourceOptions,
   platformOptions,
   ...form
-}: FilterFieldsProps<FilterValues> & { sourceOptions: Option[]; platformOptions: Option[] }) {
+}: FilterFieldsProps<FilterValues> & {
+  sourceOptions: SelectProps['options'];
+  platformOptions: SelectProps['options'];
+}) {
   const t = useTexts(texts);
   const common = useTexts(adminTexts);
   return (
