@@ -12,7 +12,8 @@
  */
 import { atRest, expect, PHONE, test, type Page } from '../support/e2e-fixtures';
 import { createPhoneUser, loginByApi } from '../support/e2e-api';
-import { loginAsAdmin } from '../support/e2e-admin';
+import { listRows, loginAsAdmin } from '../support/e2e-admin';
+import { IPAD_UA } from '../support/e2e-layout';
 import { LANGS } from '../support/e2e-texts';
 
 test.use(PHONE);
@@ -139,3 +140,43 @@ for (const lang of LANGS) {
     expect(small).toEqual([]);
   });
 }
+
+/** An iPad in portrait, as it says it is (a touch screen wider than the phone's layout). */
+const TABLET = {
+  viewport: { width: 820, height: 1180 },
+  userAgent: IPAD_UA,
+  hasTouch: true,
+  isMobile: true,
+};
+
+test.describe('on a tablet', () => {
+  test.use(TABLET);
+
+  // The Actions column is sized for its three text buttons at the desktop's size; a finger's
+  // targets are wider, and "Delete" ran past the column's edge, cut off (820 px, en-US).
+  test("the back office's row actions fit their column, whole, in either language", async ({ page }) => {
+    await loginAsAdmin(page);
+    const cut: string[] = [];
+    for (const lang of LANGS)
+      for (const list of ['user', 'platform']) {
+        const address = `/admin/${list}?lang=${lang}`;
+        await page.goto(address);
+        await listRows(page).first().waitFor();
+        await atRest(page);
+        const found = await page.evaluate(() =>
+          [...document.querySelectorAll('.admin-table tbody .arco-table-col-fixed-right')].flatMap((cell) => {
+            const edge = cell.getBoundingClientRect();
+            return [...cell.querySelectorAll('.arco-btn')]
+              .map((button) => ({ name: button.textContent, box: button.getBoundingClientRect() }))
+              .filter(({ box }) => box.left < edge.left || box.right > edge.right)
+              .map(
+                ({ name, box }) =>
+                  `"${name}" ${Math.round(box.left)}-${Math.round(box.right)} in ${Math.round(edge.left)}-${Math.round(edge.right)}`,
+              );
+          }),
+        );
+        cut.push(...found.map((what) => `${address}: ${what}`));
+      }
+    expect(cut).toEqual([]);
+  });
+});

@@ -7,10 +7,10 @@
  */ import { atRest, expect, test, type Page } from '../support/e2e-fixtures';
 import { blockingViolations as axeBlocking } from '../support/e2e-axe';
 import { api, signInAsNewUser } from '../support/e2e-api';
+import { IPAD_UA } from '../support/e2e-layout';
 import { LANGS, platformNames, usercenter, type Lang } from '../support/e2e-texts';
 
-const IPAD =
-  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPAD = IPAD_UA;
 const ANDROID_TABLET =
   'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
