@@ -30,10 +30,13 @@ export async function blockingViolations(page: Page): Promise<string[]> {
   // with a frame (the WeChat QR) is measured the default way.
   const frames = page.mainFrame().childFrames().length;
   for (let measure = 1; ; measure++) {
-    const results = await new AxeBuilder({ page })
+    const builder = new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-      .setLegacyMode(frames === 0)
-      .analyze();
+      .setLegacyMode(frames === 0);
+    // Without frames to count, the passing nodes are not needed: axe then finds a selector for one
+    // node per passing rule instead of for each (on /admin/user 590-610 ms against 710-1080).
+    if (frames === 0) builder.options({ resultTypes: ['violations'] });
+    const results = await builder.analyze();
     const measured = framesMeasured(results);
     if (measured < frames && measure < MEASURES) continue;
     if (measured < frames)
