@@ -2,7 +2,7 @@
  * A list's filter fields' form, then Search and Reset: in each list's fields' chunk, with Arco's
  * Form (filter-panel.tsx says why apart).
  */
-import { Button, Form } from '@arco-design/web-react';
+import { Button, DatePicker, Form, Input } from '@arco-design/web-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useBeforePaint } from '@client/lib/hooks/use-before-paint';
 import { useTexts } from '@client/lib/i18n/use-texts';
@@ -64,5 +64,32 @@ export function FilterForm<T extends object>({
         </div>
       </Form>
     </div>
+  );
+}
+
+/** A filter typed as text. */
+export function TextFilter({
+  label,
+  field,
+  placeholder,
+}: {
+  label: string;
+  field: string;
+  placeholder: string;
+}) {
+  return (
+    <Form.Item label={label} field={field}>
+      <Input placeholder={placeholder} allowClear />
+    </Form.Item>
+  );
+}
+
+/** The lists' creation-date filter: a range of days, its field `created`. */
+export function CreatedFilter({ label }: { label: string }) {
+  const t = useTexts(adminTexts);
+  return (
+    <Form.Item label={label} field="created">
+      <DatePicker.RangePicker placeholder={[t.createdFrom, t.createdTo]} allowClear />
+    </Form.Item>
   );
 }

@@ -2,9 +2,13 @@
  * /admin/user's filter fields: a chunk of their own, which a phone loads once the page is the
  * app's (components/filter-panel.tsx).
  */
-import { DatePicker, Form, Input, Select, type SelectProps } from '@arco-design/web-react';
-import { adminTexts } from '@client/features/admin/components/admin-shell.locale';
-import { FilterForm, type FilterFieldsProps } from '@client/features/admin/components/filter-form';
+import { Form, Select, type SelectProps } from '@arco-design/web-react';
+import {
+  CreatedFilter,
+  FilterForm,
+  TextFilter,
+  type FilterFieldsProps,
+} from '@client/features/admin/components/filter-form';
 import { useTexts } from '@client/lib/i18n/use-texts';
 import { texts } from './locale';
 
@@ -28,24 +32,13 @@ export default function UserFilters({
   platformOptions: SelectProps['options'];
 }) {
   const t = useTexts(texts);
-  const common = useTexts(adminTexts);
   return (
     <FilterForm {...form}>
-      <Form.Item label={t.ssoUid} field="ssoUid">
-        <Input placeholder={t.ssoUidPlaceholder} allowClear />
-      </Form.Item>
-      <Form.Item label={t.phone} field="phone">
-        <Input placeholder={t.phonePlaceholder} allowClear />
-      </Form.Item>
-      <Form.Item label={t.email} field="email">
-        <Input placeholder={t.emailPlaceholder} allowClear />
-      </Form.Item>
-      <Form.Item label={t.github} field="githubAccount">
-        <Input placeholder={t.githubPlaceholder} allowClear />
-      </Form.Item>
-      <Form.Item label={t.created} field="created">
-        <DatePicker.RangePicker placeholder={[common.createdFrom, common.createdTo]} allowClear />
-      </Form.Item>
+      <TextFilter label={t.ssoUid} field="ssoUid" placeholder={t.ssoUidPlaceholder} />
+      <TextFilter label={t.phone} field="phone" placeholder={t.phonePlaceholder} />
+      <TextFilter label={t.email} field="email" placeholder={t.emailPlaceholder} />
+      <TextFilter label={t.github} field="githubAccount" placeholder={t.githubPlaceholder} />
+      <CreatedFilter label={t.created} />
       <Form.Item label={t.columnSource} field="source">
         {/* Arco's label points at the select's frame, which names nothing: the field is named here. */}
         <Select
