@@ -26,7 +26,15 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
   let loading: Promise<Module<C>> | undefined;
   // A failed load stays failed, as React.lazy's does: the part then says so and offers a reload.
   const loadOnce = () => (loading ??= load().then((module) => (loaded = module)));
-  const Suspending = lazy(loadOnce);
+  // Shown without a preload (the app moved here itself): the parts its first render needs come
+  // first too, as for a document, so the page shows whole, not with a spinner where a part will
+  // be (a desktop's list filters). A part that fails to load says so in its place.
+  const Suspending = lazy(() =>
+    preload(globalThis.location && new URL(globalThis.location.href)).then(
+      () => loadOnce(),
+      () => loadOnce(),
+    ),
+  );
   function Part(props: ComponentProps<C>) {
     return createElement(loaded ? loaded.default : Suspending, props);
   }

@@ -73,6 +73,47 @@ test('1280 px: the filters are open, with no button of their own', async ({ shar
   await expect(page.getByRole('button', { name: adminTexts['en-US'].filters })).toHaveCount(0);
 });
 
+// The menu's move to a list (not a document): the page waited for its own code only, then showed
+// a spinner where the fields would be, and they pushed the rows down when their code came. Now
+// the fields' code comes first, as before a document is taken over, and the page shows whole.
+test('1280 px: a list the menu moves to shows with its filters, no spinner in their place', async ({
+  page,
+}) => {
+  const c = adminTexts['en-US'];
+  await page.clock.install();
+  await loginAsAdmin(page);
+  await page.goto('/admin/role?lang=en-US');
+  await page.evaluate(() => {
+    const seen = window as { spinnerSeen?: boolean } & Window;
+    new MutationObserver(() => {
+      if (document.querySelector('.admin-filters-loading')) seen.spinnerSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/static\/js\/async\/admin-users-filters\.[\w]+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page
+    .getByRole('navigation', { name: c.navigation })
+    .getByRole('menuitem', { name: c.modules.users })
+    .click();
+  await expect.poll(() => asked.length).toBe(1);
+  // A second on the page's clock while the code is held: React shows a waiting part's fallback
+  // within half a second of rendering it (its throttle), and the spinner would be up by then.
+  await page.clock.runFor(1000);
+  await expect(page.getByRole('search')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('search')).toBeVisible();
+  await expect(listRows(page).first()).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as { spinnerSeen?: boolean } & Window).spinnerSeen),
+  ).toBeUndefined();
+});
+
 test.describe('on a phone', () => {
   test.use(PHONE_PROFILE);
 
