@@ -4,7 +4,7 @@
  * row's actions are in view at the right edge, and the filters are folded behind a button that
  * says how many are set. 390 x 844, both languages.
  */
-import { expect, PHONE as PHONE_PROFILE, test } from '../support/e2e-fixtures';
+import { expect, PHONE as PHONE_PROFILE, test, type Page } from '../support/e2e-fixtures';
 import { TAKEN_OVER_ATTRIBUTE } from '../../shared/documents';
 import {
   adminTexts,
@@ -19,6 +19,19 @@ import {
 import { LANGS } from '../support/e2e-texts';
 
 const PHONE = { width: 390, height: 844 };
+
+/** Holds the users' filter fields' code back: what asked for it, and the hand that lets it go. */
+async function holdUserFiltersCode(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/static\/js\/async\/admin-users-filters\.[\w]+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}
 
 for (const lang of LANGS) {
   const c = adminTexts[lang];
@@ -89,14 +102,7 @@ test('1280 px: a list the menu moves to shows with its filters, no spinner in th
       if (document.querySelector('.admin-filters-loading')) seen.spinnerSeen = true;
     }).observe(document.body, { childList: true, subtree: true });
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const asked: string[] = [];
-  await page.route(/\/static\/js\/async\/admin-users-filters\.[\w]+\.js$/, async (route) => {
-    asked.push(route.request().url());
-    await held;
-    await route.continue();
-  });
+  const { asked, release } = await holdUserFiltersCode(page);
   await page
     .getByRole('navigation', { name: c.navigation })
     .getByRole('menuitem', { name: c.modules.users })
@@ -126,14 +132,7 @@ test.describe('on a phone', () => {
     const t = userTexts['en-US'];
     await loginAsAdmin(page);
     const user = await createInternalUser(page.request, { email: `${uniqueName('fields')}@example.org` });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const asked: string[] = [];
-    await page.route(/\/static\/js\/async\/admin-users-filters\.[\w]+\.js$/, async (route) => {
-      asked.push(route.request().url());
-      await held;
-      await route.continue();
-    });
+    const { asked, release } = await holdUserFiltersCode(page);
     const reply = await page.goto('/admin/user?lang=en-US', { waitUntil: 'commit' });
     expect(await reply!.text()).not.toContain('admin-users-filters');
     await page.locator(`#root[${TAKEN_OVER_ATTRIBUTE}]`).waitFor({ state: 'attached' });
