@@ -28,12 +28,12 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
   const loadOnce = () => (loading ??= load().then((module) => (loaded = module)));
   // Shown without a preload (the app moved here itself): the parts its first render needs come
   // first too, as for a document, so the page shows whole, not with a spinner where a part will
-  // be (a desktop's list filters). A part that fails to load says so in its place.
+  // be (a desktop's list filters). A part that fails to load says so in its place; the page's own
+  // failure stays the page's. (The server has no location, and has loaded every part before.)
   const Suspending = lazy(() =>
-    preload(globalThis.location && new URL(globalThis.location.href)).then(
-      () => loadOnce(),
-      () => loadOnce(),
-    ),
+    preload(globalThis.location && new URL(globalThis.location.href))
+      .catch(() => undefined)
+      .then(loadOnce),
   );
   function Part(props: ComponentProps<C>) {
     return createElement(loaded ? loaded.default : Suspending, props);
